@@ -1,0 +1,223 @@
+"""The game-engine contract every game follows, and the one gate every action passes.
+
+A game is a `Rules` object: pure functions over JSON-safe state (plain dicts and lists with a
+``"schema"`` number). Actions are short strings (``"reveal:B3"``), so the same code travels in
+a button's custom_id, the action log and the legal-action list. Randomness comes in as a
+``random.Random`` and time as ``at_ms``; nothing here reads a clock or the global RNG.
+
+`apply_checked` is the single gatekeeper (game over, stale version, not your turn, not legal)
+in front of every game's `apply`; `replay` rebuilds a state from its seed and action log.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, ClassVar, Protocol
+
+JSON = Any
+State = dict[str, JSON]
+Seat = int
+SYSTEM: Seat = -1
+"""The seat of chance and timers: actions nobody at the table chose."""
+
+
+class RuleError(ValueError):
+    """A rejected action; ``str(error)`` is fit to show the player who tried it."""
+
+
+class InvalidAction(RuleError):
+    """The action code cannot be decoded for this game."""
+
+
+class IllegalAction(RuleError):
+    """Well-formed, but not legal in the current position."""
+
+
+class NotYourTurn(IllegalAction):
+    """The seat may not act now; `active` names who may."""
+
+    def __init__(self, active: frozenset[Seat]) -> None:
+        super().__init__("It's not your turn.")
+        self.active = active
+
+
+class GameOver(IllegalAction):
+    """The match already has an outcome."""
+
+    def __init__(self) -> None:
+        super().__init__("This game is over.")
+
+
+class StaleAction(RuleError):
+    """The action was built from an older version of the board."""
+
+    def __init__(self) -> None:
+        super().__init__("This board has moved on — use the newest message.")
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """How a finished game ended: one score per seat and the set of winners (ties share)."""
+
+    termination: str
+    scores: tuple[int, ...]
+    winners: frozenset[Seat]
+
+    def ranks(self) -> tuple[int, ...]:
+        """Competition ranks (1 = best): one more than the number of better seats."""
+        return tuple(
+            1 if seat in self.winners else 1 + sum(other > score for other in self.scores)
+            for seat, score in enumerate(self.scores)
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """Something that happened, as data; cogs turn it into words.
+
+    ``visible_to`` None means everyone may see it; otherwise only those seats.
+    """
+
+    kind: str
+    seat: Seat | None = None
+    data: Mapping[str, JSON] = field(default_factory=dict)
+    visible_to: frozenset[Seat] | None = None
+
+
+class Rules(Protocol):
+    """What every game package exports as ``RULES``."""
+
+    id: ClassVar[str]
+    name: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    schema: ClassVar[int]
+
+    def setup(self, n_players: int, options: Mapping[str, JSON], rng: random.Random) -> State:
+        """Return the starting state for ``n_players`` seats (version 0)."""
+
+    def active_seats(self, state: State) -> frozenset[Seat]:
+        """Seats that may act now (empty when the game is over)."""
+
+    def legal_actions(self, state: State, seat: Seat) -> Sequence[str]:
+        """Every legal action code for ``seat``, in a deterministic order."""
+
+    def explain_illegal(self, state: State, seat: Seat, action: str) -> str:
+        """Why ``action`` is not legal for ``seat`` now, in words for the player."""
+
+    def apply(
+        self, state: State, seat: Seat, action: str, *, rng: random.Random, at_ms: int
+    ) -> tuple[State, list[Event]]:
+        """Apply a legal action to a copy of ``state``; return the new state and events."""
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
+        """What ``seat`` may see (None: the public table). Never another seat's secrets."""
+
+    def outcome(self, state: State) -> Outcome | None:
+        """None while the game runs, then how it ended."""
+
+    def load(self, data: Mapping[str, JSON]) -> State:
+        """Validate stored data and return it as a state; raise ValueError if it is broken."""
+
+
+def dump(state: State) -> str:
+    """Serialise a state canonically (sorted keys), so equal states give equal text."""
+    return json.dumps(state, sort_keys=True, separators=(",", ":"))
+
+
+def setup_rng(seed: str) -> random.Random:
+    """The RNG of a match's set-up; string seeds are stable across processes."""
+    return random.Random(f"{seed}:setup")
+
+
+def action_rng(seed: str, version: int) -> random.Random:
+    """The RNG for the action that turns ``version`` into ``version + 1``."""
+    return random.Random(f"{seed}:{version}")
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """The result of one accepted action."""
+
+    state: State
+    version: int
+    events: list[Event]
+    outcome: Outcome | None
+
+
+def apply_checked(
+    rules: Rules,
+    state: State,
+    *,
+    seed: str,
+    version: int,
+    seat: Seat,
+    action: str,
+    seen_version: int | None,
+    at_ms: int = 0,
+) -> Step:
+    """Check an action against the current position and apply it.
+
+    Args:
+        rules: the game.
+        state: the current state (not modified).
+        seed: the match seed, for this action's RNG.
+        version: the current version of the match.
+        seat: who acts.
+        action: the action code.
+        seen_version: the version the player saw when acting (None: don't check).
+        at_ms: when the action happened, in milliseconds (the game decides what it means).
+
+    Raises:
+        GameOver, StaleAction, NotYourTurn, IllegalAction: with a message for the player.
+    """
+    if rules.outcome(state) is not None:
+        raise GameOver()
+    if seen_version is not None and seen_version != version:
+        raise StaleAction()
+    active = rules.active_seats(state)
+    if seat not in active:
+        raise NotYourTurn(active)
+    if action not in rules.legal_actions(state, seat):
+        raise IllegalAction(rules.explain_illegal(state, seat, action))
+    new_state, events = rules.apply(
+        copy.deepcopy(state), seat, action, rng=action_rng(seed, version), at_ms=at_ms
+    )
+    return Step(new_state, version + 1, events, rules.outcome(new_state))
+
+
+def start(rules: Rules, seed: str, n_players: int, options: Mapping[str, JSON]) -> State:
+    """Set up a match from its seed, checking the player count."""
+    if not rules.min_players <= n_players <= rules.max_players:
+        raise IllegalAction(
+            f"{rules.name} needs {rules.min_players}–{rules.max_players} players, not {n_players}."
+        )
+    return rules.setup(n_players, options, setup_rng(seed))
+
+
+def replay(
+    rules: Rules,
+    seed: str,
+    n_players: int,
+    options: Mapping[str, JSON],
+    log: Sequence[tuple[Seat, str, int]],
+) -> tuple[State, list[Event]]:
+    """Rebuild a state from its seed and its log of ``(seat, action, at_ms)``.
+
+    Returns the final state and every event on the way (computer players rebuild their
+    memory from them).
+    """
+    state = start(rules, seed, n_players, options)
+    events: list[Event] = []
+    for version, (seat, action, at_ms) in enumerate(log):
+        step = apply_checked(
+            rules, state, seed=seed, version=version, seat=seat, action=action,
+            seen_version=None, at_ms=at_ms,
+        )
+        state = step.state
+        events.extend(step.events)
+    return state, events
