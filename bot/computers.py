@@ -1,0 +1,59 @@
+"""Computer players: one per seat, with the memory a game's AI keeps between moves."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any, Protocol
+
+from bot.games.core import Event, Seat
+from bot.games.mimikri import ai as mimikri_ai
+
+
+class Brain(Protocol):
+    """A computer player: it watches public events and picks one of the legal actions."""
+
+    def observe(self, events: Iterable[Event]) -> None:
+        """Take in what happened at the table."""
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+        """Pick an action from ``legal``."""
+
+
+class MimikriBrain:
+    """Remembers turned-up butterflies, and forgets some (bot.games.mimikri.ai)."""
+
+    def __init__(self) -> None:
+        self.memory = mimikri_ai.Memory()
+
+    def observe(self, events: Iterable[Event]) -> None:
+        """Remember the cards that were turned up."""
+        self.memory.observe(events)
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+        """Show a butterfly it knows, or turn the card it believes right."""
+        return mimikri_ai.choose(view, list(legal), self.memory, rng)
+
+
+class RandomBrain:
+    """The fallback for games without their own AI yet: any legal action."""
+
+    def observe(self, events: Iterable[Event]) -> None:
+        """Remembers nothing."""
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+        """Any legal action."""
+        return rng.choice(list(legal))
+
+
+BRAINS: dict[str, type] = {"mimikri": MimikriBrain}
+
+
+def new_brain(game: str) -> Brain:
+    """A fresh computer player for ``game``."""
+    return BRAINS.get(game, RandomBrain)()
+
+
+def visible(events: Iterable[Event], seat: Seat) -> list[Event]:
+    """The events a seat may know of."""
+    return [e for e in events if e.visible_to is None or seat in e.visible_to]

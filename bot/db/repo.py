@@ -1,0 +1,344 @@
+"""Every SQL statement of the bot, as typed async methods; no SQL lives anywhere else."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import aiosqlite
+
+
+class ChannelBusy(Exception):
+    """A channel already has an open (lobby or active) game."""
+
+
+@dataclass(frozen=True, slots=True)
+class MatchRow:
+    """One match as stored."""
+
+    id: int
+    game: str
+    guild_id: int
+    channel_id: int
+    message_id: int | None
+    host_id: int
+    seed: str
+    options: dict[str, Any]
+    state: dict[str, Any] | None
+    version: int
+    status: str
+    deadline: float | None
+    reminded: bool
+
+    @classmethod
+    def from_row(cls, row: aiosqlite.Row) -> MatchRow:
+        """Decode a ``matches`` row."""
+        return cls(
+            id=row["id"], game=row["game"], guild_id=row["guild_id"],
+            channel_id=row["channel_id"], message_id=row["message_id"], host_id=row["host_id"],
+            seed=row["seed"], options=json.loads(row["options"]),
+            state=json.loads(row["state"]) if row["state"] else None,
+            version=row["version"], status=row["status"], deadline=row["deadline"],
+            reminded=bool(row["reminded"]),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class SeatRow:
+    """Who sits at one seat: a user, or a computer player (user_id kept if it replaced one)."""
+
+    seat: int
+    user_id: int | None
+    name: str
+    is_computer: bool
+    timeouts: int
+
+
+@dataclass(frozen=True, slots=True)
+class ResultRow:
+    """One seat's line in a finished match."""
+
+    seat: int
+    user_id: int | None
+    is_computer: bool
+    score: int
+    rank: int
+    won: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BoardRow:
+    """One player's line on a server's leaderboard for a game."""
+
+    user_id: int
+    games: int
+    wins: int
+    points: int
+    mu: float | None
+    sigma: float | None
+
+
+class Repo:
+    """The storage of matches, seats, actions, results and ratings."""
+
+    def __init__(self, db: aiosqlite.Connection) -> None:
+        self.db = db
+
+    # -- matches --------------------------------------------------------------------------
+
+    async def create_match(
+        self, *, game: str, guild_id: int, channel_id: int, host_id: int, host_name: str,
+        seed: str, options: dict[str, Any], now: float,
+    ) -> int:
+        """Open a lobby with the host in seat 0.
+
+        Raises:
+            ChannelBusy: the channel already has an open game.
+        """
+        try:
+            cur = await self.db.execute(
+                "INSERT INTO matches (game, guild_id, channel_id, host_id, seed, options,"
+                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (game, guild_id, channel_id, host_id, seed, json.dumps(options), now, now),
+            )
+            match_id = cur.lastrowid
+            await self.db.execute(
+                "INSERT INTO seats (match_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                (match_id, host_id, host_name),
+            )
+            await self.db.commit()
+        except sqlite3.IntegrityError as error:
+            await self.db.rollback()
+            raise ChannelBusy(channel_id) from error
+        assert match_id is not None
+        return match_id
+
+    async def match(self, match_id: int) -> MatchRow | None:
+        """The match with this id, if any."""
+        async with self.db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)) as cur:
+            row = await cur.fetchone()
+        return MatchRow.from_row(row) if row else None
+
+    async def open_match_in(self, channel_id: int) -> MatchRow | None:
+        """The lobby or running game in a channel, if any."""
+        async with self.db.execute(
+            "SELECT * FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
+            (channel_id,),
+        ) as cur:
+            row = await cur.fetchone()
+        return MatchRow.from_row(row) if row else None
+
+    async def open_matches(self, guild_id: int | None = None) -> list[MatchRow]:
+        """Lobbies and running games, of one server or of all."""
+        sql = "SELECT * FROM matches WHERE status IN ('lobby', 'active')"
+        args: tuple[Any, ...] = ()
+        if guild_id is not None:
+            sql += " AND guild_id = ?"
+            args = (guild_id,)
+        async with self.db.execute(sql + " ORDER BY id", args) as cur:
+            return [MatchRow.from_row(r) for r in await cur.fetchall()]
+
+    async def set_message(self, match_id: int, message_id: int) -> None:
+        """Remember the match's board message."""
+        await self.db.execute(
+            "UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id)
+        )
+        await self.db.commit()
+
+    async def set_status(self, match_id: int, status: str, now: float) -> None:
+        """Cancel a match (or set another status) without touching its state."""
+        await self.db.execute(
+            "UPDATE matches SET status = ?, deadline = NULL, updated_at = ? WHERE id = ?",
+            (status, now, match_id),
+        )
+        await self.db.commit()
+
+    async def start_match(
+        self, match_id: int, state: dict[str, Any], deadline: float | None, now: float
+    ) -> None:
+        """Turn a lobby into a running game at version 0."""
+        await self.db.execute(
+            "UPDATE matches SET status = 'active', state = ?, version = 0, deadline = ?,"
+            " reminded = 0, updated_at = ? WHERE id = ? AND status = 'lobby'",
+            (json.dumps(state), deadline, now, match_id),
+        )
+        await self.db.commit()
+
+    async def set_deadline(self, match_id: int, deadline: float | None, reminded: bool) -> None:
+        """Move the turn timer, or note that the reminder went out."""
+        await self.db.execute(
+            "UPDATE matches SET deadline = ?, reminded = ? WHERE id = ?",
+            (deadline, int(reminded), match_id),
+        )
+        await self.db.commit()
+
+    # -- seats ----------------------------------------------------------------------------
+
+    async def seats(self, match_id: int) -> list[SeatRow]:
+        """The seats of a match, in seat order."""
+        async with self.db.execute(
+            "SELECT seat, user_id, name, is_computer, timeouts FROM seats"
+            " WHERE match_id = ? ORDER BY seat",
+            (match_id,),
+        ) as cur:
+            return [
+                SeatRow(r["seat"], r["user_id"], r["name"], bool(r["is_computer"]), r["timeouts"])
+                for r in await cur.fetchall()
+            ]
+
+    async def add_seat(
+        self, match_id: int, user_id: int | None, name: str, is_computer: bool = False
+    ) -> int:
+        """Seat a user or a computer player at the next free seat; return the seat."""
+        async with self.db.execute(
+            "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE match_id = ?", (match_id,)
+        ) as cur:
+            (seat,) = await cur.fetchone()
+        await self.db.execute(
+            "INSERT INTO seats (match_id, seat, user_id, name, is_computer) VALUES (?, ?, ?, ?, ?)",
+            (match_id, seat, user_id, name, int(is_computer)),
+        )
+        await self.db.commit()
+        return seat
+
+    async def remove_seat(self, match_id: int, seat: int) -> None:
+        """Free a lobby seat; later seats move up so seats stay 0…n-1."""
+        await self.db.execute(
+            "DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, seat)
+        )
+        # Two steps through negative numbers keep the primary key unique while renumbering.
+        await self.db.execute(
+            "UPDATE seats SET seat = -seat WHERE match_id = ? AND seat > ?", (match_id, seat)
+        )
+        await self.db.execute(
+            "UPDATE seats SET seat = -seat - 1 WHERE match_id = ? AND seat < 0", (match_id,)
+        )
+        await self.db.commit()
+
+    async def update_seat(
+        self, match_id: int, seat: int, *, is_computer: bool | None = None,
+        timeouts: int | None = None,
+    ) -> None:
+        """Hand a seat to the computer, or count its time-outs."""
+        if is_computer is not None:
+            await self.db.execute(
+                "UPDATE seats SET is_computer = ? WHERE match_id = ? AND seat = ?",
+                (int(is_computer), match_id, seat),
+            )
+        if timeouts is not None:
+            await self.db.execute(
+                "UPDATE seats SET timeouts = ? WHERE match_id = ? AND seat = ?",
+                (timeouts, match_id, seat),
+            )
+        await self.db.commit()
+
+    # -- the action log -------------------------------------------------------------------
+
+    async def commit_action(
+        self, match_id: int, *, expected_version: int, state: dict[str, Any], seat: int,
+        code: str, at_ms: int, actor: str, deadline: float | None, now: float,
+        finished: Sequence[ResultRow] | None = None,
+        ratings: Iterable[tuple[int, float, float]] = (),
+    ) -> None:
+        """Store the new state and append the action in one transaction.
+
+        A finishing action also stores the results and the new ratings in the same
+        transaction, so a crash can never leave a finished game without its results.
+
+        Raises:
+            RuntimeError: the stored version is not ``expected_version`` (a second writer).
+        """
+        status = "finished" if finished is not None else "active"
+        try:
+            cur = await self.db.execute(
+                "UPDATE matches SET state = ?, version = ?, status = ?, deadline = ?,"
+                " reminded = 0, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
+                (json.dumps(state), expected_version + 1, status, deadline, now, match_id,
+                 expected_version),
+            )
+            if cur.rowcount != 1:
+                raise RuntimeError(f"match {match_id} is not at version {expected_version}")
+            await self.db.execute(
+                "INSERT INTO actions (match_id, seq, seat, code, at_ms, actor)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (match_id, expected_version, seat, code, at_ms, actor),
+            )
+            if finished is not None:
+                await self._store_results(match_id, finished, ratings, now)
+            await self.db.commit()
+        except BaseException:
+            await self.db.rollback()
+            raise
+
+    async def _store_results(
+        self, match_id: int, finished: Sequence[ResultRow],
+        ratings: Iterable[tuple[int, float, float]], now: float,
+    ) -> None:
+        async with self.db.execute(
+            "SELECT guild_id, game FROM matches WHERE id = ?", (match_id,)
+        ) as cur:
+            guild_id, game = await cur.fetchone()
+        await self.db.executemany(
+            "INSERT INTO results (match_id, seat, guild_id, game, user_id, is_computer, score,"
+            " rank, won, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (match_id, r.seat, guild_id, game, r.user_id, int(r.is_computer), r.score,
+                 r.rank, int(r.won), now)
+                for r in finished
+            ],
+        )
+        await self.db.executemany(
+            "INSERT INTO ratings (guild_id, game, user_id, mu, sigma) VALUES (?, ?, ?, ?, ?)"
+            " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
+            " sigma = excluded.sigma",
+            [(guild_id, game, user_id, mu, sigma) for user_id, mu, sigma in ratings],
+        )
+
+    async def action_log(self, match_id: int) -> list[tuple[int, str, int]]:
+        """The match's actions in order, as (seat, code, at_ms)."""
+        async with self.db.execute(
+            "SELECT seat, code, at_ms FROM actions WHERE match_id = ? ORDER BY seq", (match_id,)
+        ) as cur:
+            return [(r["seat"], r["code"], r["at_ms"]) for r in await cur.fetchall()]
+
+    # -- leaderboards ---------------------------------------------------------------------
+
+    async def ratings(self, guild_id: int, game: str, user_ids: Iterable[int]) -> dict[int, tuple[float, float]]:
+        """Current (mu, sigma) of these users, where they have one."""
+        ids = list(user_ids)
+        if not ids:
+            return {}
+        marks = ",".join("?" * len(ids))
+        async with self.db.execute(
+            f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"  # noqa: S608
+            f" AND user_id IN ({marks})",
+            (guild_id, game, *ids),
+        ) as cur:
+            return {r["user_id"]: (r["mu"], r["sigma"]) for r in await cur.fetchall()}
+
+    async def board(self, guild_id: int, game: str) -> list[BoardRow]:
+        """Every human who finished a game of ``game`` on this server, with totals."""
+        async with self.db.execute(
+            "SELECT r.user_id, COUNT(*) AS games, SUM(r.won) AS wins, SUM(r.score) AS points,"
+            " g.mu, g.sigma FROM results r LEFT JOIN ratings g ON g.guild_id = r.guild_id"
+            " AND g.game = r.game AND g.user_id = r.user_id"
+            " WHERE r.guild_id = ? AND r.game = ? AND r.is_computer = 0"
+            " AND r.user_id IS NOT NULL GROUP BY r.user_id",
+            (guild_id, game),
+        ) as cur:
+            return [
+                BoardRow(r["user_id"], r["games"], r["wins"], r["points"], r["mu"], r["sigma"])
+                for r in await cur.fetchall()
+            ]
+
+    async def player_games(self, guild_id: int, user_id: int) -> list[str]:
+        """The games a user has finished on this server."""
+        async with self.db.execute(
+            "SELECT DISTINCT game FROM results WHERE guild_id = ? AND user_id = ?"
+            " AND is_computer = 0 ORDER BY game",
+            (guild_id, user_id),
+        ) as cur:
+            return [r["game"] for r in await cur.fetchall()]

@@ -1,0 +1,427 @@
+"""The only writer of matches: lobby, actions, computer players and turn timers.
+
+Every change goes lock → load → check → apply → commit (state and action log in one
+transaction) → announce. Announcing is a callback the Discord layer sets, so nothing reaches
+a channel before it is on disk.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot import ratings
+from bot.computers import new_brain, visible
+from bot.db.repo import MatchRow, Repo, ResultRow, SeatRow
+from bot.games import REGISTRY
+from bot.games.core import (
+    Event,
+    IllegalAction,
+    Outcome,
+    RuleError,
+    Rules,
+    action_rng,
+    apply_checked,
+    replay,
+    start,
+)
+
+log = logging.getLogger(__name__)
+
+MAX_TIMEOUTS = 3  # time-outs in a row before the computer keeps the seat
+
+
+class LobbyError(RuleError):
+    """A lobby or seat request that cannot be granted; the message is for the user."""
+
+
+@dataclass(slots=True)
+class Transition:
+    """What one accepted change did, for the Discord layer to show."""
+
+    match: MatchRow
+    seats: list[SeatRow]
+    events: list[Event] = field(default_factory=list)
+    outcome: Outcome | None = None
+
+
+Publisher = Callable[[Transition], None]
+Reminder = Callable[[MatchRow, SeatRow], Awaitable[None]]
+
+
+def _ignore(_: Transition) -> None:
+    return None
+
+
+async def _no_reminder(*_: Any) -> None:
+    return None
+
+
+class SessionService:
+    """Runs every match; the Discord layer calls it and listens to `publish` and `remind`."""
+
+    def __init__(
+        self, repo: Repo, *, clock: Callable[[], float] = time.time,
+        computer_delay: float = 1.5,
+    ) -> None:
+        self.repo = repo
+        self.clock = clock
+        self.computer_delay = computer_delay
+        # Called inside the match lock right after each commit, so announcements keep the
+        # order of the log; it must only queue work (the Discord layer edits boards later).
+        self.publish: Publisher = _ignore
+        self.remind: Reminder = _no_reminder
+        self._locks: dict[int, asyncio.Lock] = {}
+        self._history: dict[int, list[Event]] = {}
+        self._tasks: dict[tuple[int, str], asyncio.Task[None]] = {}
+
+    def rules(self, game: str) -> Rules:
+        """The rules of a registered game."""
+        return REGISTRY[game]
+
+    def lock(self, match_id: int) -> asyncio.Lock:
+        """The lock that serialises every change to one match."""
+        return self._locks.setdefault(match_id, asyncio.Lock())
+
+    # -- lobby ----------------------------------------------------------------------------
+
+    async def open_lobby(
+        self, game: str, *, guild_id: int, channel_id: int, host_id: int, host_name: str,
+        options: dict[str, Any],
+    ) -> MatchRow:
+        """Open a lobby with the host seated (raises ChannelBusy if the channel has a game)."""
+        match_id = await self.repo.create_match(
+            game=game, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
+            host_name=host_name, seed=secrets.token_hex(8), options=options, now=self.clock(),
+        )
+        return await self._match(match_id)
+
+    async def join(self, match_id: int, user_id: int, name: str) -> Transition:
+        """Seat a user in a lobby."""
+        async with self.lock(match_id):
+            match, seats = await self._lobby(match_id)
+            if any(s.user_id == user_id and not s.is_computer for s in seats):
+                raise LobbyError("You're already in this game.")
+            self._check_room(match, seats)
+            await self.repo.add_seat(match_id, user_id, name)
+            transition = await self._transition(match_id, Event("joined", None, {"name": name}))
+            self.publish(transition)
+            return transition
+
+    async def add_computer(self, match_id: int, user_id: int) -> Transition:
+        """Seat a computer player; anyone seated may add one."""
+        async with self.lock(match_id):
+            match, seats = await self._lobby(match_id)
+            if not any(s.user_id == user_id for s in seats):
+                raise LobbyError("Join the game first to add a computer player.")
+            self._check_room(match, seats)
+            number = 1 + sum(s.is_computer for s in seats)
+            await self.repo.add_seat(match_id, None, f"Computer {number}", is_computer=True)
+            transition = await self._transition(match_id, Event("joined", None, {"name": f"Computer {number}"}))
+            self.publish(transition)
+            return transition
+
+    async def leave_lobby(self, match_id: int, user_id: int) -> Transition:
+        """Free a user's lobby seat; the host leaving closes the lobby."""
+        async with self.lock(match_id):
+            match, seats = await self._lobby(match_id)
+            if user_id == match.host_id:
+                raise LobbyError("You're the host: use Cancel to close the lobby.")
+            seat = next((s for s in seats if s.user_id == user_id and not s.is_computer), None)
+            if seat is None:
+                raise LobbyError("You're not in this game.")
+            await self.repo.remove_seat(match_id, seat.seat)
+            transition = await self._transition(match_id, Event("left", None, {"name": seat.name}))
+            self.publish(transition)
+            return transition
+
+    async def start(self, match_id: int, user_id: int) -> Transition:
+        """The host starts the game once the player count is valid."""
+        async with self.lock(match_id):
+            match, seats = await self._lobby(match_id)
+            if user_id != match.host_id:
+                raise LobbyError("Only the host can start the game.")
+            rules = self.rules(match.game)
+            if not rules.min_players <= len(seats) <= rules.max_players:
+                raise LobbyError(
+                    f"{rules.name} needs {rules.min_players}–{rules.max_players} players;"
+                    f" there are {len(seats)}."
+                )
+            state = start(rules, match.seed, len(seats), match.options)
+            await self.repo.start_match(match_id, state, None, self.clock())
+            match = await self._match(match_id)
+            await self._after_change(match, seats, rules)
+            match = await self._match(match_id)
+            transition = Transition(match, seats, [Event("started")])
+            self.publish(transition)
+        return transition
+
+    async def cancel(self, match_id: int, user_id: int, *, is_admin: bool) -> Transition:
+        """Close a lobby or stop a game: the host, or anyone who can manage the server."""
+        async with self.lock(match_id):
+            match = await self._match(match_id)
+            if match.status not in ("lobby", "active"):
+                raise LobbyError("This game has already ended.")
+            if user_id != match.host_id and not is_admin:
+                raise LobbyError("Only the host or a server manager can cancel this game.")
+            await self.repo.set_status(match_id, "cancelled", self.clock())
+            self._stop_tasks(match_id)
+            transition = await self._transition(match_id, Event("cancelled"))
+            self.publish(transition)
+        return transition
+
+    # -- playing --------------------------------------------------------------------------
+
+    async def submit(
+        self, match_id: int, user_id: int, code: str, seen_version: int | None, at_ms: int = 0
+    ) -> Transition:
+        """A player's action: checked, applied, committed, then announced.
+
+        Raises:
+            RuleError: with a message for the player; the game is unchanged.
+        """
+        async with self.lock(match_id):
+            match = await self._match(match_id)
+            if match.status == "lobby":
+                raise LobbyError("The game hasn't started yet.")
+            if match.status != "active":
+                raise IllegalAction("This game is over." if match.status == "finished"
+                                    else "This game was cancelled.")
+            seats = await self.repo.seats(match_id)
+            seat = self._seat_of(seats, user_id)
+            transition = await self._apply(match, seats, seat.seat, code, seen_version, at_ms,
+                                           actor="player")
+            if seat.timeouts:
+                await self.repo.update_seat(match_id, seat.seat, timeouts=0)
+            self.publish(transition)
+        return transition
+
+    async def leave_game(self, match_id: int, user_id: int) -> Transition:
+        """A player leaves a running game; a computer player takes the seat."""
+        async with self.lock(match_id):
+            match = await self._match(match_id)
+            if match.status != "active":
+                raise LobbyError("This game isn't running.")
+            seats = await self.repo.seats(match_id)
+            seat = self._seat_of(seats, user_id)
+            await self.repo.update_seat(match_id, seat.seat, is_computer=True)
+            seats = await self.repo.seats(match_id)
+            await self._after_change(match, seats, self.rules(match.game))
+            transition = await self._transition(
+                match_id, Event("replaced", seat.seat, {"name": seat.name, "why": "left"})
+            )
+            self.publish(transition)
+        return transition
+
+    async def expire(self, match_id: int, version: int) -> Transition | None:
+        """The turn timer ran out at ``version``: a computer moves for the absent player."""
+        async with self.lock(match_id):
+            match = await self._match(match_id)
+            if match.status != "active" or match.version != version:
+                return None  # the player moved in time, or the game ended
+            seats = await self.repo.seats(match_id)
+            rules = self.rules(match.game)
+            seat = min(rules.active_seats(match.state))
+            row = seats[seat]
+            timeouts = row.timeouts + 1
+            handed = timeouts >= MAX_TIMEOUTS
+            await self.repo.update_seat(match_id, seat, timeouts=timeouts,
+                                        is_computer=True if handed else None)
+            seats = await self.repo.seats(match_id)
+            note = Event("timed_out", seat, {"name": row.name, "handed_over": handed})
+            code = await self._choose(match, rules, seat)
+            transition = await self._apply(match, seats, seat, code, None, 0, actor="timer")
+            transition.events.insert(0, note)
+            self.publish(transition)
+        return transition
+
+    async def resume(self) -> list[MatchRow]:
+        """After a restart: re-arm timers and computer players of every running game."""
+        matches = await self.repo.open_matches()
+        for match in matches:
+            if match.status == "active":
+                seats = await self.repo.seats(match.id)
+                self._arm(match, seats, self.rules(match.game))
+        return matches
+
+    async def close(self) -> None:
+        """Stop every timer and computer task (the state is already on disk)."""
+        for task in list(self._tasks.values()):
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        self._tasks.clear()
+
+    # -- inside the lock ------------------------------------------------------------------
+
+    async def _apply(
+        self, match: MatchRow, seats: list[SeatRow], seat: int, code: str,
+        seen_version: int | None, at_ms: int, *, actor: str,
+    ) -> Transition:
+        rules = self.rules(match.game)
+        step = apply_checked(rules, match.state, seed=match.seed, version=match.version,
+                             seat=seat, action=code, seen_version=seen_version, at_ms=at_ms)
+        finished = ratings_rows = None
+        if step.outcome is not None:
+            finished = _results(seats, step.outcome)
+            ratings_rows = await self._new_ratings(match, finished)
+        await self.repo.commit_action(
+            match.id, expected_version=match.version, state=step.state, seat=seat, code=code,
+            at_ms=at_ms, actor=actor, deadline=self._deadline(match, seats, rules, step.state),
+            now=self.clock(), finished=finished, ratings=ratings_rows or (),
+        )
+        if match.id in self._history:
+            self._history[match.id].extend(step.events)
+        match = await self._match(match.id)
+        await self._after_change(match, seats, rules)
+        return Transition(match, seats, list(step.events), step.outcome)
+
+    async def _new_ratings(
+        self, match: MatchRow, finished: list[ResultRow]
+    ) -> list[tuple[int, float, float]]:
+        humans = [(r.user_id, r.rank) for r in finished if not r.is_computer and r.user_id]
+        current = await self.repo.ratings(match.guild_id, match.game, [u for u, _ in humans])
+        return ratings.rate(humans, current)
+
+    def _deadline(
+        self, match: MatchRow, seats: list[SeatRow], rules: Rules, state: dict[str, Any]
+    ) -> float | None:
+        timer = float(match.options.get("turn_timer", 0))
+        active = rules.active_seats(state)
+        if not timer or rules.outcome(state) is not None or not active:
+            return None
+        if all(seats[s].is_computer for s in active):
+            return None
+        return self.clock() + timer
+
+    async def _after_change(self, match: MatchRow, seats: list[SeatRow], rules: Rules) -> None:
+        if match.status == "active" and match.deadline is None and match.state is not None:
+            deadline = self._deadline(match, seats, rules, match.state)
+            if deadline is not None:
+                await self.repo.set_deadline(match.id, deadline, reminded=False)
+                match = await self._match(match.id)
+        self._arm(match, seats, rules)
+
+    async def _choose(self, match: MatchRow, rules: Rules, seat: int) -> str:
+        """A computer's move for ``seat``, from all it could have seen of the game so far.
+
+        The brain is rebuilt from the history each time, so a restart or a seat taken over
+        mid-game gives the same memory, and the choice is as replayable as the log.
+        """
+        brain = new_brain(match.game)
+        brain.observe(visible(await self._events_so_far(match), seat))
+        rng = action_rng(f"{match.seed}:computer:{seat}", match.version)
+        return brain.choose(
+            rules.view(match.state, seat), rules.legal_actions(match.state, seat), rng
+        )
+
+    async def _events_so_far(self, match: MatchRow) -> list[Event]:
+        if match.id not in self._history:
+            entries = await self.repo.action_log(match.id)
+            seats = await self.repo.seats(match.id)
+            _, events = replay(
+                self.rules(match.game), match.seed, len(seats), match.options, entries
+            )
+            self._history[match.id] = events
+        return self._history[match.id]
+
+    # -- timers and computer turns --------------------------------------------------------
+
+    def _arm(self, match: MatchRow, seats: list[SeatRow], rules: Rules) -> None:
+        self._stop_tasks(match.id)
+        if match.status != "active" or match.state is None:
+            self._history.pop(match.id, None)
+            return
+        active = rules.active_seats(match.state)
+        if any(seats[s].is_computer for s in active):
+            self._spawn(match.id, "computer", self._computer_turn(match.id, match.version))
+        elif match.deadline is not None:
+            self._spawn(match.id, "timer", self._timer(match))
+
+    def _spawn(self, match_id: int, kind: str, coro: Awaitable[None]) -> None:
+        self._tasks[(match_id, kind)] = asyncio.ensure_future(coro)
+
+    def _stop_tasks(self, match_id: int) -> None:
+        current = asyncio.current_task()
+        for key in [k for k in self._tasks if k[0] == match_id]:
+            task = self._tasks.pop(key)
+            if task is not current:
+                task.cancel()
+
+    async def _computer_turn(self, match_id: int, version: int) -> None:
+        await asyncio.sleep(self.computer_delay)
+        try:
+            async with self.lock(match_id):
+                match = await self._match(match_id)
+                if match.status != "active" or match.version != version:
+                    return
+                seats = await self.repo.seats(match_id)
+                rules = self.rules(match.game)
+                seat = min(s for s in rules.active_seats(match.state) if seats[s].is_computer)
+                code = await self._choose(match, rules, seat)
+                transition = await self._apply(match, seats, seat, code, None, 0,
+                                               actor="computer")
+                self.publish(transition)
+        except Exception:
+            log.exception("computer move failed in match %s", match_id)
+
+    async def _timer(self, match: MatchRow) -> None:
+        timer = float(match.options.get("turn_timer", 0))
+        assert match.deadline is not None
+        try:
+            if not match.reminded:
+                await asyncio.sleep(max(0.0, match.deadline - timer / 2 - self.clock()))
+                seats = await self.repo.seats(match.id)
+                seat = min(self.rules(match.game).active_seats(match.state))
+                await self.repo.set_deadline(match.id, match.deadline, reminded=True)
+                await self.remind(match, seats[seat])
+            await asyncio.sleep(max(0.0, match.deadline - self.clock()))
+            await self.expire(match.id, match.version)
+        except asyncio.CancelledError:
+            raise
+        except Exception:
+            log.exception("turn timer failed in match %s", match.id)
+
+    # -- helpers --------------------------------------------------------------------------
+
+    async def _match(self, match_id: int) -> MatchRow:
+        match = await self.repo.match(match_id)
+        if match is None:
+            raise LobbyError("That game no longer exists.")
+        return match
+
+    async def _lobby(self, match_id: int) -> tuple[MatchRow, list[SeatRow]]:
+        match = await self._match(match_id)
+        if match.status != "lobby":
+            raise LobbyError("This lobby is closed: the game has started or was cancelled.")
+        return match, await self.repo.seats(match_id)
+
+    def _check_room(self, match: MatchRow, seats: list[SeatRow]) -> None:
+        rules = self.rules(match.game)
+        if len(seats) >= rules.max_players:
+            raise LobbyError(f"The table is full ({rules.max_players} players).")
+
+    @staticmethod
+    def _seat_of(seats: list[SeatRow], user_id: int) -> SeatRow:
+        for seat in seats:
+            if seat.user_id == user_id:
+                if seat.is_computer:
+                    raise LobbyError("A computer player has your seat now.")
+                return seat
+        raise LobbyError("You're not playing in this game.")
+
+    async def _transition(self, match_id: int, event: Event) -> Transition:
+        return Transition(await self._match(match_id), await self.repo.seats(match_id), [event])
+
+
+def _results(seats: list[SeatRow], outcome: Outcome) -> list[ResultRow]:
+    ranks = outcome.ranks()
+    return [
+        ResultRow(s.seat, s.user_id, s.is_computer, outcome.scores[s.seat], ranks[s.seat],
+                  s.seat in outcome.winners)
+        for s in seats
+    ]

@@ -1,0 +1,35 @@
+"""Settings from the environment (and a git-ignored .env); the token never leaves here in logs."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+
+
+@dataclass(frozen=True, slots=True)
+class Settings:
+    """What the bot needs to run; build it with `Settings.from_env`."""
+
+    token: str = field(default="", repr=False)  # repr=False: a printed Settings shows no token
+    database_path: str = "menagerie.sqlite3"
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    computer_delay: float = 1.5  # seconds a computer "thinks", so players can follow its moves
+
+    @classmethod
+    def from_env(cls, env: dict[str, str] | None = None) -> Settings:
+        """Read DISCORD_TOKEN, DATABASE_PATH, DEV_GUILD_ID and LOG_LEVEL.
+
+        Raises:
+            ValueError: DEV_GUILD_ID is set but not a number.
+        """
+        env = dict(os.environ if env is None else env)
+        guild = env.get("DEV_GUILD_ID", "").strip()
+        if guild and not guild.isdigit():
+            raise ValueError("DEV_GUILD_ID must be a server id (a number)")
+        return cls(
+            token=env.get("DISCORD_TOKEN", "").strip(),
+            database_path=env.get("DATABASE_PATH", "").strip() or "menagerie.sqlite3",
+            dev_guild_id=int(guild) if guild else None,
+            log_level=(env.get("LOG_LEVEL", "").strip() or "INFO").upper(),
+        )

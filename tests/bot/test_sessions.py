@@ -1,0 +1,166 @@
+"""The session service: lobby rules, the one write path, computers, timers and replay."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from bot.db.repo import ChannelBusy
+from bot.games import REGISTRY
+from bot.games.core import IllegalAction, NotYourTurn, StaleAction, dump, replay
+from bot.sessions import LobbyError
+
+GUILD, CHANNEL, HOST, GUEST = 10, 20, 100, 200
+
+
+async def lobby(sessions, **options):
+    return await sessions.open_lobby(
+        "mimikri", guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host",
+        options={"subjects": 4, "turn_timer": 0, **options},
+    )
+
+
+async def wait_until_over(sessions, match_id, timeout=10.0):
+    async def poll():
+        while (await sessions.repo.match(match_id)).status == "active":
+            await asyncio.sleep(0.01)
+    await asyncio.wait_for(poll(), timeout)
+
+
+@pytest.mark.asyncio
+async def test_one_open_game_per_channel(sessions):
+    await lobby(sessions)
+    with pytest.raises(ChannelBusy):
+        await lobby(sessions)
+
+
+@pytest.mark.asyncio
+async def test_lobby_rules(sessions):
+    match = await lobby(sessions)
+    with pytest.raises(LobbyError, match="needs 2–6"):
+        await sessions.start(match.id, HOST)
+    await sessions.join(match.id, GUEST, "Guest")
+    with pytest.raises(LobbyError, match="already in"):
+        await sessions.join(match.id, GUEST, "Guest")
+    with pytest.raises(LobbyError, match="Only the host"):
+        await sessions.start(match.id, GUEST)
+    with pytest.raises(LobbyError, match="host"):
+        await sessions.leave_lobby(match.id, HOST)
+    await sessions.leave_lobby(match.id, GUEST)
+    assert [s.name for s in await sessions.repo.seats(match.id)] == ["Host"]
+    for _ in range(5):
+        await sessions.add_computer(match.id, HOST)
+    with pytest.raises(LobbyError, match="full"):
+        await sessions.join(match.id, GUEST, "Guest")
+    with pytest.raises(LobbyError, match="Only the host or a server manager"):
+        await sessions.cancel(match.id, GUEST, is_admin=False)
+    await sessions.cancel(match.id, GUEST, is_admin=True)
+    assert (await sessions.repo.match(match.id)).status == "cancelled"
+
+
+@pytest.mark.asyncio
+async def test_rejections_leave_the_game_unchanged(sessions):
+    match = await lobby(sessions)
+    await sessions.join(match.id, GUEST, "Guest")
+    await sessions.start(match.id, HOST)
+    before = await sessions.repo.match(match.id)
+    with pytest.raises(NotYourTurn):
+        await sessions.submit(match.id, GUEST, "orient:N", before.version)
+    with pytest.raises(LobbyError, match="not playing"):
+        await sessions.submit(match.id, 999, "orient:N", before.version)
+    with pytest.raises(StaleAction):
+        await sessions.submit(match.id, HOST, "orient:N", before.version - 1)
+    with pytest.raises(IllegalAction, match="First insert"):
+        await sessions.submit(match.id, HOST, "reveal:A1", before.version)
+    after = await sessions.repo.match(match.id)
+    assert (after.version, after.state) == (before.version, before.state)
+    assert await sessions.repo.action_log(match.id) == []
+
+
+@pytest.mark.asyncio
+async def test_computers_finish_a_game_and_results_replay(sessions):
+    published = []
+    sessions.publish = published.append
+    match = await lobby(sessions)
+    await sessions.add_computer(match.id, HOST)
+    await sessions.add_computer(match.id, HOST)
+    await sessions.start(match.id, HOST)
+    await sessions.leave_game(match.id, HOST)  # the host's seat goes to a computer too
+    await wait_until_over(sessions, match.id)
+    final = await sessions.repo.match(match.id)
+    assert final.status == "finished"
+    log = await sessions.repo.action_log(match.id)
+    state, _ = replay(REGISTRY["mimikri"], final.seed, 3, final.options, log)
+    assert dump(state) == dump(final.state)
+    assert published[-1].outcome is not None
+    # Computers (and a human whose seat a computer took) never reach the leaderboard.
+    assert await sessions.repo.board(GUILD, "mimikri") == []
+
+
+@pytest.mark.asyncio
+async def test_two_humans_are_rated(sessions):
+    match = await lobby(sessions)
+    await sessions.join(match.id, GUEST, "Guest")
+    await sessions.start(match.id, HOST)
+    users = {0: HOST, 1: GUEST}
+    rules = REGISTRY["mimikri"]
+    while (current := await sessions.repo.match(match.id)).status == "active":
+        seat = min(rules.active_seats(current.state))
+        action = rules.legal_actions(current.state, seat)[0]
+        await sessions.submit(match.id, users[seat], action, current.version)
+    board = {row.user_id: row for row in await sessions.repo.board(GUILD, "mimikri")}
+    assert set(board) == {HOST, GUEST}
+    assert sum(row.points for row in board.values()) == 16
+    assert all(row.mu is not None for row in board.values())
+
+
+@pytest.mark.asyncio
+async def test_three_timeouts_in_a_row_hand_the_seat_to_the_computer(sessions):
+    clock = sessions.clock
+    match = await lobby(sessions, turn_timer=60)
+    await sessions.join(match.id, GUEST, "Guest")
+    await sessions.start(match.id, HOST)
+    rules = REGISTRY["mimikri"]
+    # "In a row" counts a player's own turns: only their own move resets the count.
+    streak: dict[int, int] = {}
+    while True:
+        current = await sessions.repo.match(match.id)
+        assert current.deadline == pytest.approx(clock.now + 60)
+        seat = min(rules.active_seats(current.state))
+        streak[seat] = streak.get(seat, 0) + 1
+        clock.now += 61
+        transition = await sessions.expire(match.id, current.version)
+        assert transition.events[0].kind == "timed_out"
+        seats = await sessions.repo.seats(match.id)
+        if any(s.is_computer for s in seats):
+            break
+    assert seats[seat].is_computer and seats[seat].timeouts == 3 and streak[seat] == 3
+    assert transition.events[0].data["handed_over"] is True
+    # An expiry for a version that has moved on does nothing.
+    assert await sessions.expire(match.id, current.version) is None
+
+
+@pytest.mark.asyncio
+async def test_timer_task_reminds_at_half_time_then_moves(repo):
+    from bot.sessions import SessionService
+
+    sessions = SessionService(repo, computer_delay=0)  # the real clock
+    reminded = []
+
+    async def remind(match, seat):
+        reminded.append(seat.name)
+
+    sessions.remind = remind
+    try:
+        match = await lobby(sessions, turn_timer=0.3)
+        await sessions.join(match.id, GUEST, "Guest")
+        await sessions.start(match.id, HOST)
+        async def first_timeout():
+            while not await repo.action_log(match.id):
+                await asyncio.sleep(0.02)
+        await asyncio.wait_for(first_timeout(), 5)
+        assert reminded[0] == "Host"
+        assert (await repo.seats(match.id))[0].timeouts == 1
+    finally:
+        await sessions.close()

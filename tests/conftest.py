@@ -1,0 +1,37 @@
+"""Fixtures shared by the whole suite: a migrated database and a session service on it."""
+
+from __future__ import annotations
+
+import pytest_asyncio
+
+from bot.db import open_db
+from bot.db.repo import Repo
+from bot.sessions import SessionService
+
+
+class FakeClock:
+    """A clock the tests move by hand."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest_asyncio.fixture
+async def repo(tmp_path):
+    db = await open_db(str(tmp_path / "test.sqlite3"))
+    try:
+        yield Repo(db)
+    finally:
+        await db.close()
+
+
+@pytest_asyncio.fixture
+async def sessions(repo):
+    service = SessionService(repo, clock=FakeClock(), computer_delay=0)
+    try:
+        yield service
+    finally:
+        await service.close()
