@@ -1,0 +1,1 @@
+"""Pictures for the bot: pure functions from public game views to PNG bytes (Pillow only)."""

@@ -1,0 +1,196 @@
+"""Small drawing helpers every renderer shares: fonts, fitted text, rounded cards, PNG bytes.
+
+Everything here is deterministic: one bundled font, no system fonts, fixed PNG parameters.
+"""
+
+from __future__ import annotations
+
+import functools
+import io
+import unicodedata
+
+from PIL import Image, ImageDraw, ImageFont
+
+from rendering import theme
+
+ELLIPSIS = "…"
+
+
+@functools.cache
+def font(size: int) -> ImageFont.FreeTypeFont:
+    """Pillow's bundled FreeType font at ``size`` px.
+
+    The basic layout engine is forced so the glyph placement cannot change with whether
+    libraqm happens to be installed: the same text gives the same pixels everywhere.
+    """
+    base = ImageFont.load_default(size=size)
+    assert isinstance(base, ImageFont.FreeTypeFont), "Pillow was built without FreeType"
+    return base.font_variant(layout_engine=ImageFont.Layout.BASIC)
+
+
+@functools.cache
+def _glyph_pixels(char: str) -> bytes:
+    img = Image.new("L", (40, 40))
+    ImageDraw.Draw(img).text((8, 8), char, font=font(20), fill=255)
+    return img.tobytes()
+
+
+@functools.cache
+def _has_glyph(char: str) -> bool:
+    """Whether the bundled font draws ``char`` (it covers ASCII and a little punctuation).
+
+    A missing glyph draws the font's "no glyph" box, the same pixels as U+FFFF.
+    """
+    return char == " " or _glyph_pixels(char) != _glyph_pixels("\uffff")
+
+
+def clean(text: str) -> str:
+    """``text`` reduced to characters the font can draw: accents stripped, the rest dropped.
+
+    Discord names are full Unicode; an empty box per emoji would look broken, so "Zoë 🦋"
+    becomes "Zoe".
+    """
+    decomposed = unicodedata.normalize("NFKD", text)
+    kept = "".join(c for c in decomposed if not unicodedata.combining(c) and _has_glyph(c))
+    return " ".join(kept.split())
+
+
+def text_width(text: str, size: int) -> int:
+    return int(font(size).getlength(text))
+
+
+def truncate(text: str, size: int, max_width: int) -> str:
+    """``text`` cut with an ellipsis so it fits ``max_width`` px at ``size``."""
+    if text_width(text, size) <= max_width:
+        return text
+    while text and text_width(text + ELLIPSIS, size) > max_width:
+        text = text[:-1]
+    return text.rstrip() + ELLIPSIS
+
+
+def fit_size(text: str, max_width: int, size: int, min_size: int = 12) -> int:
+    """The largest size ≤ ``size`` (but ≥ ``min_size``) at which ``text`` fits ``max_width``."""
+    while size > min_size and text_width(text, size) > max_width:
+        size -= 1
+    return size
+
+
+def text(
+    draw: ImageDraw.ImageDraw,
+    xy: tuple[float, float],
+    content: str,
+    size: int,
+    fill: theme.RGB = theme.INK,
+    anchor: str = "la",
+    bold: bool = False,
+    stroke: theme.RGB | None = None,
+) -> None:
+    """Draw text; ``bold`` fakes a heavier weight with a thin same-colour stroke (one font)."""
+    if stroke is not None:
+        draw.text(xy, content, font=font(size), fill=fill, anchor=anchor,
+                  stroke_width=max(2, size // 10), stroke_fill=stroke)
+    elif bold:
+        draw.text(xy, content, font=font(size), fill=fill, anchor=anchor,
+                  stroke_width=max(1, size // 28), stroke_fill=fill)
+    else:
+        draw.text(xy, content, font=font(size), fill=fill, anchor=anchor)
+
+
+def card(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    fill: theme.RGB = theme.PANEL,
+    outline: theme.RGB | None = theme.PANEL_EDGE,
+    width: int = 2,
+    radius: int = theme.RADIUS,
+) -> None:
+    """A rounded card: the one shape every panel, cell and badge is made of."""
+    draw.rounded_rectangle(box, radius=radius, fill=fill, outline=outline, width=width)
+
+
+def dashed_card(
+    draw: ImageDraw.ImageDraw,
+    box: tuple[float, float, float, float],
+    colour: theme.RGB,
+    dash: int = 12,
+    width: int = 3,
+    radius: int = theme.RADIUS,
+) -> None:
+    """A dashed rounded outline: where a card used to lie."""
+    x0, y0, x1, y1 = box
+    r = radius
+    # Straight sides in dashes; the corners as quarter arcs so the outline stays rounded.
+    for start, end, fixed, horizontal in (
+        (x0 + r, x1 - r, y0, True), (x0 + r, x1 - r, y1, True),
+        (y0 + r, y1 - r, x0, False), (y0 + r, y1 - r, x1, False),
+    ):
+        pos = start
+        while pos < end:
+            stop = min(pos + dash, end)
+            if horizontal:
+                draw.line([(pos, fixed), (stop, fixed)], fill=colour, width=width)
+            else:
+                draw.line([(fixed, pos), (fixed, stop)], fill=colour, width=width)
+            pos += 2 * dash
+    for (cx, cy), a in (((x0, y0), 180), ((x1 - 2 * r, y0), 270),
+                        ((x1 - 2 * r, y1 - 2 * r), 0), ((x0, y1 - 2 * r), 90)):
+        draw.arc((cx, cy, cx + 2 * r, cy + 2 * r), a + 20, a + 70, fill=colour, width=width)
+
+
+def cross(
+    draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float],
+    colour: theme.RGB = theme.CROSS, width: int = 5,
+) -> None:
+    """A bold X over ``box``: "tried, not this one"."""
+    x0, y0, x1, y1 = box
+    draw.line([(x0, y0), (x1, y1)], fill=colour, width=width)
+    draw.line([(x0, y1), (x1, y0)], fill=colour, width=width)
+
+
+def arrow(draw: ImageDraw.ImageDraw, x: float, y: float, h: float, colour: theme.RGB) -> None:
+    """A right-pointing triangle, left edge at ``x``, centred on ``y``: "your turn"."""
+    draw.polygon([(x, y - h / 2), (x + h * 0.8, y), (x, y + h / 2)], fill=colour)
+
+
+def camera_icon(draw: ImageDraw.ImageDraw, x: float, y: float, h: float,
+                colour: theme.RGB = theme.INK) -> None:
+    """A tiny camera (body, viewfinder bump, lens), left edge ``x``, centred on ``y``.
+
+    Drawn, not a glyph: the bundled font has no emoji.
+    """
+    w = h * 1.4
+    top = y - h * 0.35
+    draw.rectangle((x + w * 0.3, top - h * 0.18, x + w * 0.62, top + 1), fill=colour)
+    draw.rounded_rectangle((x, top, x + w, y + h * 0.5), radius=max(2, int(h / 6)), fill=colour)
+    r = h * 0.26
+    cx, cy = x + w / 2, y + h * 0.08
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=theme.PANEL)
+    draw.ellipse((cx - r / 2, cy - r / 2, cx + r / 2, cy + r / 2), fill=colour)
+
+
+def new(width: int, height: int, colour: theme.RGB = theme.BACKGROUND) -> Image.Image:
+    return Image.new("RGB", (width, height), colour)
+
+
+def title_bar(img: Image.Image, title: str, subtitle: str = "", height: int = 72) -> int:
+    """The teal bar across the top: title left, optional subtitle right; returns its height."""
+    draw = ImageDraw.Draw(img)
+    draw.rectangle((0, 0, img.width, height), fill=theme.ACCENT)
+    m = theme.MARGIN
+    sub_w = 0
+    if subtitle:
+        sub_size = fit_size(subtitle, img.width // 2, theme.TEXT_SIZE, 16)
+        sub_w = text_width(subtitle, sub_size)
+        text(draw, (img.width - m, height / 2), subtitle, sub_size, theme.ON_ACCENT, "rm")
+    room = img.width - 2 * m - sub_w - (m if subtitle else 0)
+    size = fit_size(title, room, theme.TITLE_SIZE, 20)
+    text(draw, (m, height / 2), truncate(title, size, room), size, theme.ON_ACCENT, "lm",
+         bold=True)
+    return height
+
+
+def to_png(img: Image.Image) -> bytes:
+    """PNG bytes with fixed parameters and no metadata, so equal pictures give equal bytes."""
+    buf = io.BytesIO()
+    img.convert("RGB").save(buf, format="PNG", compress_level=6, optimize=False)
+    return buf.getvalue()

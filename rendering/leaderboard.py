@@ -1,0 +1,129 @@
+"""Leaderboard and player-stats pictures: clean tables in the bot's look, for any game."""
+
+from __future__ import annotations
+
+from PIL import ImageDraw
+
+from rendering import canvas, theme
+
+W = theme.BOARD_WIDTH
+M = theme.MARGIN
+TITLE_H = 72
+HEADER_H = 46
+ROW_H = 54
+STATS_W = 800  # a stats card has two columns; narrower keeps its text large on a phone
+
+# (heading, right edge or left edge x, anchor) — numbers right-aligned so digits line up.
+_COLUMNS = (
+    ("#", M + 40, "mm"),
+    ("Player", M + 86, "lm"),
+    ("Games", 600, "rm"),
+    ("Wins", 690, "rm"),
+    ("Win %", 790, "rm"),
+    ("Points", 890, "rm"),
+    ("Rating", W - M - 8, "rm"),
+)
+_NAME_W = 600 - 80 - (M + 86)
+
+
+def _cells(row: dict) -> list[str]:
+    return [
+        str(row["rank"]),
+        canvas.clean(str(row["name"])) or "(unnamed)",
+        str(row["games"]),
+        str(row["wins"]),
+        f"{round(100 * float(row['win_rate']))}%",
+        str(row["points"]),
+        f"{float(row['rating']):.1f}",
+    ]
+
+
+def render_leaderboard(title: str, rows: list[dict]) -> bytes:
+    """A ranked table; the top three get medal colours, the rest alternate shading."""
+    if not rows:
+        return _empty(title)
+    top = TITLE_H + 16
+    height = top + HEADER_H + len(rows) * ROW_H + 20
+    img = canvas.new(W, height)
+    draw = ImageDraw.Draw(img)
+    canvas.title_bar(img, canvas.clean(title) or "Leaderboard", f"{len(rows)} players", TITLE_H)
+    canvas.card(draw, (M - 8, top, W - M + 8, height - 12))
+    y = top + HEADER_H / 2 + 2
+    for heading, x, anchor in _COLUMNS:
+        canvas.text(draw, (x, y), heading, theme.SMALL_SIZE, theme.INK_SOFT, anchor, bold=True)
+    draw.line([(M, top + HEADER_H), (W - M, top + HEADER_H)], fill=theme.PANEL_EDGE, width=2)
+    for i, row in enumerate(rows):
+        y0 = top + HEADER_H + i * ROW_H
+        mid = y0 + ROW_H / 2
+        rank = int(row["rank"])
+        medal = rank - 1 if 1 <= rank <= 3 else None
+        if medal is not None:
+            canvas.card(draw, (M, y0 + 3, W - M, y0 + ROW_H - 3), theme.MEDAL_ROWS[medal], None,
+                        radius=10)
+        elif i % 2:
+            canvas.card(draw, (M, y0 + 3, W - M, y0 + ROW_H - 3), theme.SHADE, None, radius=10)
+        cells = _cells(row)
+        for j, ((_, x, anchor), value) in enumerate(zip(_COLUMNS, cells, strict=True)):
+            if j == 0 and medal is not None:
+                r = 18  # a medal disc behind the rank
+                draw.ellipse((x - r, mid - r, x + r, mid + r), fill=theme.MEDALS[medal],
+                             outline=theme.INK_SOFT, width=1)
+            if j == 1:
+                value = canvas.truncate(value, theme.TEXT_SIZE, _NAME_W)
+            canvas.text(draw, (x, mid), value, theme.TEXT_SIZE, theme.INK, anchor,
+                        bold=j in (0, 1) and medal is not None)
+    return canvas.to_png(img)
+
+
+def _empty(title: str) -> bytes:
+    """The friendly picture for a leaderboard nobody is on yet."""
+    img = canvas.new(W, 340)
+    draw = ImageDraw.Draw(img)
+    canvas.title_bar(img, canvas.clean(title) or "Leaderboard", "", TITLE_H)
+    canvas.card(draw, (M, TITLE_H + 20, W - M, 340 - 20))
+    _trophy(draw, 150, 210, 120)
+    canvas.text(draw, (580, 180), "No games yet", 44, theme.ACCENT_DARK, "mm", bold=True)
+    canvas.text(draw, (580, 240), "Finish a game and the first names appear here.",
+                theme.TEXT_SIZE, theme.INK_SOFT, "mm")
+    return canvas.to_png(img)
+
+
+def _trophy(draw: ImageDraw.ImageDraw, cx: float, cy: float, h: float) -> None:
+    """A simple drawn trophy (cup, handles, stem, base), centred on ``cx``, ``cy``."""
+    gold, dark = theme.MEDALS[0], (168, 124, 30)
+    w = h * 0.7
+    top = cy - h / 2
+    for sign in (-1, 1):  # handles
+        hx = cx + sign * w * 0.5
+        draw.ellipse((hx - h * 0.16, top + h * 0.08, hx + h * 0.16, top + h * 0.4), outline=dark,
+                     width=max(3, int(h / 18)))
+    draw.chord((cx - w / 2, top - h * 0.45, cx + w / 2, top + h * 0.55), 0, 180, fill=gold,
+               outline=dark, width=2)
+    draw.rectangle((cx - h * 0.06, top + h * 0.55, cx + h * 0.06, top + h * 0.78), fill=dark)
+    draw.rounded_rectangle((cx - w * 0.38, top + h * 0.78, cx + w * 0.38, top + h * 0.95), 4,
+                           fill=gold, outline=dark, width=2)
+
+
+def render_stats(title: str, lines: list[tuple[str, str]]) -> bytes:
+    """A player's stats card: label/value pairs in the leaderboard's look."""
+    top = TITLE_H + 16
+    rows = lines or [("No games yet", "-")]
+    height = top + len(rows) * ROW_H + 32
+    img = canvas.new(STATS_W, height)
+    draw = ImageDraw.Draw(img)
+    canvas.title_bar(img, canvas.clean(title) or "Stats", "", TITLE_H)
+    canvas.card(draw, (M - 8, top, STATS_W - M + 8, height - 12))
+    half = (STATS_W - 2 * M) // 2
+    for i, (label, value) in enumerate(rows):
+        y0 = top + 8 + i * ROW_H
+        mid = y0 + ROW_H / 2
+        if i % 2:
+            canvas.card(draw, (M, y0 + 3, STATS_W - M, y0 + ROW_H - 3), theme.SHADE, None,
+                        radius=10)
+        label_t = canvas.truncate(canvas.clean(str(label)), theme.TEXT_SIZE, half - 20)
+        value_t = canvas.truncate(canvas.clean(str(value)), theme.TEXT_SIZE, half - 20)
+        canvas.text(draw, (M + 16, mid), label_t, theme.TEXT_SIZE, theme.INK_SOFT, "lm")
+        canvas.text(draw, (STATS_W - M - 16, mid), value_t, theme.TEXT_SIZE, theme.INK, "rm",
+                    bold=True)
+    return canvas.to_png(img)
+

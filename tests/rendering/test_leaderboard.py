@@ -1,0 +1,45 @@
+"""Leaderboard and stats pictures."""
+
+from __future__ import annotations
+
+from rendering import leaderboard, theme
+from rendering.leaderboard import render_leaderboard, render_stats
+
+from .helpers import decode
+
+
+def rows(n: int) -> list[dict]:
+    return [{"rank": i + 1, "name": f"Player {i + 1}" if i != 1 else "Zoë 🦋 " * 10,
+             "games": 30 - i, "wins": 15 - i, "win_rate": (15 - i) / (30 - i),
+             "points": 200 - 10 * i, "rating": 30.0 - i} for i in range(n)]
+
+
+def test_leaderboard_is_deterministic():
+    assert render_leaderboard("Mimikri", rows(8)) == render_leaderboard("Mimikri", rows(8))
+
+
+def test_top_three_are_highlighted_and_the_rest_alternate():
+    img = decode(render_leaderboard("Mimikri", rows(6))).convert("RGB")
+    top = leaderboard.TITLE_H + 16 + leaderboard.HEADER_H
+
+    def row_colour(i: int) -> tuple[int, int, int]:
+        # A spot between the name and the numbers: row background, never text.
+        return img.getpixel((540, top + i * leaderboard.ROW_H + 8))
+
+    assert [row_colour(i) for i in range(3)] == list(theme.MEDAL_ROWS)
+    assert row_colour(3) == theme.SHADE
+    assert row_colour(4) == theme.PANEL
+
+
+def test_empty_leaderboard_is_a_friendly_picture():
+    empty = render_leaderboard("Mimikri", [])
+    assert empty == render_leaderboard("Mimikri", [])
+    assert decode(empty).size[0] == theme.BOARD_WIDTH
+    assert empty != render_leaderboard("Mimikri", rows(1))
+
+
+def test_stats_card_grows_with_its_lines():
+    short = render_stats("Alice", [("Games", "3")])
+    long = render_stats("Alice", [("Games", "3"), ("Wins", "1"), ("Rating", "25.0")])
+    assert short == render_stats("Alice", [("Games", "3")])
+    assert decode(long).height > decode(short).height

@@ -1,0 +1,28 @@
+"""Rendering stays pure: Pillow, the standard library and the rules' constants only."""
+
+from __future__ import annotations
+
+import ast
+import sys
+from pathlib import Path
+
+import rendering
+
+ALLOWED = {"PIL", "rendering", "bot"}  # bot: only bot.games.*.rules constants, checked below
+
+
+def test_rendering_imports_nothing_impure():
+    for path in Path(rendering.__file__).parent.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                names = [a.name for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module]
+            else:
+                continue
+            for name in names:
+                top = name.split(".")[0]
+                assert top in ALLOWED or top in sys.stdlib_module_names, (path.name, name)
+                assert top not in {"asyncio", "time", "datetime"}, (path.name, name)
+                if top == "bot":
+                    assert name.startswith("bot.games.") and name.endswith(".rules"), name
