@@ -313,13 +313,14 @@ class SessionService:
         mid-game gives the same memory, and the choice is as replayable as the log.
         """
         brain = new_brain(match.game)
-        brain.observe(visible(await self._events_so_far(match), seat))
+        brain.observe(visible(await self.history(match), seat))
         rng = action_rng(f"{match.seed}:computer:{seat}", match.version)
         return brain.choose(
             rules.view(match.state, seat), rules.legal_actions(match.state, seat), rng
         )
 
-    async def _events_so_far(self, match: MatchRow) -> list[Event]:
+    async def history(self, match: MatchRow) -> list[Event]:
+        """Every event of the match so far, rebuilt once from its log by replay."""
         if match.id not in self._history:
             entries = await self.repo.action_log(match.id)
             seats = await self.repo.seats(match.id)

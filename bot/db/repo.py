@@ -74,6 +74,7 @@ class BoardRow:
     """One player's line on a server's leaderboard for a game."""
 
     user_id: int
+    name: str
     games: int
     wins: int
     points: int
@@ -323,14 +324,16 @@ class Repo:
         """Every human who finished a game of ``game`` on this server, with totals."""
         async with self.db.execute(
             "SELECT r.user_id, COUNT(*) AS games, SUM(r.won) AS wins, SUM(r.score) AS points,"
-            " g.mu, g.sigma FROM results r LEFT JOIN ratings g ON g.guild_id = r.guild_id"
+            " g.mu, g.sigma, (SELECT s.name FROM seats s WHERE s.user_id = r.user_id"
+            " ORDER BY s.match_id DESC LIMIT 1) AS name FROM results r LEFT JOIN ratings g ON g.guild_id = r.guild_id"
             " AND g.game = r.game AND g.user_id = r.user_id"
             " WHERE r.guild_id = ? AND r.game = ? AND r.is_computer = 0"
             " AND r.user_id IS NOT NULL GROUP BY r.user_id",
             (guild_id, game),
         ) as cur:
             return [
-                BoardRow(r["user_id"], r["games"], r["wins"], r["points"], r["mu"], r["sigma"])
+                BoardRow(r["user_id"], r["name"] or str(r["user_id"]), r["games"], r["wins"],
+                         r["points"], r["mu"], r["sigma"])
                 for r in await cur.fetchall()
             ]
 

@@ -1,0 +1,66 @@
+"""`python -m bot`: read the settings, set up logging, run the bot (``--sync`` syncs commands)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+
+import discord
+from dotenv import load_dotenv
+
+from bot.app import create_bot
+from bot.settings import Settings
+
+NO_TOKEN = """\
+No DISCORD_TOKEN is set, so the bot cannot log in to Discord.
+
+  1. Create an application at https://discord.com/developers/applications,
+     open "Bot", press "Reset Token" and copy the token.
+  2. Copy .env.example to .env and put the token after DISCORD_TOKEN=
+     (or export DISCORD_TOKEN in your shell). The README says how to invite the bot.
+  3. Run `make run` again.
+
+Without Discord, `make demo` plays every game between computer players and writes the
+pictures and a transcript into demo/.
+"""
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the bot until it is stopped; return the process's exit code."""
+    parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Menagerie bot.")
+    parser.add_argument("--sync", action="store_true",
+                        help="sync slash commands globally at start (do this after changes)")
+    args = parser.parse_args(argv)
+    load_dotenv()
+    try:
+        settings = Settings.from_env()
+    except ValueError as error:
+        print(f"Configuration error: {error}", file=sys.stderr)
+        return 2
+    if not settings.token:
+        print(NO_TOKEN, file=sys.stderr)
+        return 2
+    logging.basicConfig(
+        level=settings.log_level,
+        format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
+    )
+    bot = create_bot(settings, sync=args.sync)
+    try:
+        asyncio.run(_run(bot, settings.token))
+    except discord.LoginFailure:
+        print("Discord refused the token: check DISCORD_TOKEN.", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+async def _run(bot: discord.Client, token: str) -> None:
+    async with bot:
+        await bot.start(token)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,104 @@
+"""The Discord client: opens the database, loads the cogs, re-arms open games at start-up."""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord.ext import commands
+
+from bot.db import open_db
+from bot.db.repo import Repo
+from bot.sessions import SessionService
+from bot.settings import Settings
+
+if TYPE_CHECKING:
+    import aiosqlite
+
+    from cogs._publisher import Publisher
+    from cogs._ui import GameUI
+
+log = logging.getLogger(__name__)
+
+EXTENSIONS = ("cogs.games", "cogs.mimikri", "cogs.leaderboard")
+
+
+def intents() -> discord.Intents:
+    """Only what the games need: guilds (channels, threads) and reactions. No privileged one."""
+    wanted = discord.Intents.none()
+    wanted.guilds = True
+    wanted.guild_reactions = True
+    return wanted
+
+
+class MenagerieBot(commands.Bot):
+    """The bot: one session service, one board publisher, and a UI per game."""
+
+    db: aiosqlite.Connection
+    sessions: SessionService
+    publisher: Publisher
+
+    def __init__(self, settings: Settings, *, sync: bool = False, **options: Any) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
+                         help_command=None, **options)
+        self.settings = settings
+        self.sync_globally = sync
+        self.uis: dict[str, GameUI] = {}
+
+    async def setup_hook(self) -> None:
+        """Open storage, load cogs, register restart-proof buttons, resume open games."""
+        from cogs._publisher import Publisher
+        from cogs._ui import DYNAMIC_ITEMS
+
+        self.db = await open_db(self.settings.database_path)
+        self.sessions = SessionService(Repo(self.db), computer_delay=self.settings.computer_delay)
+        self.publisher = Publisher(self)
+        self.sessions.publish = self.publisher.publish
+        self.sessions.remind = self.publisher.remind
+        self.add_dynamic_items(*DYNAMIC_ITEMS)
+        for extension in EXTENSIONS:
+            await self.load_extension(extension)
+        await self._sync_commands()
+        matches = await self.sessions.resume()
+        for match in matches:
+            self.publisher.refresh(match.id)  # bring every board up to date
+        log.info("ready to play; %d open games resumed", len(matches))
+
+    async def _sync_commands(self) -> None:
+        # Syncing is rate-limited by Discord: to a dev guild at every start (instant there),
+        # globally only when asked for (python -m bot --sync).
+        if self.settings.dev_guild_id:
+            guild = discord.Object(id=self.settings.dev_guild_id)
+            self.tree.copy_global_to(guild=guild)
+            await self.tree.sync(guild=guild)
+            log.info("slash commands synced to guild %s", self.settings.dev_guild_id)
+        if self.sync_globally:
+            await self.tree.sync()
+            log.info("slash commands synced globally (they may take a while to appear)")
+
+    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer clicks no handler will take (forged or mangled ids) instead of ignoring them."""
+        from cogs._ui import handled_by_us
+
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = (interaction.data or {}).get("custom_id", "")
+        if not handled_by_us(custom_id, interaction.message):
+            await interaction.response.send_message(
+                "That button isn't one I know — use the buttons on the game's newest message.",
+                ephemeral=True,
+            )
+
+    async def close(self) -> None:
+        """Stop timers and workers, then close the database."""
+        if hasattr(self, "sessions"):
+            await self.sessions.close()
+            await self.publisher.close()
+            await self.db.close()
+        await super().close()
+
+
+def create_bot(settings: Settings, **options: Any) -> MenagerieBot:
+    """Build the bot (tests pass extra client options, e.g. a short guild_ready_timeout)."""
+    return MenagerieBot(settings, **options)

@@ -1,0 +1,41 @@
+"""Games between computer players without Discord or a database: for the demo and the bench."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from bot.computers import new_brain, visible
+from bot.games.core import Event, Rules, action_rng, apply_checked, start
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One action of an autoplayed game and what it led to."""
+
+    version: int
+    seat: int
+    action: str
+    events: list[Event]
+    state: dict[str, Any]
+
+
+def autoplay(
+    rules: Rules, seed: str, n_players: int, options: Mapping[str, Any], max_moves: int = 10_000
+) -> Iterator[Move]:
+    """Play a whole game, every seat a computer, choosing as the session service does."""
+    state = start(rules, seed, n_players, options)
+    history: list[Event] = []
+    version = 0
+    while rules.outcome(state) is None and version < max_moves:
+        seat = min(rules.active_seats(state))
+        brain = new_brain(rules.id)
+        brain.observe(visible(history, seat))
+        action = brain.choose(rules.view(state, seat), rules.legal_actions(state, seat),
+                              action_rng(f"{seed}:computer:{seat}", version))
+        step = apply_checked(rules, state, seed=seed, version=version, seat=seat,
+                             action=action, seen_version=version, at_ms=0)
+        history.extend(step.events)
+        state, version = step.state, step.version
+        yield Move(version, seat, action, step.events, state)

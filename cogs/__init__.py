@@ -1,0 +1,1 @@
+"""Discord adapters: slash commands, buttons and messages; no game rules live here."""

@@ -1,0 +1,241 @@
+"""Shared Discord pieces: what a game's table looks like (GameUI), and the restart-proof buttons.
+
+Every button is a `DynamicItem` whose custom_id carries what it does, so buttons on old
+messages keep working after a restart without any view kept in memory:
+
+    ``mg:<match>:<version>:<action>``  a game action, checked against the board's version
+    ``ml:<match>:<op>``                a lobby button (join, leave, computer, start, cancel)
+    ``mq:<match>:<query>``             a private question to the game (e.g. a preview)
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+
+from bot.games.core import Event, NotYourTurn, RuleError
+
+if TYPE_CHECKING:
+    from bot.app import MenagerieBot
+    from bot.db.repo import MatchRow, SeatRow
+
+log = logging.getLogger(__name__)
+
+GAME_ACTION = r"mg:(?P<m>[0-9]{1,19}):(?P<v>[0-9]{1,9}):(?P<a>[a-z_]{1,20}(?::[A-Za-z0-9_.-]{1,20}){0,3})"
+LOBBY_OP = r"ml:(?P<m>[0-9]{1,19}):(?P<op>join|leave|computer|start|cancel)"
+QUERY = r"mq:(?P<m>[0-9]{1,19}):(?P<q>[a-z_]{1,20})"
+TEMPLATES = [re.compile(t) for t in (GAME_ACTION, LOBBY_OP, QUERY)]
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A board message as the publisher sends it."""
+
+    content: str
+    png: bytes | None
+    items: Sequence[discord.ui.Item[Any]]
+
+
+class GameUI(Protocol):
+    """How one game appears in Discord; the game's cog provides it."""
+
+    game: str
+    name: str
+
+    def board(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> bytes:
+        """The table picture (a slow, pure render: called off the event loop)."""
+
+    def controls(
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]
+    ) -> list[discord.ui.Item[Any]]:
+        """The buttons under the board for the current version."""
+
+    def status(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> str:
+        """One line saying whose move it is and what to do."""
+
+    def describe(self, event: Event, seats: Sequence[SeatRow]) -> str | None:
+        """One log line for a public event (None: not worth a line)."""
+
+    async def query(
+        self, interaction: discord.Interaction[MenagerieBot], match: MatchRow, query: str
+    ) -> None:
+        """Answer a private question (always ephemerally)."""
+
+
+def mention(seat: SeatRow) -> str:
+    """A seat's name, as a ping for humans (edits do not notify, so this is only a highlight)."""
+    return seat.name if seat.is_computer or seat.user_id is None else f"<@{seat.user_id}>"
+
+
+def reason(error: RuleError, seats: Sequence[SeatRow]) -> str:
+    """The words for a rejected action, with names where the engine only knows seats."""
+    if isinstance(error, NotYourTurn) and error.active:
+        names = ", ".join(seats[s].name for s in sorted(error.active) if 0 <= s < len(seats))
+        return f"It's {names}'s turn." if names else str(error)
+    return str(error)
+
+
+async def tell(interaction: discord.Interaction[Any], text: str, **extra: Any) -> None:
+    """Answer privately, whether or not the interaction was already acknowledged."""
+    if interaction.response.is_done():
+        await interaction.followup.send(text, ephemeral=True, **extra)
+    else:
+        await interaction.response.send_message(text, ephemeral=True, **extra)
+
+
+async def apologise(
+    interaction: discord.Interaction[Any], match_id: int | None,
+    error: BaseException | None = None,
+) -> None:
+    """The answer to an unexpected error: logged with the match, a short apology to the user.
+
+    Call it inside the ``except`` block, or pass the ``error``.
+    """
+    log.error("unexpected error in match %s (user %s)", match_id, interaction.user.id,
+              exc_info=error if error is not None else True)
+    try:
+        await tell(interaction, "Sorry — something went wrong on my side. The game is unchanged;"
+                                " please try again.")
+    except discord.HTTPException:
+        log.warning("could not apologise for match %s", match_id)
+
+
+class GameAction(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_ACTION):
+    """A game move: the custom_id names the match, the board version and the action."""
+
+    def __init__(self, match_id: int, version: int, action: str, **button: Any) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"mg:{match_id}:{version}:{action}", **button))
+        self.match_id, self.version, self.action = match_id, version, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> GameAction:
+        """Rebuild the button from its custom_id (after a restart too)."""
+        return cls(int(match["m"]), int(match["v"]), match["a"])
+
+    async def callback(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+        """Acknowledge at once, then submit; the board is edited by the publisher."""
+        await interaction.response.defer()
+        sessions = interaction.client.sessions
+        try:
+            await sessions.submit(self.match_id, interaction.user.id, self.action, self.version,
+                                  at_ms=int(interaction.created_at.timestamp() * 1000))
+        except RuleError as error:
+            seats = await sessions.repo.seats(self.match_id)
+            await tell(interaction, reason(error, seats))
+        except Exception:
+            await apologise(interaction, self.match_id)
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY_OP):
+    """Join, Leave, Add computer, Start and Cancel under a lobby message."""
+
+    LABELS = {"join": ("Join", discord.ButtonStyle.success),
+              "leave": ("Leave", discord.ButtonStyle.secondary),
+              "computer": ("Add computer", discord.ButtonStyle.secondary),
+              "start": ("Start", discord.ButtonStyle.primary),
+              "cancel": ("Cancel", discord.ButtonStyle.danger)}
+
+    def __init__(self, match_id: int, op: str) -> None:
+        label, style = self.LABELS[op]
+        super().__init__(discord.ui.Button(custom_id=f"ml:{match_id}:{op}", label=label,
+                                           style=style))
+        self.match_id, self.op = match_id, op
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> LobbyButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["m"]), match["op"])
+
+    async def callback(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+        """Seat changes answer with a private confirmation; the lobby message is re-drawn."""
+        sessions = interaction.client.sessions
+        user = interaction.user
+        try:
+            if self.op == "join":
+                await sessions.join(self.match_id, user.id, user.display_name)
+                text = "You joined. Wait for the host to start."
+            elif self.op == "leave":
+                await sessions.leave_lobby(self.match_id, user.id)
+                text = "You left the lobby."
+            elif self.op == "computer":
+                await sessions.add_computer(self.match_id, user.id)
+                text = "A computer player joined."
+            elif self.op == "start":
+                await sessions.start(self.match_id, user.id)
+                text = "The game is on!"
+            else:
+                await sessions.cancel(self.match_id, user.id, is_admin=is_admin(interaction))
+                text = "The game was cancelled."
+        except RuleError as error:
+            await tell(interaction, str(error))
+        except Exception:
+            await apologise(interaction, self.match_id)
+        else:
+            await tell(interaction, text)
+
+
+class QueryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=QUERY):
+    """A private question to the game (a preview, a hand): answered ephemerally."""
+
+    def __init__(self, match_id: int, query: str, **button: Any) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"mq:{match_id}:{query}", **button))
+        self.match_id, self.query = match_id, query
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> QueryButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["m"]), match["q"])
+
+    async def callback(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+        """Ask the game's UI; it answers privately."""
+        bot = interaction.client
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            match = await bot.sessions.repo.match(self.match_id)
+            ui = bot.uis.get(match.game) if match else None
+            if match is None or ui is None or match.status != "active":
+                await tell(interaction, "This game isn't running any more.")
+                return
+            await ui.query(interaction, match, self.query)
+        except RuleError as error:
+            await tell(interaction, str(error))
+        except Exception:
+            await apologise(interaction, self.match_id)
+
+
+DYNAMIC_ITEMS = (GameAction, LobbyButton, QueryButton)
+
+
+def is_admin(interaction: discord.Interaction[Any]) -> bool:
+    """Whether the user may manage the server (and so cancel any game)."""
+    perms = interaction.permissions
+    return bool(perms.manage_guild or perms.administrator)
+
+
+def handled_by_us(custom_id: str, message: discord.Message | None) -> bool:
+    """Whether discord.py will route this click to one of our dynamic items.
+
+    It does so only when the custom_id matches a template *and* stands on the clicked message;
+    anything else (a forged or mangled id) would otherwise be dropped without an answer.
+    """
+    if not any(t.fullmatch(custom_id) for t in TEMPLATES) or message is None:
+        return False
+    for row in message.components:
+        for child in getattr(row, "children", [row]):
+            if getattr(child, "custom_id", None) == custom_id:
+                return True
+    return False

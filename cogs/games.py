@@ -1,0 +1,151 @@
+"""Commands every game shares: opening a lobby, /game list, leave, cancel, and /help."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.db.repo import ChannelBusy, MatchRow
+from bot.games.core import RuleError
+from cogs._publisher import NO_PINGS, lobby_buttons, lobby_text
+from cogs._ui import apologise, is_admin, tell
+
+if TYPE_CHECKING:
+    from bot.app import MenagerieBot
+
+HELP = """\
+**Menagerie** plays board games in this channel.
+**Mimikri** — the memory game with the butterfly camera: `/mimikri new`, `/mimikri rules`.
+Every game: one message per game, edited as you play; press the buttons under it.
+`/game list` — games running on this server · `/game leave` — leave the game in this channel \
+(a computer player takes your seat) · `/game cancel` — stop it (host or server managers).
+`/leaderboard` — the server's best players of a game · `/stats` — your numbers (or someone's).
+Rejected moves are explained only to you; nobody else sees them."""
+
+
+async def open_lobby(
+    interaction: discord.Interaction[MenagerieBot], game: str, options: dict[str, Any]
+) -> None:
+    """Post a lobby for ``game`` as the answer to the command, unless the channel is busy."""
+    bot = interaction.client
+    if interaction.guild_id is None or interaction.channel_id is None:
+        await tell(interaction, "Games are played in a server channel, not in direct messages.")
+        return
+    try:
+        match = await bot.sessions.open_lobby(
+            game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
+            host_id=interaction.user.id, host_name=interaction.user.display_name,
+            options=options,
+        )
+    except ChannelBusy:
+        busy = await bot.sessions.repo.open_match_in(interaction.channel_id)
+        what = f"{_name(bot, busy)} (game #{busy.id})" if busy else "another game"
+        await tell(interaction, f"{what} is already running in this channel. Finish or cancel it"
+                                " first (`/game cancel`), or start yours in another channel.")
+        return
+    seats = await bot.sessions.repo.seats(match.id)
+    view = discord.ui.View(timeout=None)
+    for item in lobby_buttons(match.id):
+        view.add_item(item)
+    await interaction.response.send_message(
+        lobby_text(_name(bot, match), match, seats), view=view, allowed_mentions=NO_PINGS
+    )
+    message = await interaction.original_response()
+    await bot.sessions.repo.set_message(match.id, message.id)
+
+
+def _name(bot: MenagerieBot, match: MatchRow) -> str:
+    ui = bot.uis.get(match.game)
+    return ui.name if ui else match.game
+
+
+class Games(commands.Cog):
+    """/game list, /game leave, /game cancel and /help."""
+
+    game = app_commands.Group(name="game", description="Games on this server",
+                              guild_only=True)
+
+    def __init__(self, bot: MenagerieBot) -> None:
+        self.bot = bot
+        bot.tree.on_error = self.on_app_command_error
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction[MenagerieBot], error: app_commands.AppCommandError
+    ) -> None:
+        """One place for command errors: expected ones explained, the rest logged and apologised."""
+        original = getattr(error, "original", error)
+        if isinstance(original, RuleError):
+            await tell(interaction, str(original))
+        elif isinstance(error, app_commands.CheckFailure):
+            await tell(interaction, "You can't use that command here.")
+        else:
+            await apologise(interaction, None, original)
+
+    @game.command(name="list", description="The games running on this server")
+    async def list_games(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+        """Every lobby and running game of the server, with links."""
+        matches = await self.bot.sessions.repo.open_matches(interaction.guild_id)
+        if not matches:
+            await tell(interaction, "No games are running here. Start one, e.g. `/mimikri new`.")
+            return
+        lines = []
+        for match in matches:
+            where = (f"https://discord.com/channels/{match.guild_id}/{match.channel_id}/"
+                     f"{match.message_id}" if match.message_id else f"<#{match.channel_id}>")
+            state = "waiting for players" if match.status == "lobby" else "playing"
+            lines.append(f"• **{_name(self.bot, match)}** #{match.id} — {state} — {where}")
+        await tell(interaction, "\n".join(lines))
+
+    @game.command(name="leave", description="Leave the game in this channel")
+    async def leave(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+        """In a lobby, free the seat; in a running game, a computer player takes it."""
+        match = await self._here(interaction)
+        if match is None:
+            return
+        sessions = self.bot.sessions
+        try:
+            if match.status == "lobby":
+                await sessions.leave_lobby(match.id, interaction.user.id)
+                await tell(interaction, "You left the lobby.")
+            else:
+                await sessions.leave_game(match.id, interaction.user.id)
+                await tell(interaction, "You left the game; a computer player took your seat.")
+        except RuleError as error:
+            await tell(interaction, str(error))
+        except Exception:
+            await apologise(interaction, match.id)
+
+    @game.command(name="cancel", description="Stop the game in this channel (host or managers)")
+    async def cancel(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+        """Cancel the lobby or game here."""
+        match = await self._here(interaction)
+        if match is None:
+            return
+        try:
+            await self.bot.sessions.cancel(match.id, interaction.user.id,
+                                           is_admin=is_admin(interaction))
+            await tell(interaction, f"Game #{match.id} was cancelled.")
+        except RuleError as error:
+            await tell(interaction, str(error))
+        except Exception:
+            await apologise(interaction, match.id)
+
+    @app_commands.command(name="help", description="What Menagerie can do and how to play")
+    async def help(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+        """The short guide."""
+        await tell(interaction, HELP)
+
+    async def _here(self, interaction: discord.Interaction[MenagerieBot]) -> MatchRow | None:
+        match = await self.bot.sessions.repo.open_match_in(interaction.channel_id or 0)
+        if match is None:
+            await tell(interaction, "There is no game in this channel. `/game list` shows where"
+                                    " games are running.")
+        return match
+
+
+async def setup(bot: MenagerieBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(Games(bot))

@@ -1,0 +1,125 @@
+"""/leaderboard and /stats: each server's standings per game, as a picture with a text fallback.
+
+Computer players never appear: results of computer seats are stored but not counted here.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.db.repo import BoardRow
+from bot.ratings import display
+from cogs._publisher import NO_PINGS
+from rendering.leaderboard import render_leaderboard, render_stats
+
+if TYPE_CHECKING:
+    from bot.app import MenagerieBot
+
+log = logging.getLogger(__name__)
+TOP = 15
+
+
+def standings(rows: list[BoardRow]) -> list[dict]:
+    """Rows ordered by rating, then wins, then points, ranked 1, 2, 2, 4…"""
+    ordered = sorted(rows, key=lambda r: (-display(r.mu, r.sigma), -r.wins, -r.points, r.name))
+    table: list[dict] = []
+    for i, row in enumerate(ordered):
+        key = (round(display(row.mu, row.sigma), 2), row.wins, row.points)
+        rank = table[-1]["rank"] if table and table[-1]["_key"] == key else i + 1
+        table.append({"rank": rank, "name": row.name, "games": row.games, "wins": row.wins,
+                      "win_rate": row.wins / row.games if row.games else 0.0,
+                      "points": row.points, "rating": display(row.mu, row.sigma),
+                      "user_id": row.user_id, "_key": key})
+    return table
+
+
+def as_text(title: str, table: list[dict]) -> str:
+    """The leaderboard as a monospace table, for when a picture cannot be sent."""
+    if not table:
+        return f"**{title}**\nNo finished games yet."
+    lines = [f"{'#':>2} {'player':<18} {'games':>5} {'wins':>4} {'win%':>5} {'pts':>5} {'rating':>6}"]
+    for row in table:
+        lines.append(f"{row['rank']:>2} {row['name'][:18]:<18} {row['games']:>5} {row['wins']:>4}"
+                     f" {row['win_rate']:>5.0%} {row['points']:>5} {row['rating']:>6.1f}")
+    return f"**{title}**\n```\n" + "\n".join(lines) + "\n```"
+
+
+class Leaderboard(commands.Cog):
+    """The server's standings."""
+
+    def __init__(self, bot: MenagerieBot) -> None:
+        self.bot = bot
+
+    def _games(self) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=ui.name, value=key) for key, ui in self.bot.uis.items()]
+
+    async def game_autocomplete(
+        self, interaction: discord.Interaction[MenagerieBot], current: str
+    ) -> list[app_commands.Choice[str]]:
+        """The games this bot has tables for."""
+        return [c for c in self._games() if current.lower() in c.name.lower()][:25]
+
+    @app_commands.command(name="leaderboard", description="The best players of a game here")
+    @app_commands.describe(game="Which game")
+    @app_commands.autocomplete(game=game_autocomplete)
+    @app_commands.guild_only()
+    async def leaderboard(self, interaction: discord.Interaction[MenagerieBot],
+                          game: str = "mimikri") -> None:
+        """Render the table of a game on this server."""
+        ui = self.bot.uis.get(game)
+        if ui is None:
+            await interaction.response.send_message(
+                f"I don't know a game called {game!r}.", ephemeral=True)
+            return
+        await interaction.response.defer(thinking=True)
+        rows = await self.bot.sessions.repo.board(interaction.guild_id, game)
+        table = standings(rows)[:TOP]
+        title = f"{ui.name} — {interaction.guild.name if interaction.guild else 'this server'}"
+        png = await asyncio.to_thread(render_leaderboard, title, table)
+        await self._send(interaction, png, as_text(title, table), "leaderboard.png")
+
+    @app_commands.command(name="stats", description="A player's games, wins and rating here")
+    @app_commands.describe(user="Whose numbers (default: yours)")
+    @app_commands.guild_only()
+    async def stats(self, interaction: discord.Interaction[MenagerieBot],
+                    user: discord.User | None = None) -> None:
+        """One player's numbers for every game they finished on this server."""
+        who = user or interaction.user
+        await interaction.response.defer(thinking=True)
+        repo = self.bot.sessions.repo
+        lines: list[tuple[str, str]] = []
+        for game in await repo.player_games(interaction.guild_id, who.id):
+            table = standings(await repo.board(interaction.guild_id, game))
+            row = next(r for r in table if r["user_id"] == who.id)
+            name = self.bot.uis[game].name if game in self.bot.uis else game
+            lines.append((name, f"#{row['rank']} of {len(table)} · {row['games']} games ·"
+                                f" {row['wins']} wins ({row['win_rate']:.0%}) ·"
+                                f" {row['points']} points · rating {row['rating']:.1f}"))
+        title = f"{who.display_name} on {interaction.guild.name if interaction.guild else 'this server'}"
+        if not lines:
+            lines = [("Games", "No finished games yet — try /mimikri new")]
+        png = await asyncio.to_thread(render_stats, title, lines)
+        text = f"**{title}**\n" + "\n".join(f"• **{k}**: {v}" for k, v in lines)
+        await self._send(interaction, png, text, "stats.png")
+
+    async def _send(self, interaction: discord.Interaction[MenagerieBot], png: bytes, text: str,
+                    filename: str) -> None:
+        try:
+            await interaction.followup.send(file=discord.File(io.BytesIO(png), filename=filename),
+                                            allowed_mentions=NO_PINGS)
+        except discord.HTTPException:
+            # No Attach Files permission, or the upload failed: the same table as text.
+            log.warning("sending the %s picture failed; sending text", filename, exc_info=True)
+            await interaction.followup.send(text, allowed_mentions=NO_PINGS)
+
+
+async def setup(bot: MenagerieBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(Leaderboard(bot))

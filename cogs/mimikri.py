@@ -1,0 +1,169 @@
+"""Mimikri in Discord: /mimikri new and rules, the board's buttons, and the memory-honest log.
+
+The log says who turned up which position and whether it was the wanted butterfly — never
+which butterfly lay there (``shared/specs/mimikri.md`` §Keeping memory honest).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.db.repo import MatchRow, SeatRow
+from bot.games.core import Event
+from bot.games.mimikri.rules import ORIENTATIONS
+from cogs._ui import GameAction, QueryButton, mention
+from cogs.games import open_lobby
+from rendering import mimikri as art
+
+if TYPE_CHECKING:
+    from bot.app import MenagerieBot
+
+EDGE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+RULES_TEXT = """\
+**Mimikri** — find the butterfly the camera shows.
+• The camera holder draws a subject card and chooses which edge goes in first (**N E S W**). \
+The camera shows half of the picture and its mirror image: a butterfly. **🔍 Preview** shows you \
+what each edge would give.
+• Starting with the holder, players take turns turning up one face-down card (the grid buttons). \
+A wrong card stays up for the round; whoever finds the butterfly keeps it.
+• The cards go face down again and the camera passes to the next player.
+• When all subject cards are used they are reshuffled, and from then on the camera must show a \
+butterfly **nobody has collected** — otherwise the camera and the card pass on.
+• When every butterfly is collected, most butterflies wins (ties share the win).
+Remember where the butterflies hide: the log never tells you."""
+
+
+class MimikriUI:
+    """How a Mimikri table looks and which buttons it has."""
+
+    game = "mimikri"
+    name = "Mimikri"
+
+    def board(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> bytes:
+        """The table picture."""
+        return art.render_board(view, [s.name for s in seats])
+
+    def controls(
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]
+    ) -> list[discord.ui.Item[Any]]:
+        """Grid buttons (rows 0–3), then the four edges and the preview (row 4)."""
+        items: list[discord.ui.Item[Any]] = []
+        columns = len(view["animals"])
+        searching = view["phase"] == "search"
+        for index, cell in enumerate(view["grid"]):
+            down = cell["face"] == "down"
+            items.append(GameAction(
+                match.id, match.version, f"reveal:{cell['pos']}", label=cell["pos"],
+                style=discord.ButtonStyle.primary if down else discord.ButtonStyle.secondary,
+                disabled=not (searching and down), row=index // columns,
+            ))
+        orienting = view["phase"] == "orient"
+        for edge in ORIENTATIONS:
+            items.append(GameAction(
+                match.id, match.version, f"orient:{edge}", label=edge,
+                style=discord.ButtonStyle.success,
+                disabled=not orienting or edge in view["tried"], row=4,
+            ))
+        items.append(QueryButton(match.id, "preview", label="Preview", emoji="🔍",
+                                 style=discord.ButtonStyle.secondary, row=4))
+        return items
+
+    def status(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> str:
+        """Whose move it is and what to do."""
+        if view["phase"] == "over":
+            scores = [len(c) for c in view["collected"]]
+            best = max(scores)
+            winners = " and ".join(mention(seats[i]) for i, v in enumerate(scores) if v == best)
+            return f"🏆 game over — {winners} {'win' if ' and ' in winners else 'wins'} with {best}!"
+        who = mention(seats[view["turn"]])
+        if view["phase"] == "orient":
+            return f"{who}: choose which edge of the {view['subject']} card goes in first."
+        return f"{who}: turn up a card — find the butterfly in the camera."
+
+    def describe(self, event: Event, seats: Sequence[SeatRow]) -> str | None:
+        """One line per public event; never the identity of a card."""
+        name = seats[event.seat].name if event.seat is not None and event.seat >= 0 else ""
+        data = event.data
+        match event.kind:
+            case "started":
+                return "The game begins. Good luck, and remember what you see!"
+            case "subject_drawn":
+                return f"🎴 {name} draws the {data['animal']} card."
+            case "oriented":
+                return f"📷 {name} puts it in {EDGE_NAMES[data['orientation']]} edge first."
+            case "camera_passed":
+                return (f"↪️ Somebody already has that butterfly: the camera and the card pass to"
+                        f" {seats[data['to']].name}.")
+            case "revealed" if data["found"]:
+                return f"🦋 {name} turns up {data['pos']} — found it!"
+            case "revealed":
+                return f"❌ {name} turns up {data['pos']} — not this one."
+            case "pile_reshuffled":
+                return ("🔀 All subject cards played: reshuffled. From now on the camera must show"
+                        " a butterfly nobody has collected.")
+            case "subject_out":
+                return f"🚫 All {data['animal']} butterflies are collected: that card is out."
+            case "timed_out":
+                tail = " The computer keeps the seat now." if data["handed_over"] else ""
+                return f"⏰ {data['name']} ran out of time; the computer moved.{tail}"
+            case "replaced":
+                return f"🤖 {data['name']} left; a computer player takes the seat."
+        return None
+
+    async def query(
+        self, interaction: discord.Interaction[MenagerieBot], match: MatchRow, query: str
+    ) -> None:
+        """🔍 Preview: the four butterflies the current subject card can show (public info)."""
+        view = interaction.client.sessions.rules(match.game).view(match.state, None)
+        if query != "preview" or view["subject"] is None:
+            await interaction.followup.send("Nothing to preview right now.", ephemeral=True)
+            return
+        png = await asyncio.to_thread(art.render_preview, view["subject"], view["tried"])
+        await interaction.followup.send(
+            f"The {view['subject']} card, edge by edge (tried edges are crossed out):",
+            file=discord.File(io.BytesIO(png), filename="preview.png"), ephemeral=True,
+        )
+
+
+class Mimikri(commands.GroupCog, group_name="mimikri", group_description="Mimikri, the memory game"):
+    """/mimikri new and /mimikri rules."""
+
+    def __init__(self, bot: MenagerieBot) -> None:
+        self.bot = bot
+        bot.uis[MimikriUI.game] = MimikriUI()
+
+    @app_commands.command(name="new", description="Open a Mimikri lobby in this channel")
+    @app_commands.describe(subjects="4 subject cards (16 butterflies, the first games) or all 5 (20)",
+                           turn_timer="Minutes a player has for a move before a computer moves"
+                                      " for them (0 = no timer)")
+    @app_commands.choices(subjects=[app_commands.Choice(name="4 cards, 16 butterflies", value=4),
+                                    app_commands.Choice(name="5 cards, 20 butterflies", value=5)])
+    async def new(
+        self, interaction: discord.Interaction[MenagerieBot], subjects: int = 4,
+        turn_timer: app_commands.Range[int, 0, 60] = 5,
+    ) -> None:
+        """Post the lobby."""
+        await open_lobby(interaction, "mimikri",
+                         {"subjects": subjects, "turn_timer": turn_timer * 60})
+
+    @app_commands.command(name="rules", description="How to play Mimikri, with a picture")
+    async def rules(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+        """The rules in short, privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        png = await asyncio.to_thread(art.render_rules)
+        await interaction.followup.send(
+            RULES_TEXT, file=discord.File(io.BytesIO(png), filename="mimikri-rules.png"),
+            ephemeral=True,
+        )
+
+
+async def setup(bot: MenagerieBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(Mimikri(bot))

@@ -1,0 +1,122 @@
+"""`make bench`: medians, p95s and ratios of the bot's hot paths, measured in one run.
+
+Per game: apply + commit of one action (SQLite on disk, as in production), actions per second,
+and each renderer next to the time to PNG-encode the same image (the floor a render cannot beat).
+Figures go to stdout; nothing here asserts a time.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+from PIL import Image
+
+from bot.autoplay import autoplay
+from bot.db import open_db
+from bot.db.repo import Repo
+from bot.games import REGISTRY
+from bot.games.core import apply_checked, start
+from rendering import canvas
+from rendering import mimikri as mimikri_art
+from rendering.leaderboard import render_leaderboard
+
+GAMES = {  # game → (players, options) of a typical table
+    "mimikri": (4, {"subjects": 5}),
+    "schicki_micki": (4, {}),
+    "mimic": (2, {}),
+}
+
+
+def summary(samples: list[float]) -> str:
+    """Median and p95 in milliseconds."""
+    ordered = sorted(samples)
+    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
+    return f"median {statistics.median(ordered) * 1e3:7.3f} ms  p95 {p95 * 1e3:7.3f} ms"
+
+
+def timed(fn: Callable[[], object], repeat: int) -> list[float]:
+    """Wall times of ``repeat`` calls."""
+    out = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        fn()
+        out.append(time.perf_counter() - t0)
+    return out
+
+
+async def bench_actions(game: str, folder: Path) -> None:
+    """Replay one computer game through apply_checked + Repo.commit_action."""
+    rules = REGISTRY[game]
+    players, options = GAMES[game]
+    moves = list(autoplay(rules, "bench", players, options))
+    db = await open_db(str(folder / f"{game}.sqlite3"))
+    repo = Repo(db)
+    match_id = await repo.create_match(game=game, guild_id=1, channel_id=hash(game) & 0xFFFF,
+                                       host_id=1, host_name="bench", seed="bench",
+                                       options=options, now=0.0)
+    state = start(rules, "bench", players, options)
+    await repo.start_match(match_id, state, None, 0.0)
+    samples, apply_only = [], []
+    t_all = time.perf_counter()
+    for version, move in enumerate(moves):
+        t0 = time.perf_counter()
+        step = apply_checked(rules, state, seed="bench", version=version, seat=move.seat,
+                             action=move.action, seen_version=version)
+        t1 = time.perf_counter()
+        await repo.commit_action(match_id, expected_version=version, state=step.state,
+                                 seat=move.seat, code=move.action, at_ms=0, actor="computer",
+                                 deadline=None, now=0.0)
+        samples.append(time.perf_counter() - t0)
+        apply_only.append(t1 - t0)
+        state = step.state
+    total = time.perf_counter() - t_all
+    await db.close()
+    print(f"{game:14s} {len(moves):5d} actions  apply+commit {summary(samples)}"
+          f"  (apply alone {summary(apply_only)})  {len(moves) / total:8.0f} actions/s")
+
+
+def bench_renders() -> None:
+    """Each renderer against the PNG encode of its own output."""
+    rules = REGISTRY["mimikri"]
+    states = [m.state for m in autoplay(rules, "bench", 4, {"subjects": 5})]
+    names = ["Ada", "Ben", "Cleo", "Dev"]
+    view = rules.view(states[len(states) // 2], None)
+    mimikri_art.render_board(view, names)  # warm the picture caches, as a running bot has them
+    cases = {
+        "mimikri board": lambda: mimikri_art.render_board(view, names),
+        "mimikri preview": lambda: mimikri_art.render_preview("frog", ["N"]),
+        "leaderboard": lambda: render_leaderboard("Bench", [
+            {"rank": i + 1, "name": f"Player {i}", "games": 10, "wins": 10 - i,
+             "win_rate": (10 - i) / 10, "points": 50 - i, "rating": 30.0 - i}
+            for i in range(10)]),
+    }
+    for name, fn in cases.items():
+        render = timed(fn, 30)
+        image = Image.open(io.BytesIO(fn()))
+        image.load()
+        encode = timed(lambda image=image: canvas.to_png(image), 30)
+        ratio = statistics.median(render) / statistics.median(encode)
+        print(f"{name:16s} render {summary(render)}   PNG encode {summary(encode)}"
+              f"   render/encode {ratio:4.2f}")
+
+
+async def main() -> int:
+    """Run every benchmark once and print the figures."""
+    print("== actions (apply + commit, SQLite WAL on disk) ==")
+    with tempfile.TemporaryDirectory() as folder:
+        for game in GAMES:
+            await bench_actions(game, Path(folder))
+    print("== renders (1000 px boards, warm caches) ==")
+    bench_renders()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(asyncio.run(main()))
