@@ -79,16 +79,14 @@ class MenagerieBot(commands.Bot):
 
     async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
         """Answer clicks no handler will take (forged or mangled ids) instead of ignoring them."""
-        from cogs._ui import handled_by_us
+        from cogs._ui import unhandled_reason
 
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = (interaction.data or {}).get("custom_id", "")
-        if not handled_by_us(custom_id, interaction.message):
-            await interaction.response.send_message(
-                "That button isn't one I know — use the buttons on the game's newest message.",
-                ephemeral=True,
-            )
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        why = unhandled_reason(custom_id, interaction.message)
+        if why is not None:
+            await interaction.response.send_message(why, ephemeral=True)
 
     async def close(self) -> None:
         """Stop timers and workers, then close the database."""

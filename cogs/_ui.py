@@ -226,16 +226,18 @@ def is_admin(interaction: discord.Interaction[Any]) -> bool:
     return bool(perms.manage_guild or perms.administrator)
 
 
-def handled_by_us(custom_id: str, message: discord.Message | None) -> bool:
-    """Whether discord.py will route this click to one of our dynamic items.
+def unhandled_reason(custom_id: str, message: discord.Message | None) -> str | None:
+    """Why discord.py will not route this click to one of our dynamic items (None: it will).
 
-    It does so only when the custom_id matches a template *and* stands on the clicked message;
-    anything else (a forged or mangled id) would otherwise be dropped without an answer.
+    It routes a click only when the custom_id matches a template *and* stands on the clicked
+    message; anything else would be dropped without an answer, which users see as a failure.
     """
-    if not any(t.fullmatch(custom_id) for t in TEMPLATES) or message is None:
-        return False
-    for row in message.components:
-        for child in getattr(row, "children", [row]):
-            if getattr(child, "custom_id", None) == custom_id:
-                return True
-    return False
+    ours = any(t.fullmatch(custom_id) for t in TEMPLATES)
+    if ours and message is not None:
+        for row in message.components:
+            for child in getattr(row, "children", [row]):
+                if getattr(child, "custom_id", None) == custom_id:
+                    return None
+    if ours:
+        return "This board has moved on — use the buttons on its newest version."
+    return "That button isn't one I know — use the buttons on the game's newest message."
