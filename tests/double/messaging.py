@@ -1,0 +1,330 @@
+"""Creating, editing and deleting messages the way Discord does, for every route.
+
+Channel sends, interaction responses and webhook follow-ups all end up here,
+so attachment replacement, validation and gateway events behave the same
+whichever route the bot used.
+"""
+
+from __future__ import annotations
+
+import copy
+import json
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from aiohttp import web
+
+from .http_util import CANNOT_SEND_EMPTY, ApiError, invalid_form
+from .models import (
+    FLAG_COMPONENTS_V2,
+    FLAG_EPHEMERAL,
+    FLAG_LOADING,
+    Attachment,
+    Channel,
+    Message,
+    User,
+)
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+MAX_FILE_BYTES = 10 * 1024 * 1024
+INTENT_GUILD_MESSAGES = 1 << 9
+INTENT_DIRECT_MESSAGES = 1 << 12
+
+
+@dataclass(frozen=True)
+class Upload:
+    filename: str
+    data: bytes
+    content_type: str | None
+
+
+async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[int, Upload]]:
+    """The JSON payload and uploaded files (by their ``files[n]`` index) of a request."""
+    if request.content_type.startswith("multipart/"):
+        payload: dict[str, Any] = {}
+        files: dict[int, Upload] = {}
+        reader = await request.multipart()
+        async for part in reader:
+            name = part.name or ""
+            if name == "payload_json":
+                payload = json.loads(await part.text())
+            elif name.startswith("files[") and name.endswith("]"):
+                data = bytes(await part.read())
+                files[int(name[6:-1])] = Upload(part.filename or f"file{len(files)}", data, None)
+            else:
+                raise invalid_form(name, "unexpected multipart field")
+        return payload, files
+    if request.can_read_body:
+        raw = await request.read()
+        return (json.loads(raw) if raw else {}), {}
+    return {}, {}
+
+
+# -- validation: the limits real Discord enforces, so bot bugs surface here --
+def _validate_components(components: list[dict[str, Any]], v2: bool) -> None:
+    seen: set[str] = set()
+
+    def walk(items: list[dict[str, Any]], where: str) -> None:
+        for i, item in enumerate(items):
+            path = f"{where}.{i}"
+            custom_id = item.get("custom_id")
+            if custom_id is not None:
+                if not 1 <= len(custom_id) <= 100:
+                    raise invalid_form(f"{path}.custom_id", "Must be between 1 and 100 in length.")
+                if custom_id in seen:
+                    raise invalid_form(
+                        f"{path}.custom_id", "Component custom id cannot be duplicated"
+                    )
+                seen.add(custom_id)
+            if len(item.get("label") or "") > 80:
+                raise invalid_form(f"{path}.label", "Must be 80 or fewer in length.")
+            options = item.get("options")
+            if item.get("type") == 3 and (not options or len(options) > 25):
+                raise invalid_form(f"{path}.options", "Must be between 1 and 25 in length.")
+            children = item.get("components") or []
+            if item.get("type") == 1 and not v2:
+                if not 1 <= len(children) <= 5:
+                    raise invalid_form(f"{path}.components", "Must be between 1 and 5 in length.")
+                if any(c.get("type") != 2 for c in children) and len(children) > 1:
+                    raise invalid_form(
+                        f"{path}.components", "A select menu must be alone in its row."
+                    )
+            walk(children, f"{path}.components")
+            if isinstance(item.get("accessory"), dict):
+                walk([item["accessory"]], f"{path}.accessory")
+
+    if not v2 and len(components) > 5:
+        raise invalid_form("components", "Must be 5 or fewer in length.")
+    walk(components, "components")
+
+
+def validate(payload: dict[str, Any], files: dict[int, Upload], flags: int) -> None:
+    content = payload.get("content")
+    if content is not None and len(content) > 2000:
+        raise invalid_form("content", "Must be 2000 or fewer in length.")
+    embeds = payload.get("embeds") or []
+    if len(embeds) > 10:
+        raise invalid_form("embeds", "Must be 10 or fewer in length.")
+    for i, embed in enumerate(embeds):
+        if len(embed.get("title") or "") > 256:
+            raise invalid_form(f"embeds.{i}.title", "Must be 256 or fewer in length.")
+        if len(embed.get("description") or "") > 4096:
+            raise invalid_form(f"embeds.{i}.description", "Must be 4096 or fewer in length.")
+        if len(embed.get("fields") or []) > 25:
+            raise invalid_form(f"embeds.{i}.fields", "Must be 25 or fewer in length.")
+    v2 = bool(flags & FLAG_COMPONENTS_V2)
+    if v2 and (content or embeds):
+        raise invalid_form("content", "content and embeds cannot be used with components v2")
+    _validate_components(payload.get("components") or [], v2)
+    if len(files) > 10:
+        raise invalid_form("files", "Must be 10 or fewer in length.")
+    for upload in files.values():
+        if len(upload.data) > MAX_FILE_BYTES:
+            raise ApiError(413, 40005, "Request entity too large")
+
+
+def _resolve_embed_urls(
+    embeds: list[dict[str, Any]], attachments: list[Attachment]
+) -> list[dict[str, Any]]:
+    # Discord rewrites "attachment://name.png" in embeds to the uploaded file's URL.
+    by_name = {a.filename: a.url for a in attachments}
+    out = copy.deepcopy(embeds)
+    for embed in out:
+        for key in ("image", "thumbnail", "author", "footer"):
+            part = embed.get(key)
+            if not isinstance(part, dict):
+                continue
+            for url_key in ("url", "icon_url"):
+                url = part.get(url_key)
+                if isinstance(url, str) and url.startswith("attachment://"):
+                    resolved = by_name.get(url[len("attachment://") :])
+                    if resolved:
+                        part[url_key] = resolved
+                        part["proxy_url"] = resolved
+    return out
+
+
+def _attachments_for(
+    server: FakeDiscord,
+    channel_id: int,
+    payload: dict[str, Any],
+    files: dict[int, Upload],
+    existing: list[Attachment] | None,
+) -> list[Attachment] | None:
+    """New attachment list, or None when an edit leaves attachments alone.
+
+    The payload's ``attachments`` lists everything that should remain: ids of
+    existing attachments to keep, and small indexes pointing at ``files[n]``
+    uploads. Anything not listed is dropped -- that is how edits replace images.
+    """
+    world = server.world
+
+    def upload(index: int, meta: dict[str, Any]) -> Attachment:
+        up = files[index]
+        return world.new_attachment(
+            channel_id,
+            meta.get("filename") or up.filename,
+            up.data,
+            meta.get("description"),
+            up.content_type,
+        )
+
+    listed = payload.get("attachments")
+    if listed is not None:
+        keep = {a.id: a for a in existing or []}
+        result: list[Attachment] = []
+        used: set[int] = set()
+        for meta in listed:
+            ident = int(meta["id"])
+            if ident in keep:
+                result.append(keep[ident])
+            elif ident in files:
+                result.append(upload(ident, meta))
+                used.add(ident)
+            else:
+                raise invalid_form("attachments", f"unknown attachment id {ident}")
+        if existing is None:
+            result += [upload(i, {}) for i in sorted(files) if i not in used]
+        return result
+    new = [upload(i, {}) for i in sorted(files)]
+    if existing is None:
+        return new
+    return existing + new if new else None
+
+
+def create_message(
+    server: FakeDiscord,
+    channel: Channel,
+    author: User,
+    payload: dict[str, Any],
+    files: dict[int, Upload],
+    *,
+    source: str = "rest",
+    ephemeral_for: int | None = None,
+    interaction: Any = None,
+    **extra: Any,
+) -> Message:
+    flags = int(payload.get("flags") or 0)
+    validate(payload, files, flags)
+    attachments = _attachments_for(server, channel.id, payload, files, None) or []
+    content = payload.get("content") or ""
+    embeds = _resolve_embed_urls(payload.get("embeds") or [], attachments)
+    components = payload.get("components") or []
+    if not (
+        content
+        or embeds
+        or attachments
+        or components
+        or flags & FLAG_LOADING
+        or payload.get("poll")
+    ):
+        raise ApiError(400, CANNOT_SEND_EMPTY, "Cannot send an empty message")
+    if not flags & FLAG_EPHEMERAL:
+        ephemeral_for = None
+    msg = server.world.new_message(
+        channel,
+        author,
+        content=content,
+        embeds=embeds,
+        components=components,
+        attachments=attachments,
+        flags=flags,
+        ephemeral_for=ephemeral_for,
+        **extra,
+    )
+    server.world.actions.record(
+        "message_create",
+        channel_id=channel.id,
+        message=msg,
+        version=msg.latest,
+        interaction=interaction,
+        source=source,
+    )
+    announce(server, "MESSAGE_CREATE", msg)
+    return msg
+
+
+def edit_message(
+    server: FakeDiscord,
+    msg: Message,
+    payload: dict[str, Any],
+    files: dict[int, Upload],
+    *,
+    source: str = "rest",
+    interaction: Any = None,
+) -> Message:
+    if msg.deleted:
+        raise ApiError(404, 10008, "Unknown Message")
+    # Only these flags can change on edit; ephemeral-ness is fixed at creation.
+    flags = msg.flags & ~FLAG_LOADING
+    if "flags" in payload and payload["flags"] is not None:
+        flags = (flags & FLAG_EPHEMERAL) | (int(payload["flags"]) & ~FLAG_EPHEMERAL)
+    validate(payload, files, flags)
+    changes: dict[str, Any] = {"flags": flags}
+    attachments = _attachments_for(server, msg.channel_id, payload, files, msg.attachments)
+    if attachments is not None:
+        changes["attachments"] = attachments
+    if "content" in payload:
+        changes["content"] = payload["content"] or ""
+    if "embeds" in payload:
+        changes["embeds"] = _resolve_embed_urls(
+            payload["embeds"] or [], attachments or msg.attachments
+        )
+    if "components" in payload:
+        changes["components"] = payload["components"] or []
+    version = server.world.add_version(msg, **changes)
+    server.world.actions.record(
+        "message_edit",
+        channel_id=msg.channel_id,
+        message=msg,
+        version=version,
+        interaction=interaction,
+        source=source,
+    )
+    announce(server, "MESSAGE_UPDATE", msg)
+    return msg
+
+
+def delete_message(server: FakeDiscord, msg: Message, *, source: str = "rest") -> None:
+    if msg.deleted:
+        raise ApiError(404, 10008, "Unknown Message")
+    msg.deleted = True
+    server.world.actions.record(
+        "message_delete", channel_id=msg.channel_id, message=msg, source=source
+    )
+    if msg.ephemeral_for is None:
+        data: dict[str, Any] = {"id": str(msg.id), "channel_id": str(msg.channel_id)}
+        if msg.guild_id is not None:
+            data["guild_id"] = str(msg.guild_id)
+        server.gateway.dispatch("MESSAGE_DELETE", data, intent=_intent(msg))
+
+
+def _intent(msg: Message) -> int:
+    return INTENT_GUILD_MESSAGES if msg.guild_id is not None else INTENT_DIRECT_MESSAGES
+
+
+def announce(server: FakeDiscord, event: str, msg: Message) -> None:
+    """Send MESSAGE_CREATE/UPDATE for a message, as Discord does for every visible one."""
+    if msg.ephemeral_for is not None:
+        return  # ephemeral messages never reach the gateway
+    world = server.world
+    data = msg.payload(world.bot_user.id)
+    if msg.guild_id is not None and msg.webhook_id is None:
+        member = world.guild.members.get(msg.author.id)
+        if member is not None:
+            data["member"] = member.payload(with_user=False)
+    data["mentions"] = [world.user(i).payload() for i in msg.mentioned_ids() if _known(world, i)]
+    # Without the message-content intent a bot sees no content of other
+    # people's guild messages unless they mention it.
+    gated = (
+        msg.guild_id is not None
+        and msg.author.id != world.bot_user.id
+        and world.bot_user.id not in msg.mentioned_ids()
+    )
+    server.gateway.dispatch(event, data, intent=_intent(msg), content_gated=gated)
+
+
+def _known(world: Any, user_id: int) -> bool:
+    return user_id in world.users or user_id == world.bot_user.id

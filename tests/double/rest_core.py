@@ -1,0 +1,132 @@
+"""REST routes around the edges: login, app info, gateway URL, command sync, users, files."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from aiohttp import web
+
+from . import commands
+from .http_util import ApiError, json_response
+from .messaging import read_body
+
+if TYPE_CHECKING:
+    from .server import FakeDiscord
+
+
+class CoreRoutes:
+    def __init__(self, server: FakeDiscord) -> None:
+        self.server = server
+        self.world = server.world
+
+    def api_routes(self) -> list[tuple[str, str, object]]:
+        return [
+            ("GET", "/users/@me", self.me),
+            ("GET", "/users/{user_id}", self.get_user),
+            ("GET", "/oauth2/applications/@me", self.application),
+            ("GET", "/applications/@me", self.application),
+            ("GET", "/gateway", self.gateway),
+            ("GET", "/gateway/bot", self.gateway_bot),
+            ("GET", "/applications/{app_id}/commands", self.get_commands),
+            ("PUT", "/applications/{app_id}/commands", self.put_commands),
+            ("GET", "/applications/{app_id}/guilds/{guild_id}/commands", self.get_commands),
+            ("PUT", "/applications/{app_id}/guilds/{guild_id}/commands", self.put_commands),
+            ("GET", "/guilds/{guild_id}", self.get_guild),
+            ("GET", "/guilds/{guild_id}/members/{user_id}", self.get_member),
+            ("GET", "/guilds/{guild_id}/channels", self.get_guild_channels),
+        ]
+
+    async def me(self, request: web.Request) -> web.Response:
+        return json_response(
+            dict(self.world.bot_user.payload(), verified=True, mfa_enabled=False, flags=0)
+        )
+
+    async def get_user(self, request: web.Request) -> web.Response:
+        try:
+            user = self.world.user(int(request.match_info["user_id"]))
+        except (KeyError, ValueError):
+            raise ApiError(404, 10013, "Unknown User") from None
+        return json_response(user.payload())
+
+    async def application(self, request: web.Request) -> web.Response:
+        owner = next(iter(self.world.users.values()))
+        return json_response(
+            {
+                "id": str(self.world.application_id),
+                "name": self.world.bot_user.global_name,
+                "description": "",
+                "icon": None,
+                "bot_public": True,
+                "bot_require_code_grant": False,
+                "owner": owner.payload(),
+                "verify_key": "0" * 64,
+                "flags": 0,
+                "team": None,
+                "bot": self.world.bot_user.payload(),
+            }
+        )
+
+    async def gateway(self, request: web.Request) -> web.Response:
+        return json_response({"url": self.server.gateway_url})
+
+    async def gateway_bot(self, request: web.Request) -> web.Response:
+        return json_response(
+            {
+                "url": self.server.gateway_url,
+                "shards": 1,
+                "session_start_limit": {
+                    "total": 1000,
+                    "remaining": 999,
+                    "reset_after": 0,
+                    "max_concurrency": 1,
+                },
+            }
+        )
+
+    def _check_app(self, request: web.Request) -> int | None:
+        if request.match_info["app_id"] != str(self.world.application_id):
+            raise ApiError(403, 50001, "Missing Access")
+        guild = request.match_info.get("guild_id")
+        if guild is not None and int(guild) != self.world.guild.id:
+            raise ApiError(403, 50001, "Missing Access")
+        return int(guild) if guild is not None else None
+
+    async def get_commands(self, request: web.Request) -> web.Response:
+        scope = self._check_app(request)
+        return json_response(self.world.commands.get(scope, []))
+
+    async def put_commands(self, request: web.Request) -> web.Response:
+        scope = self._check_app(request)
+        payload, _ = await read_body(request)
+        stored = commands.sync(self.world, scope, payload)
+        self.world.actions.record("commands_sync", data={"scope": scope, "commands": stored})
+        return json_response(stored)
+
+    def _guild(self, request: web.Request) -> None:
+        if request.match_info["guild_id"] != str(self.world.guild.id):
+            raise ApiError(404, 10004, "Unknown Guild")
+
+    async def get_guild(self, request: web.Request) -> web.Response:
+        self._guild(request)
+        data = self.world.guild.payload()
+        for key in ("members", "channels", "threads", "presences", "voice_states"):
+            data.pop(key)
+        return json_response(data)
+
+    async def get_member(self, request: web.Request) -> web.Response:
+        self._guild(request)
+        member = self.world.guild.members.get(int(request.match_info["user_id"]))
+        if member is None:
+            raise ApiError(404, 10007, "Unknown Member")
+        return json_response(member.payload())
+
+    async def get_guild_channels(self, request: web.Request) -> web.Response:
+        self._guild(request)
+        return json_response([c.payload() for c in self.world.guild.channels])
+
+    # Served outside /api: the CDN from which attachment URLs are fetched.
+    async def attachment(self, request: web.Request) -> web.Response:
+        att = self.world.attachments.get(int(request.match_info["att_id"]))
+        if att is None:
+            return web.Response(status=404, text="not found")
+        return web.Response(body=att.data, content_type=att.payload()["content_type"])

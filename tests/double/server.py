@@ -1,0 +1,209 @@
+"""The fake Discord server: one aiohttp app serving REST v10, the gateway and the CDN on 127.0.0.1.
+
+It records every request, answers unknown routes with 404 (and remembers
+them so tests can fail on them), and injects faults on demand.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import logging
+from collections.abc import Awaitable, Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import discord
+import yarl
+from aiohttp import web
+
+from .faults import FaultRule, Faults
+from .gateway import GatewayHub
+from .http_util import ApiError, json_response
+from .rest_channels import ChannelRoutes
+from .rest_core import CoreRoutes
+from .rest_interactions import InteractionRoutes
+from .world import World
+
+log = logging.getLogger(__name__)
+API_PREFIX = "/api/v10"
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+@dataclass(frozen=True)
+class RequestRecord:
+    method: str
+    path: str  # after /api/v10
+    status: int
+    route: str | None  # the route template that handled it; None if unknown
+
+    def __str__(self) -> str:
+        return f"{self.method} {self.path} -> {self.status}"
+
+
+class FakeDiscord:
+    def __init__(
+        self,
+        world: World | None = None,
+        *,
+        interaction_deadline: float = 3.0,
+        heartbeat_interval_ms: int = 41_250,
+    ) -> None:
+        self.world = world or World()
+        # Discord's 3 s limit for the first answer to an interaction.
+        self.interaction_deadline = interaction_deadline
+        self.gateway = GatewayHub(self, heartbeat_interval_ms)
+        self.faults = Faults()
+        self.requests: list[RequestRecord] = []
+        self.unknown_routes: list[RequestRecord] = []
+        self.port = 0
+        self._runner: web.AppRunner | None = None
+        self._catch_all: web.AbstractResource | None = None
+
+    # -- lifecycle --------------------------------------------------------
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> FakeDiscord:
+        app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
+        groups = [CoreRoutes(self), ChannelRoutes(self), InteractionRoutes(self)]
+        for group in groups:
+            for method, path, handler in group.api_routes():
+                app.router.add_route(method, API_PREFIX + path, handler)  # type: ignore[arg-type]
+        app.router.add_get("/gateway", self.gateway.handle)
+        app.router.add_get("/gateway/", self.gateway.handle)
+        app.router.add_get("/attachments/{channel_id}/{att_id}/{filename}", groups[0].attachment)
+        # Registered last: aiohttp tries resources in order, so this only sees
+        # requests no real route (of any method) took.
+        self._catch_all = app.router.add_route("*", "/{tail:.*}", self._unknown).resource
+        app.on_shutdown.append(self._on_shutdown)
+        self._runner = web.AppRunner(app, access_log=None, handle_signals=False)
+        await self._runner.setup()
+        site = web.TCPSite(self._runner, host, port)
+        await site.start()
+        self.port = site._server.sockets[0].getsockname()[1]  # type: ignore[union-attr]
+        self.host = host
+        self.world.cdn_base = self.base_url
+        return self
+
+    async def stop(self) -> None:
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
+
+    async def _on_shutdown(self, app: web.Application) -> None:
+        await self.gateway.close_all()
+
+    async def __aenter__(self) -> FakeDiscord:
+        return await self.start()
+
+    async def __aexit__(self, *exc: Any) -> None:
+        await self.stop()
+
+    @property
+    def base_url(self) -> str:
+        return f"http://{self.host}:{self.port}"
+
+    @property
+    def api_base(self) -> str:
+        return self.base_url + API_PREFIX
+
+    @property
+    def gateway_url(self) -> str:
+        return f"ws://{self.host}:{self.port}/gateway"
+
+    @contextlib.contextmanager
+    def patch_discord(self) -> Iterator[None]:
+        """Point the installed discord.py at this server; restore on exit.
+
+        Every REST call (the webhook adapter for interactions included) is
+        built from ``Route.BASE``; the gateway URL is a class attribute.
+        """
+        route_base = discord.http.Route.BASE
+        gateway = discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY
+        discord.http.Route.BASE = self.api_base
+        discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL(self.gateway_url + "/")
+        try:
+            yield
+        finally:
+            discord.http.Route.BASE = route_base
+            discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = gateway
+
+    # -- faults and the request log ---------------------------------------
+    def fail(
+        self,
+        pattern: str,
+        status: int = 429,
+        *,
+        retry_after: float = 0.3,
+        times: int = 1,
+        code: int | None = None,
+        message: str | None = None,
+        is_global: bool = False,
+    ) -> FaultRule:
+        """Fail the next ``times`` requests matching ``"METHOD /path/*"`` (times=-1: all)."""
+        return self.faults.add(
+            FaultRule(pattern, status, times, retry_after, code, message, is_global)
+        )
+
+    def slow(self, pattern: str, seconds: float, *, times: int = 1) -> FaultRule:
+        """Answer the next ``times`` matching requests normally, but ``seconds`` late."""
+        return self.faults.add(FaultRule(pattern, 0, times, delay=seconds))
+
+    def take_unknown_routes(self) -> list[RequestRecord]:
+        """Return and forget the unknown routes hit so far (for tests that expect some)."""
+        found, self.unknown_routes = self.unknown_routes, []
+        return found
+
+    def calls(self, pattern: str) -> list[RequestRecord]:
+        """Requests matching a fault-style pattern, e.g. ``"POST /channels/*/messages"``."""
+        probe = FaultRule(pattern, 0, 0)
+        return [r for r in self.requests if probe.matches(r.method, r.path)]
+
+    @web.middleware
+    async def _middleware(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        path = request.path
+        api_path = path[len(API_PREFIX) :] if path.startswith(API_PREFIX + "/") else None
+        resource = request.match_info.route.resource
+        template = resource.canonical if resource is not None else None
+        known = resource is not self._catch_all
+        if api_path is not None and known and self._needs_auth(api_path):
+            if not self.world.accepts(
+                request.headers.get("Authorization", "").removeprefix("Bot ")
+            ):
+                response = json_response({"message": "401: Unauthorized", "code": 0}, 401)
+                self.requests.append(RequestRecord(request.method, api_path, 401, template))
+                return response
+        if api_path is not None and known:
+            rule = self.faults.take(request.method, api_path)
+            if rule is not None and rule.status == 0:
+                await asyncio.sleep(rule.delay)
+            elif rule is not None:
+                await request.read()  # drain the body so the connection stays usable
+                response = rule.response()
+                self.requests.append(
+                    RequestRecord(request.method, api_path, response.status, template)
+                )
+                return response
+        try:
+            response = await handler(request)
+        except ApiError as exc:
+            response = json_response(exc.body(), exc.status)
+        except json.JSONDecodeError:
+            response = json_response({"message": "400: Bad Request", "code": 50109}, 400)
+        if api_path is not None or not known:
+            record = RequestRecord(
+                request.method, api_path or path, response.status, template if known else None
+            )
+            self.requests.append(record)
+            if not known:
+                self.unknown_routes.append(record)
+        return response
+
+    @staticmethod
+    def _needs_auth(api_path: str) -> bool:
+        # Interaction callbacks and webhooks authenticate by their token in the URL.
+        return not api_path.startswith(("/interactions/", "/webhooks/"))
+
+    async def _unknown(self, request: web.Request) -> web.Response:
+        log.warning("fake discord: unknown route %s %s", request.method, request.path)
+        await request.read()
+        return json_response({"message": "404: Not Found", "code": 0}, 404)

@@ -1,0 +1,66 @@
+"""Fixtures for end-to-end tests: a fake Discord on 127.0.0.1 and real discord.py bots against it.
+
+    async def test_x(fake_discord, driver, start_bot):
+        bot = await start_bot(create_bot(settings))   # any discord.Client
+        result = await driver.slash("alice", "games", "mimikri new", subjects=5)
+
+A test fails if the bot called a route the double does not know, or if
+discord.py logged an error (an exception in a command, view or event) that
+the test did not claim with ``running_bot.take_errors()``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Awaitable, Callable
+from typing import Any
+
+import discord
+import pytest
+import pytest_asyncio
+
+from tests.double import Driver, FakeDiscord, RunningBot, World, run_bot
+
+StartBot = Callable[..., Awaitable[RunningBot]]
+
+
+@pytest_asyncio.fixture
+async def fake_discord() -> AsyncIterator[FakeDiscord]:
+    """A running fake Discord; discord.py's endpoints point at it for the test's duration."""
+    server = await FakeDiscord(World()).start()
+    try:
+        with server.patch_discord():
+            yield server
+    finally:
+        await server.stop()
+    unknown = server.take_unknown_routes()
+    if unknown:
+        pytest.fail(
+            "the bot called routes the fake Discord does not know: " + ", ".join(map(str, unknown))
+        )
+
+
+@pytest.fixture
+def driver(fake_discord: FakeDiscord) -> Driver:
+    return Driver(fake_discord)
+
+
+@pytest_asyncio.fixture
+async def start_bot(fake_discord: FakeDiscord) -> AsyncIterator[StartBot]:
+    """``await start_bot(client)`` logs any discord.Client / commands.Bot in and waits for on_ready.
+
+    Bots still running at the end are closed cleanly; killed ones stay dead.
+    """
+    started: list[RunningBot] = []
+
+    async def start(client: discord.Client, **kwargs: Any) -> RunningBot:
+        running = await run_bot(fake_discord, client, **kwargs)
+        started.append(running)
+        return running
+
+    yield start
+    errors = []
+    for running in started:
+        await running.close()
+        errors += running.take_errors()
+    if errors:
+        pytest.fail("discord.py logged errors in the bot:\n" + "\n\n".join(errors))
