@@ -105,7 +105,7 @@ class MimikriRules:
         if kind == "reveal":
             if state["phase"] != "search":
                 return "First insert the subject card into the camera."
-            if arg not in state["layout"]:
+            if arg not in positions(len(state["animals"])):
                 return f"There is no card at {arg}." if arg else "Name a card."
             if arg in state["face_up"]:
                 return f"The card at {arg} is already face up."
