@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from bot.computers import new_brain, visible
-from bot.games.core import Event, Rules, action_rng, apply_checked, start
+from bot.games.core import SYSTEM, Event, Rules, action_rng, apply_checked, start
 
 
 @dataclass(frozen=True, slots=True)
@@ -29,7 +30,7 @@ def autoplay(
     history: list[Event] = []
     version = 0
     while rules.outcome(state) is None and version < max_moves:
-        seat = min(rules.active_seats(state))
+        seat = _pick_seat(rules.active_seats(state), action_rng(f"{seed}:seat", version))
         brain = new_brain(rules.id)
         brain.observe(visible(history, seat))
         action = brain.choose(rules.view(state, seat), rules.legal_actions(state, seat),
@@ -39,3 +40,11 @@ def autoplay(
         history.extend(step.events)
         state, version = step.state, step.version
         yield Move(version, seat, action, step.events, state)
+
+
+def _pick_seat(active: frozenset[int], rng: random.Random) -> int:
+    """Who acts when several may (a reaction window): the table (SYSTEM) deals more often than
+    players react, as at a real table; otherwise any of them."""
+    if SYSTEM in active and (len(active) == 1 or rng.random() < 0.6):
+        return SYSTEM
+    return rng.choice(sorted(s for s in active if s != SYSTEM))

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.games.core import Event, Seat
+from bot.games.mimic import ai as mimic_ai
 from bot.games.mimikri import ai as mimikri_ai
 
 
@@ -35,6 +36,17 @@ class MimikriBrain:
         return mimikri_ai.choose(view, list(legal), self.memory, rng)
 
 
+class MimicBrain:
+    """Completes sets when it can, blocks when it must (bot.games.mimic.ai); no memory needed."""
+
+    def observe(self, events: Iterable[Event]) -> None:
+        """The board shows all it needs."""
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+        """The AI's pick."""
+        return mimic_ai.choose(view, list(legal), rng)
+
+
 class RandomBrain:
     """The fallback for games without their own AI yet: any legal action."""
 
@@ -46,7 +58,7 @@ class RandomBrain:
         return rng.choice(list(legal))
 
 
-BRAINS: dict[str, type] = {"mimikri": MimikriBrain}
+BRAINS: dict[str, type] = {"mimikri": MimikriBrain, "mimic": MimicBrain}
 
 
 def new_brain(game: str) -> Brain:

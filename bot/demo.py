@@ -48,12 +48,35 @@ def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
     return lines
 
 
+def demo_rules_only(game: str, out: Path, players: int, seed: str = "demo") -> list[str]:
+    """A game whose Discord table is not built yet: its action log and result, as text."""
+    rules = REGISTRY[game]
+    out.mkdir(parents=True, exist_ok=True)
+    lines = [f"# {rules.name} — {players} computer players (random legal moves), seed {seed!r}",
+             "", "No pictures yet: this game's rules engine is done, its Discord table is not.", ""]
+    state = None
+    for move in autoplay(rules, seed, players, {}):
+        who = "system" if move.seat < 0 else NAMES[move.seat]
+        lines.append(f"{move.version:4d}. {who}: {move.action}")
+        state = move.state
+    outcome = rules.outcome(state)
+    lines += ["", f"Ended by: {outcome.termination}",
+              "Scores: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
+              "Winners: " + ", ".join(NAMES[i] for i in sorted(outcome.winners))]
+    (out / "transcript.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return lines
+
+
 def main(argv: list[str]) -> int:
     """Write the demo into the folder named on the command line (default demo/)."""
     out = Path(argv[1] if len(argv) > 1 else "demo")
-    lines = demo_mimikri(out / "mimikri")
-    print("\n".join(lines[-3:]))
-    print(f"Pictures and transcript written to {out}/")
+    for name, lines in [
+        ("mimikri", demo_mimikri(out / "mimikri")),
+        ("schicki_micki", demo_rules_only("schicki_micki", out / "schicki_micki", 4)),
+        ("mimic", demo_rules_only("mimic", out / "mimic", 2)),
+    ]:
+        print(f"{name}: {lines[-1]}")
+    print(f"Pictures and transcripts written to {out}/")
     return 0
 
 

@@ -226,7 +226,7 @@ class SessionService:
                 return None  # the player moved in time, or the game ended
             seats = await self.repo.seats(match_id)
             rules = self.rules(match.game)
-            seat = min(rules.active_seats(match.state))
+            seat = players(rules.active_seats(match.state))[0]
             row = seats[seat]
             timeouts = row.timeouts + 1
             handed = timeouts >= MAX_TIMEOUTS
@@ -291,7 +291,7 @@ class SessionService:
         self, match: MatchRow, seats: list[SeatRow], rules: Rules, state: dict[str, Any]
     ) -> float | None:
         timer = float(match.options.get("turn_timer", 0))
-        active = rules.active_seats(state)
+        active = players(rules.active_seats(state))
         if not timer or rules.outcome(state) is not None or not active:
             return None
         if all(seats[s].is_computer for s in active):
@@ -337,7 +337,7 @@ class SessionService:
         if match.status != "active" or match.state is None:
             self._history.pop(match.id, None)
             return
-        active = rules.active_seats(match.state)
+        active = players(rules.active_seats(match.state))
         if any(seats[s].is_computer for s in active):
             self._spawn(match.id, "computer", self._computer_turn(match.id, match.version))
         elif match.deadline is not None:
@@ -362,7 +362,8 @@ class SessionService:
                     return
                 seats = await self.repo.seats(match_id)
                 rules = self.rules(match.game)
-                seat = min(s for s in rules.active_seats(match.state) if seats[s].is_computer)
+                seat = min(s for s in players(rules.active_seats(match.state))
+                           if seats[s].is_computer)
                 code = await self._choose(match, rules, seat)
                 transition = await self._apply(match, seats, seat, code, None, 0,
                                                actor="computer")
@@ -377,7 +378,7 @@ class SessionService:
             if not match.reminded:
                 await asyncio.sleep(max(0.0, match.deadline - timer / 2 - self.clock()))
                 seats = await self.repo.seats(match.id)
-                seat = min(self.rules(match.game).active_seats(match.state))
+                seat = players(self.rules(match.game).active_seats(match.state))[0]
                 await self.repo.set_deadline(match.id, match.deadline, reminded=True)
                 await self.remind(match, seats[seat])
             await asyncio.sleep(max(0.0, match.deadline - self.clock()))
@@ -417,6 +418,15 @@ class SessionService:
 
     async def _transition(self, match_id: int, event: Event) -> Transition:
         return Transition(await self._match(match_id), await self.repo.seats(match_id), [event])
+
+
+def players(active: frozenset[int]) -> list[int]:
+    """The seats at the table among those who may act, in order: never SYSTEM (-1).
+
+    Chance and dealers (SYSTEM actions) are driven by a game's own cog, not by this
+    service's turn timers and computer players.
+    """
+    return sorted(s for s in active if s >= 0)
 
 
 def _results(seats: list[SeatRow], outcome: Outcome) -> list[ResultRow]:
