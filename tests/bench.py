@@ -1,7 +1,8 @@
 """`make bench`: medians, p95s and ratios of the bot's hot paths, measured in one run.
 
 Per game: apply + commit of one action (SQLite on disk, as in production), actions per second,
-and each renderer next to the time to PNG-encode the same image (the floor a render cannot beat).
+and each renderer next to the time to PNG-encode the same image (the floor a render cannot beat);
+then interaction latency and memory per game through the Discord double (tests.bench_discord).
 Figures go to stdout; nothing here asserts a time.
 """
 
@@ -26,6 +27,7 @@ from bot.games.core import apply_checked, start
 from rendering import canvas
 from rendering import mimikri as mimikri_art
 from rendering.leaderboard import render_leaderboard
+from tests.bench_discord import bench_latency
 
 GAMES = {  # game → (players, options) of a typical table
     "mimikri": (4, {"subjects": 5}),
@@ -115,6 +117,8 @@ async def main() -> int:
             await bench_actions(game, Path(folder))
     print("== renders (1000 px boards, warm caches) ==")
     bench_renders()
+    print("== Discord round trips (real discord.py client, fake Discord on 127.0.0.1) ==")
+    await bench_latency()
     return 0
 
 

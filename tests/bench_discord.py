@@ -1,0 +1,93 @@
+"""The Discord half of `make bench`: interaction → first response through the test double.
+
+The real bot runs against the fake Discord on 127.0.0.1 with 1, 50 and 200 Mimikri games open
+at once; a user clicks a legal move on a random game and we time until Discord has the bot's
+first response (the deferral). Memory per active game is what Python allocated for the extra
+games, traced outside the double (which keeps every image it was ever sent).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+import tempfile
+import time
+import tracemalloc
+from pathlib import Path
+
+from bot.app import create_bot
+from bot.games import REGISTRY
+from bot.settings import Settings
+from tests.double import Driver, FakeDiscord, World, run_bot
+from tests.e2e.table import Table, game_id
+
+COUNTS = (1, 50, 200)
+SAMPLES = 40
+RULES = REGISTRY["mimikri"]
+
+
+def _legal_label(state: dict) -> str:
+    seat = min(RULES.active_seats(state))
+    action = RULES.legal_actions(state, seat)[0]
+    return action.split(":")[1]
+
+
+def _traced_outside_double() -> int:
+    snapshot = tracemalloc.take_snapshot().filter_traces(
+        [tracemalloc.Filter(False, "*tests/double/*")])
+    return sum(stat.size for stat in snapshot.statistics("filename"))
+
+
+async def bench_latency() -> None:
+    """Print median and p95 of interaction → first response, and memory per game."""
+    world = World(channel_names=[f"table-{i}" for i in range(max(COUNTS))])
+    server = await FakeDiscord(world).start()
+    with tempfile.TemporaryDirectory() as folder, server.patch_discord():
+        driver = Driver(server)
+
+        async def start_bot(client):
+            return await run_bot(server, client)
+
+        table = Table(server, driver, start_bot, Path(folder) / "bench.sqlite3")
+        settings = Settings(token="", database_path=str(table.db),
+                            dev_guild_id=world.guild.id, computer_delay=0)
+        table.running = await start_bot(create_bot(settings))
+        games: list[tuple[int, object]] = []
+        rng = random.Random(7)
+        tracemalloc.start()
+        try:
+            memory: dict[int, int] = {}
+            for count in COUNTS:
+                while len(games) < count:
+                    games.append(await _open(table, f"table-{len(games)}"))
+                await table.idle(60)
+                memory[count] = _traced_outside_double()
+                samples = []
+                for _ in range(SAMPLES):
+                    match_id, board = rng.choice(games)
+                    match = await table.match(match_id)
+                    user = ("alice", "bob")[min(RULES.active_seats(match.state))]
+                    t0 = time.perf_counter()
+                    result = await driver.click(user, board, label=_legal_label(match.state))
+                    samples.append(time.perf_counter() - t0)
+                    assert result.ok, result
+                    await table.idle(30)
+                ordered = sorted(samples)
+                p95 = ordered[int(0.95 * (len(ordered) - 1))]
+                print(f"{count:4d} games open: interaction → first response median"
+                      f" {statistics.median(ordered) * 1e3:6.2f} ms  p95 {p95 * 1e3:6.2f} ms")
+            per_game = (memory[COUNTS[-1]] - memory[COUNTS[0]]) / (COUNTS[-1] - COUNTS[0])
+            print(f"memory per active game (Python heap, outside the double): {per_game / 1024:.1f} KiB")
+        finally:
+            tracemalloc.stop()
+            await table.running.close()
+    await server.stop()
+
+
+async def _open(table: Table, channel: str) -> tuple[int, object]:
+    driver = table.driver
+    opened = await driver.slash("alice", channel, "mimikri new", turn_timer=0)
+    board = opened.message
+    await driver.click("bob", board, label="Join")
+    await driver.click("alice", board, label="Start")
+    return game_id(board.content), board
