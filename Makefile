@@ -5,13 +5,14 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 
-.PHONY: help run test demo bench sync clean
+.PHONY: help run test lint demo bench sync clean
 
 help:
 	@echo "make run    start the bot (needs DISCORD_TOKEN in the environment or .env)"
 	@echo "make test   install with test extras and run the whole suite"
 	@echo "make demo   play every game between computer players into demo/ (no Discord needed)"
 	@echo "make bench  measure actions, renders and Discord round trips"
+	@echo "make lint   ruff over the code"
 
 $(PY):
 	$(PYTHON) -m venv $(VENV)
@@ -33,6 +34,9 @@ sync: $(STAMP)
 
 test: $(TEST_STAMP)
 	$(PY) -m pytest
+
+lint: $(TEST_STAMP)
+	$(VENV)/bin/ruff check bot cogs rendering tests
 
 demo: $(STAMP)
 	$(PY) -m bot.demo demo

@@ -27,7 +27,10 @@ def rate(
         for user, _ in players
     ]
     rated = _MODEL.rate(teams, ranks=[rank for _, rank in players])
-    return [(user, team[0].mu, team[0].sigma) for (user, _), team in zip(players, rated, strict=True)]
+    return [
+        (user, team[0].mu, team[0].sigma)
+        for (user, _), team in zip(players, rated, strict=True)
+    ]
 
 
 def display(mu: float | None, sigma: float | None) -> float:

@@ -120,9 +120,9 @@ class SessionService:
             if not any(s.user_id == user_id for s in seats):
                 raise LobbyError("Join the game first to add a computer player.")
             self._check_room(match, seats)
-            number = 1 + sum(s.is_computer for s in seats)
-            await self.repo.add_seat(match_id, None, f"Computer {number}", is_computer=True)
-            transition = await self._transition(match_id, Event("joined", None, {"name": f"Computer {number}"}))
+            name = f"Computer {1 + sum(s.is_computer for s in seats)}"
+            await self.repo.add_seat(match_id, None, name, is_computer=True)
+            transition = await self._transition(match_id, Event("joined", None, {"name": name}))
             self.publish(transition)
             return transition
 

@@ -36,6 +36,7 @@ class Publisher:
     def __init__(self, bot: MenagerieBot) -> None:
         self.bot = bot
         self.lines: dict[int, deque[str]] = {}
+        self._endings: set[int] = set()  # finished matches whose result is not announced yet
         self._dirty: dict[int, asyncio.Event] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.idle = asyncio.Event()  # set whenever no board has pending work (tests wait on it)
@@ -54,6 +55,8 @@ class Publisher:
                 text = ui.describe(event, transition.seats)
             if text:
                 lines.append(text)
+        if transition.outcome is not None:
+            self._endings.add(match.id)
         self.refresh(match.id)
 
     def refresh(self, match_id: int) -> None:
@@ -127,6 +130,13 @@ class Publisher:
             await repo.set_message(match_id, sent.id)
         if match.status in ("finished", "cancelled"):
             self.lines.pop(match_id, None)
+        if match_id in self._endings:
+            # Edits notify nobody: a short new message tells the table the game is over.
+            self._endings.discard(match_id)
+            await message.channel.send(
+                f"{content.splitlines()[0]}\nSee the board: {_link(match)} · `/leaderboard`",
+                allowed_mentions=discord.AllowedMentions(users=True),
+            )
 
     async def _message(
         self, match: MatchRow, seats: list[SeatRow]

@@ -13,7 +13,6 @@ from __future__ import annotations
 import logging
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -26,19 +25,11 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-GAME_ACTION = r"mg:(?P<m>[0-9]{1,19}):(?P<v>[0-9]{1,9}):(?P<a>[a-z_]{1,20}(?::[A-Za-z0-9_.-]{1,20}){0,3})"
+GAME_ACTION = (r"mg:(?P<m>[0-9]{1,19}):(?P<v>[0-9]{1,9})"
+               r":(?P<a>[a-z_]{1,20}(?::[A-Za-z0-9_.-]{1,20}){0,3})")
 LOBBY_OP = r"ml:(?P<m>[0-9]{1,19}):(?P<op>join|leave|computer|start|cancel)"
 QUERY = r"mq:(?P<m>[0-9]{1,19}):(?P<q>[a-z_]{1,20})"
 TEMPLATES = [re.compile(t) for t in (GAME_ACTION, LOBBY_OP, QUERY)]
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """A board message as the publisher sends it."""
-
-    content: str
-    png: bytes | None
-    items: Sequence[discord.ui.Item[Any]]
 
 
 class GameUI(Protocol):

@@ -44,7 +44,8 @@ def as_text(title: str, table: list[dict]) -> str:
     """The leaderboard as a monospace table, for when a picture cannot be sent."""
     if not table:
         return f"**{title}**\nNo finished games yet."
-    lines = [f"{'#':>2} {'player':<18} {'games':>5} {'wins':>4} {'win%':>5} {'pts':>5} {'rating':>6}"]
+    header = ("#", "player", "games", "wins", "win%", "pts", "rating")
+    lines = ["{:>2} {:<18} {:>5} {:>4} {:>5} {:>5} {:>6}".format(*header)]
     for row in table:
         lines.append(f"{row['rank']:>2} {row['name'][:18]:<18} {row['games']:>5} {row['wins']:>4}"
                      f" {row['win_rate']:>5.0%} {row['points']:>5} {row['rating']:>6.1f}")
@@ -102,7 +103,8 @@ class Leaderboard(commands.Cog):
             lines.append((name, f"#{row['rank']} of {len(table)} · {row['games']} games ·"
                                 f" {row['wins']} wins ({row['win_rate']:.0%}) ·"
                                 f" {row['points']} points · rating {row['rating']:.1f}"))
-        title = f"{who.display_name} on {interaction.guild.name if interaction.guild else 'this server'}"
+        server = interaction.guild.name if interaction.guild else "this server"
+        title = f"{who.display_name} on {server}"
         if not lines:
             lines = [("Games", "No finished games yet — try /mimikri new")]
         png = await asyncio.to_thread(render_stats, title, lines)

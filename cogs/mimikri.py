@@ -81,7 +81,8 @@ class MimikriUI:
             scores = [len(c) for c in view["collected"]]
             best = max(scores)
             winners = " and ".join(mention(seats[i]) for i, v in enumerate(scores) if v == best)
-            return f"🏆 game over — {winners} {'win' if ' and ' in winners else 'wins'} with {best}!"
+            verb = "win" if " and " in winners else "wins"
+            return f"🏆 game over — {winners} {verb} with {best}!"
         who = mention(seats[view["turn"]])
         if view["phase"] == "orient":
             return f"{who}: choose which edge of the {view['subject']} card goes in first."
@@ -132,7 +133,8 @@ class MimikriUI:
         )
 
 
-class Mimikri(commands.GroupCog, group_name="mimikri", group_description="Mimikri, the memory game"):
+class Mimikri(commands.GroupCog, group_name="mimikri",
+              group_description="Mimikri, the memory game"):
     """/mimikri new and /mimikri rules."""
 
     def __init__(self, bot: MenagerieBot) -> None:
@@ -140,7 +142,7 @@ class Mimikri(commands.GroupCog, group_name="mimikri", group_description="Mimikr
         bot.uis[MimikriUI.game] = MimikriUI()
 
     @app_commands.command(name="new", description="Open a Mimikri lobby in this channel")
-    @app_commands.describe(subjects="4 subject cards (16 butterflies, the first games) or all 5 (20)",
+    @app_commands.describe(subjects="4 subject cards (16 butterflies, first games) or all 5 (20)",
                            turn_timer="Minutes a player has for a move before a computer moves"
                                       " for them (0 = no timer)")
     @app_commands.choices(subjects=[app_commands.Choice(name="4 cards, 16 butterflies", value=4),

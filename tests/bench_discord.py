@@ -77,7 +77,8 @@ async def bench_latency() -> None:
                 print(f"{count:4d} games open: interaction → first response median"
                       f" {statistics.median(ordered) * 1e3:6.2f} ms  p95 {p95 * 1e3:6.2f} ms")
             per_game = (memory[COUNTS[-1]] - memory[COUNTS[0]]) / (COUNTS[-1] - COUNTS[0])
-            print(f"memory per active game (Python heap, outside the double): {per_game / 1024:.1f} KiB")
+            print("memory per active game (Python heap, outside the double):"
+                  f" {per_game / 1024:.1f} KiB")
         finally:
             tracemalloc.stop()
             await table.running.close()

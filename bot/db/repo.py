@@ -307,7 +307,9 @@ class Repo:
 
     # -- leaderboards ---------------------------------------------------------------------
 
-    async def ratings(self, guild_id: int, game: str, user_ids: Iterable[int]) -> dict[int, tuple[float, float]]:
+    async def ratings(
+        self, guild_id: int, game: str, user_ids: Iterable[int]
+    ) -> dict[int, tuple[float, float]]:
         """Current (mu, sigma) of these users, where they have one."""
         ids = list(user_ids)
         if not ids:
@@ -325,7 +327,8 @@ class Repo:
         async with self.db.execute(
             "SELECT r.user_id, COUNT(*) AS games, SUM(r.won) AS wins, SUM(r.score) AS points,"
             " g.mu, g.sigma, (SELECT s.name FROM seats s WHERE s.user_id = r.user_id"
-            " ORDER BY s.match_id DESC LIMIT 1) AS name FROM results r LEFT JOIN ratings g ON g.guild_id = r.guild_id"
+            " ORDER BY s.match_id DESC LIMIT 1) AS name FROM results r"
+            " LEFT JOIN ratings g ON g.guild_id = r.guild_id"
             " AND g.game = r.game AND g.user_id = r.user_id"
             " WHERE r.guild_id = ? AND r.game = ? AND r.is_computer = 0"
             " AND r.user_id IS NOT NULL GROUP BY r.user_id",

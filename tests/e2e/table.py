@@ -74,7 +74,8 @@ class Table:
         async def settled() -> bool:
             if not self.bot.publisher.idle.is_set():
                 return False
-            if any(k[1] == "computer" and not t.done() for k, t in self.bot.sessions._tasks.items()):
+            tasks = self.bot.sessions._tasks.items()
+            if any(kind == "computer" and not t.done() for (_, kind), t in tasks):
                 return False
             for match in await self.bot.sessions.repo.open_matches():
                 if match.status == "active" and match.message_id is not None:

@@ -109,7 +109,9 @@ async def test_a_whole_game_two_users_and_a_computer(table):
     pngs = [v.attachments[0].data for v in final.versions if v.attachments]
     assert len(pngs) > 16 and len(set(pngs)) > 16
     assert Image.open(io.BytesIO(pngs[-1])).size == (1000, 1256)
-    assert [m.id for m in driver.messages("games")] == [board.id]
+    board_and_news = driver.messages("games")
+    assert board_and_news[0].id == board.id and len(board_and_news) == 2
+    assert "game over" in board_and_news[1].content, "the end is announced in a new message"
 
     # Memory-honest: no version of the log ever names a butterfly, nor puts a position and an
     # animal on one line.
@@ -241,3 +243,48 @@ async def test_forbidden_send_is_logged_with_the_match_and_corrupts_nothing(tabl
     log = await table.bot.sessions.repo.action_log(match_id)
     state, _ = replay(RULES, after.seed, 2, after.options, log)
     assert state == after.state
+
+
+@pytest.mark.asyncio
+async def test_leaderboard_falls_back_to_text_without_attach_files(table):
+    driver = table.driver
+    board, match_id = await open_game(table, "alice", "bob")
+    await play_to_end(table, board, match_id, {0: "alice", 1: "bob"})
+    table.server.fail("POST /webhooks/*", status=403, times=1)
+    shown = await driver.slash("alice", "games", "leaderboard")
+    await shown.wait_until(lambda r: any("```" in m.content for m in r.messages))
+    text = next(m.content for m in shown.messages if "```" in m.content)
+    assert "Alice" in text and "Bob" in text and "rating" in text
+
+
+@pytest.mark.asyncio
+async def test_turn_timer_reminds_then_a_computer_moves(table):
+    driver = table.driver
+    opened = await driver.slash("alice", "games", "mimikri new", turn_timer=1)
+    board = opened.message
+    match_id = game_id(board.content)
+    await driver.click("bob", board, label="Join")
+    # A minute is the shortest timer a player can ask for; the test shortens it in storage.
+    await table.bot.db.execute(
+        "UPDATE matches SET options = json_set(options, '$.turn_timer', 0.4) WHERE id = ?",
+        (match_id,))
+    await table.bot.db.commit()
+    mark = driver.mark()
+    await driver.click("alice", board, label="Start")
+    alice = driver.user("alice")
+    ping = await driver.wait_for_message(lambda m: "⏰" in m.content, channel="games",
+                                         since=mark)
+    assert f"<@{alice.id}>" in ping.content and "left before a computer" in ping.content
+    await driver.wait_for_message(lambda m: m.id == board.id and "ran out of time" in m.content,
+                                  edits=True, since=mark)
+    assert (await table.match(match_id)).version >= 1
+
+    listed = await driver.slash("bob", "games", "game list")
+    assert listed.ephemeral and f"#{match_id}" in listed.content
+    refused = await driver.slash("bob", "games", "game cancel")
+    assert "Only the host" in refused.content
+    cancelled = await driver.slash("alice", "games", "game cancel")
+    assert "cancelled" in cancelled.content
+    await driver.wait_for_message(lambda m: m.id == board.id and "was cancelled" in m.content,
+                                  edits=True, since=mark)
+    assert (await table.match(match_id)).status == "cancelled"
