@@ -21,7 +21,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = ("cogs.games", "cogs.mimikri", "cogs.leaderboard")
+EXTENSIONS = (
+    "cogs.games", "cogs.mimikri", "cogs.schicki_micki", "cogs.mimic", "cogs.leaderboard",
+)
 
 
 def intents() -> discord.Intents:
