@@ -201,6 +201,27 @@ class SessionService:
             self.publish(transition)
         return transition
 
+    async def act(
+        self, match_id: int, seat: int, code: str, *, actor: str, at_ms: int = 0
+    ) -> Transition:
+        """An action the application takes for a seat: SYSTEM (a dealer, a clock) or a computer.
+
+        Raises:
+            RuleError: the action is not legal now; the game is unchanged.
+        """
+        async with self.lock(match_id):
+            match = await self._match(match_id)
+            if match.status != "active":
+                raise IllegalAction("This game isn't running.")
+            seats = await self.repo.seats(match_id)
+            transition = await self._apply(match, seats, seat, code, None, at_ms, actor=actor)
+            self.publish(transition)
+        return transition
+
+    async def seat_of(self, match_id: int, user_id: int) -> int:
+        """The seat a user plays at (raises LobbyError if they don't)."""
+        return self._seat_of(await self.repo.seats(match_id), user_id).seat
+
     async def leave_game(self, match_id: int, user_id: int) -> Transition:
         """A player leaves a running game; a computer player takes the seat."""
         async with self.lock(match_id):
@@ -265,14 +286,16 @@ class SessionService:
         rules = self.rules(match.game)
         step = apply_checked(rules, match.state, seed=match.seed, version=match.version,
                              seat=seat, action=code, seen_version=seen_version, at_ms=at_ms)
-        finished = ratings_rows = None
+        finished = ratings_rows = records = None
         if step.outcome is not None:
             finished = _results(seats, step.outcome)
             ratings_rows = await self._new_ratings(match, finished)
+            records = _records(rules, [*await self.history(match), *step.events], seats)
         await self.repo.commit_action(
             match.id, expected_version=match.version, state=step.state, seat=seat, code=code,
             at_ms=at_ms, actor=actor, deadline=self._deadline(match, seats, rules, step.state),
             now=self.clock(), finished=finished, ratings=ratings_rows or (),
+            records=records or (),
         )
         if match.id in self._history:
             self._history[match.id].extend(step.events)
@@ -292,7 +315,7 @@ class SessionService:
     ) -> float | None:
         timer = float(match.options.get("turn_timer", 0))
         active = players(rules.active_seats(state))
-        if not timer or rules.outcome(state) is not None or not active:
+        if is_realtime(rules) or not timer or rules.outcome(state) is not None or not active:
             return None
         if all(seats[s].is_computer for s in active):
             return None
@@ -338,6 +361,8 @@ class SessionService:
             self._history.pop(match.id, None)
             return
         active = players(rules.active_seats(match.state))
+        if is_realtime(rules):
+            return  # its own clock (e.g. bot.dealer) drives it, computers included
         if any(seats[s].is_computer for s in active):
             self._spawn(match.id, "computer", self._computer_turn(match.id, match.version))
         elif match.deadline is not None:
@@ -418,6 +443,25 @@ class SessionService:
 
     async def _transition(self, match_id: int, event: Event) -> Transition:
         return Transition(await self._match(match_id), await self.repo.seats(match_id), [event])
+
+
+def is_realtime(rules: Rules) -> bool:
+    """Whether a game runs on its own clock (a dealer) rather than on turns and turn timers."""
+    return bool(getattr(rules, "realtime", False))
+
+
+def _records(
+    rules: Rules, events: list[Event], seats: list[SeatRow]
+) -> list[tuple[int, int | None, str, float]]:
+    """The game's own numbers for the leaderboard (e.g. reaction times), humans only."""
+    found = getattr(rules, "records", None)
+    if found is None:
+        return []
+    return [
+        (seat, seats[seat].user_id, kind, value)
+        for seat, kind, value in found(events)
+        if 0 <= seat < len(seats) and not seats[seat].is_computer and seats[seat].user_id
+    ]
 
 
 def players(active: frozenset[int]) -> list[int]:

@@ -15,6 +15,7 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     computer_delay: float = 1.5  # seconds a computer "thinks", so players can follow its moves
+    time_scale: float = 1.0  # real-time games' clocks (tests run them faster)
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
@@ -37,6 +38,9 @@ class Publisher:
         self.bot = bot
         self.lines: dict[int, deque[str]] = {}
         self._endings: set[int] = set()  # finished matches whose result is not announced yet
+        self._drawn: dict[int, tuple[int, float]] = {}  # match → (version on its board, when)
+        self._drawn_event: dict[int, asyncio.Event] = {}
+        self._drawing: dict[int, int] = {}
         self._dirty: dict[int, asyncio.Event] = {}
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.idle = asyncio.Event()  # set whenever no board has pending work (tests wait on it)
@@ -66,6 +70,15 @@ class Publisher:
         worker = self._workers.get(match_id)
         if worker is None or worker.done():
             self._workers[match_id] = asyncio.create_task(self._work(match_id))
+
+    async def drawn(self, match_id: int, version: int, timeout: float = 15.0) -> float:
+        """Wait until the board shows ``version`` (or newer); return when Discord acknowledged
+        it. A real-time game measures reaction times from that moment."""
+        async def shown() -> float:
+            while self._drawn.get(match_id, (-1, 0.0))[0] < version:
+                await self._drawn_event.setdefault(match_id, asyncio.Event()).wait()
+            return self._drawn[match_id][1]
+        return await asyncio.wait_for(shown(), timeout)
 
     async def remind(self, match: MatchRow, seat: SeatRow) -> None:
         """Ping the player whose turn timer is half gone."""
@@ -101,10 +114,22 @@ class Publisher:
                     log.exception("could not update the board of match %s", match_id)
                 except Exception:
                     log.exception("failed to draw the board of match %s", match_id)
+                finally:
+                    self._mark_drawn(match_id)
         finally:
             self._workers.pop(match_id, None)
             if not self._workers:
                 self.idle.set()
+
+    def _mark_drawn(self, match_id: int) -> None:
+        """Note the version the board now shows (also after a failed edit: nobody may wait
+        forever for a board Discord refused)."""
+        version = self._drawing.pop(match_id, None)
+        if version is not None:
+            self._drawn[match_id] = (version, time.time())
+            event = self._drawn_event.pop(match_id, None)
+            if event is not None:
+                event.set()
 
     async def _draw(self, match_id: int) -> None:
         repo = self.bot.sessions.repo
@@ -112,6 +137,7 @@ class Publisher:
         if match is None or match.message_id is None:
             return
         seats = await repo.seats(match_id)
+        self._drawing[match_id] = match.version
         content, png, items = await self._message(match, seats)
         view = discord.ui.View(timeout=None) if items else None
         for item in items:

@@ -32,6 +32,12 @@ QUERY = r"mq:(?P<m>[0-9]{1,19}):(?P<q>[a-z_]{1,20})"
 TEMPLATES = [re.compile(t) for t in (GAME_ACTION, LOBBY_OP, QUERY)]
 
 
+def known_template(pattern: str) -> str:
+    """Register a game's own DynamicItem template, so its clicks are never taken for forged."""
+    TEMPLATES.append(re.compile(pattern))
+    return pattern
+
+
 class GameUI(Protocol):
     """How one game appears in Discord; the game's cog provides it."""
 
@@ -163,7 +169,10 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
                 await sessions.add_computer(self.match_id, user.id)
                 text = "A computer player joined."
             elif self.op == "start":
-                await sessions.start(self.match_id, user.id)
+                started = await sessions.start(self.match_id, user.id)
+                ui = interaction.client.uis.get(started.match.game)
+                if hasattr(ui, "started"):  # a game with its own clock starts it now
+                    ui.started(started.match)
                 text = "The game is on!"
             else:
                 await sessions.cancel(self.match_id, user.id, is_admin=is_admin(interaction))

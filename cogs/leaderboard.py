@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import io
 import logging
+import statistics
 from typing import TYPE_CHECKING
 
 import discord
@@ -84,7 +85,8 @@ class Leaderboard(commands.Cog):
         table = standings(rows)[:TOP]
         title = f"{ui.name} — {interaction.guild.name if interaction.guild else 'this server'}"
         png = await asyncio.to_thread(render_leaderboard, title, table)
-        await self._send(interaction, png, as_text(title, table), "leaderboard.png")
+        fastest = await self._reactions(interaction.guild_id, game, table)
+        await self._send(interaction, png, as_text(title, table), "leaderboard.png", fastest)
 
     @app_commands.command(name="stats", description="A player's games, wins and rating here")
     @app_commands.describe(user="Whose numbers (default: yours)")
@@ -103,6 +105,10 @@ class Leaderboard(commands.Cog):
             lines.append((name, f"#{row['rank']} of {len(table)} · {row['games']} games ·"
                                 f" {row['wins']} wins ({row['win_rate']:.0%}) ·"
                                 f" {row['points']} points · rating {row['rating']:.1f}"))
+            times = (await repo.records(interaction.guild_id, game, "reaction_ms")).get(who.id)
+            if times:
+                lines.append((f"{name} reactions", f"fastest {times[0] / 1000:.2f} s · median"
+                                                   f" {statistics.median(times) / 1000:.2f} s"))
         server = interaction.guild.name if interaction.guild else "this server"
         title = f"{who.display_name} on {server}"
         if not lines:
@@ -111,15 +117,30 @@ class Leaderboard(commands.Cog):
         text = f"**{title}**\n" + "\n".join(f"• **{k}**: {v}" for k, v in lines)
         await self._send(interaction, png, text, "stats.png")
 
+    async def _reactions(self, guild_id: int | None, game: str, table: list[dict]) -> str:
+        """For games that time reactions: the server's fastest, and each player's median."""
+        times = await self.bot.sessions.repo.records(guild_id or 0, game, "reaction_ms")
+        if not times:
+            return ""
+        names = {row["user_id"]: row["name"] for row in table}
+        best = min(times, key=lambda user: times[user][0])
+        medians = ", ".join(
+            f"{names.get(user, user)} {statistics.median(ms) / 1000:.2f} s"
+            for user, ms in sorted(times.items(), key=lambda kv: statistics.median(kv[1])))
+        return (f"⚡ Fastest correct reaction here: {names.get(best, best)},"
+                f" {times[best][0] / 1000:.2f} s · medians: {medians}")
+
     async def _send(self, interaction: discord.Interaction[MenagerieBot], png: bytes, text: str,
-                    filename: str) -> None:
+                    filename: str, note: str = "") -> None:
         try:
-            await interaction.followup.send(file=discord.File(io.BytesIO(png), filename=filename),
+            await interaction.followup.send(note, file=discord.File(io.BytesIO(png),
+                                                                    filename=filename),
                                             allowed_mentions=NO_PINGS)
         except discord.HTTPException:
             # No Attach Files permission, or the upload failed: the same table as text.
             log.warning("sending the %s picture failed; sending text", filename, exc_info=True)
-            await interaction.followup.send(text, allowed_mentions=NO_PINGS)
+            await interaction.followup.send(f"{text}\n{note}".strip(),
+                                            allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: MenagerieBot) -> None:

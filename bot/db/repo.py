@@ -243,11 +243,13 @@ class Repo:
         code: str, at_ms: int, actor: str, deadline: float | None, now: float,
         finished: Sequence[ResultRow] | None = None,
         ratings: Iterable[tuple[int, float, float]] = (),
+        records: Iterable[tuple[int, int | None, str, float]] = (),
     ) -> None:
         """Store the new state and append the action in one transaction.
 
-        A finishing action also stores the results and the new ratings in the same
-        transaction, so a crash can never leave a finished game without its results.
+        A finishing action also stores the results, the new ratings and the game's records
+        (seat, user, kind, value) in the same transaction, so a crash can never leave a
+        finished game without them.
 
         Raises:
             RuntimeError: the stored version is not ``expected_version`` (a second writer).
@@ -269,6 +271,11 @@ class Repo:
             )
             if finished is not None:
                 await self._store_results(match_id, finished, ratings, now)
+                await self.db.executemany(
+                    "INSERT INTO records (match_id, seat, user_id, kind, value)"
+                    " VALUES (?, ?, ?, ?, ?)",
+                    [(match_id, seat, user, kind, value) for seat, user, kind, value in records],
+                )
             await self.db.commit()
         except BaseException:
             await self.db.rollback()
@@ -348,3 +355,15 @@ class Repo:
             (guild_id, user_id),
         ) as cur:
             return [r["game"] for r in await cur.fetchall()]
+
+    async def records(self, guild_id: int, game: str, kind: str) -> dict[int, list[float]]:
+        """Every human's records of one kind in finished games here, by user, ascending."""
+        async with self.db.execute(
+            "SELECT c.user_id, c.value FROM records c JOIN matches m ON m.id = c.match_id"
+            " WHERE m.guild_id = ? AND m.game = ? AND c.kind = ? ORDER BY c.value",
+            (guild_id, game, kind),
+        ) as cur:
+            found: dict[int, list[float]] = {}
+            for row in await cur.fetchall():
+                found.setdefault(row["user_id"], []).append(row["value"])
+            return found

@@ -48,6 +48,7 @@ class Table:
         self.start_bot = start_bot
         self.db = db
         self.running: RunningBot | None = None
+        self.time_scale = 1.0  # real-time games' clocks; a test may speed them up
 
     @property
     def bot(self) -> MenagerieBot:
@@ -57,7 +58,8 @@ class Table:
     async def start(self) -> MenagerieBot:
         """Start a fresh bot process on the same database and wait until boards are redrawn."""
         settings = Settings(token="", database_path=str(self.db),
-                            dev_guild_id=self.server.world.guild.id, computer_delay=0)
+                            dev_guild_id=self.server.world.guild.id, computer_delay=0,
+                            time_scale=self.time_scale)
         self.running = await self.start_bot(create_bot(settings))
         await self.idle()
         return self.bot

@@ -35,7 +35,7 @@ from typing import ClassVar
 from bot.games.core import JSON, SYSTEM, Event, Outcome, Seat, State
 from bot.games.schicki_micki.deck import DECK_SIZE
 from bot.games.schicki_micki.resolve import resolve, scores
-from bot.games.schicki_micki.table import CALLS, GRAB_BLUE, GRAB_RED, KNOCK, REACTIONS
+from bot.games.schicki_micki.table import CALLS, GRAB_BLUE, GRAB_RED, KNOCK, REACTIONS, WIN
 from bot.games.schicki_micki.view import public_view
 
 SCHEMA = 1
@@ -61,6 +61,8 @@ class SchickiMickiRules:
     min_players: ClassVar[int] = 2
     max_players: ClassVar[int] = 7
     schema: ClassVar[int] = SCHEMA
+    realtime: ClassVar[bool] = True
+    """Paced by a dealer's clock (bot.dealer), not by turns: no turn timers."""
 
     # -- set-up ---------------------------------------------------------------------------
 
@@ -166,6 +168,15 @@ class SchickiMickiRules:
         best = max(points)
         winners = frozenset(s for s, p in enumerate(points) if p == best)
         return Outcome("deck_empty", points, winners)
+
+    def records(self, events: list[Event]) -> list[tuple[Seat, str, float]]:
+        """The leaderboard's numbers: the time of every correct reaction (spec §What the
+        leaderboard learns), as (seat, "reaction_ms", milliseconds)."""
+        return [
+            (result["seat"], "reaction_ms", float(result["at_ms"]))
+            for event in events if event.kind == "resolved"
+            for result in event.data["reactions"] if result["verdict"] == WIN
+        ]
 
     def load(self, data: Mapping[str, JSON]) -> State:
         """Check the stored state (every card exactly once, sane fields) and return a copy."""

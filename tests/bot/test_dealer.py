@@ -1,0 +1,91 @@
+"""The real-time dealer without Discord: it deals, stops at the first reaction, submits the
+window's reactions in key order, resolves, and plays computers to the end."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from bot.dealer import Dealer, Reaction
+from bot.games import REGISTRY
+from bot.games.core import dump, replay
+
+RULES = REGISTRY["schicki_micki"]
+
+
+class FakeTable:
+    """The dealer's TableIO, recording what it was asked to show."""
+
+    def __init__(self) -> None:
+        self.rows: list[int] = []
+        self.results: list[dict] = []
+
+    async def new_row(self, match) -> None:
+        self.rows.append(match.state["row"])
+
+    async def shown(self, match_id: int, version: int) -> float:
+        return time.time()
+
+    async def announce(self, match, transition) -> None:
+        self.results += [e.data for e in transition.events if e.kind == "resolved"]
+
+
+async def started(sessions, humans: int, computers: int):
+    match = await sessions.open_lobby("schicki_micki", guild_id=1, channel_id=2, host_id=100,
+                                      host_name="Host", options={"level": "hard"})
+    for user in range(1, humans):
+        await sessions.join(match.id, 100 + user, f"User {user}")
+    for _ in range(computers):
+        await sessions.add_computer(match.id, 100)
+    return (await sessions.start(match.id, 100)).match
+
+
+async def until(predicate, timeout=20.0):
+    async def poll():
+        while not await predicate():
+            await asyncio.sleep(0.005)
+    await asyncio.wait_for(poll(), timeout)
+
+
+@pytest.mark.asyncio
+async def test_computers_play_a_whole_game_that_replays(sessions):
+    io = FakeTable()
+    dealer = Dealer(sessions, io, time_scale=0.002)
+    match = await started(sessions, humans=1, computers=2)
+    dealer.watch(match)
+
+    async def over():
+        return (await sessions.repo.match(match.id)).status == "finished"
+    await until(over)
+    await dealer.close()
+    final = await sessions.repo.match(match.id)
+    log = await sessions.repo.action_log(match.id)
+    state, _ = replay(RULES, final.seed, 3, final.options, log)
+    assert dump(state) == dump(final.state)
+    assert io.rows[0] == 1 and io.rows == sorted(io.rows)
+    assert io.results and any(r["table_cleared"] for r in io.results)
+    assert any(code.startswith(("call", "grab", "knock")) for _, code, _ in log)
+
+
+@pytest.mark.asyncio
+async def test_a_window_is_submitted_in_key_order_not_arrival_order(sessions):
+    io = FakeTable()
+    dealer = Dealer(sessions, io, time_scale=0.05)
+    match = await started(sessions, humans=3, computers=0)
+    dealer.watch(match)
+
+    async def first_card():
+        return bool((await sessions.repo.match(match.id)).state["table"])
+    await until(first_card)
+    now = time.time()
+    # Arrival order: user 2, then user 1, then the host; keys say host, user 1, user 2.
+    for key, user in ((3, 102), (2, 101), (1, 100)):
+        dealer.react(match.id, Reaction((now, key), now, "knock", user_id=user))
+
+    async def resolved():
+        return bool(io.results)
+    await until(resolved)
+    await dealer.close()
+    assert [r["seat"] for r in io.results[0]["reactions"]] == [0, 1, 2]
