@@ -1,0 +1,423 @@
+"""Schicki Micki's images for Discord: the table, the card sheet and the reactions card.
+
+The table reads only the public view (``bot.games.schicki_micki.view``): the face-up cards
+with their faces, the deck's size (never its order), the figures and the seats' counts. A
+card is drawn from the face the view gives, so the picture cannot know more than the players.
+The card faces themselves live in ``rendering.schicki_micki_art``.
+
+The table picture has one size per player count, whatever happens: the cards lie in a fixed
+4 × 3 grid (laid in reading order) that shrinks to more columns only if a row ever grows past
+twelve cards, so the message does not jump while cards come in, and no card is ever cut off.
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections.abc import Sequence
+
+from PIL import Image, ImageDraw
+
+from bot.games.schicki_micki.deck import COLOURS, FEATURES, cards
+from rendering import canvas, theme
+from rendering import schicki_micki_art as art
+
+__all__ = ["card", "draw_table", "render_card_sheet", "render_rules", "render_table",
+           "table_size"]
+
+W = theme.BOARD_WIDTH
+M = theme.MARGIN
+TITLE_H = 72
+INFO_Y = TITLE_H + 12
+INFO_H = 124
+GRID_Y = INFO_Y + INFO_H + 14
+GAP = 14
+COLS, ROWS = 4, 3  # the grid for up to twelve cards
+CARD_W = (W - 2 * M - (COLS - 1) * GAP) // COLS
+CARD_H = art.card_height(CARD_W)
+GRID_H = ROWS * CARD_H + (ROWS - 1) * GAP
+PLAYERS_Y = GRID_Y + GRID_H + 14
+PLAYER_ROW = 54
+FEATURE_NAMES = {"umbrella": "umbrella", "hat": "hat", "scarf": "scarf", "beak": "beak",
+                 "feathers": "tail feathers", "worm": "worm"}
+
+
+def card(card_id: int, size: int) -> Image.Image:
+    """Card ``card_id`` of the shipped deck, ``size`` px wide. Cached: treat as read-only."""
+    return art.face(art.face_key(cards()[card_id].to_json()), size)
+
+
+def table_size(n_players: int) -> tuple[int, int]:
+    """The table picture's size for ``n_players`` (two players share a line of the list)."""
+    rows = math.ceil(n_players / 2)
+    return W, PLAYERS_Y + rows * PLAYER_ROW + 12 + M
+
+
+def _name(names: Sequence[str], seat: int) -> str:
+    raw = names[seat] if 0 <= seat < len(names) else ""
+    return canvas.clean(raw) or f"Player {seat + 1}"
+
+
+# -- the table ---------------------------------------------------------------------------------
+
+def render_table(view: dict, names: list[str]) -> bytes:
+    """The public table as one PNG, ``table_size(players)``."""
+    return canvas.to_png(draw_table(view, names))
+
+
+def draw_table(view: dict, names: list[str]) -> Image.Image:
+    """The public table as an image (``render_table`` without the PNG encoding, which takes
+    most of the time)."""
+    n = view["players"]
+    img = canvas.new(*table_size(n))
+    draw = ImageDraw.Draw(img)
+    _title(img, draw, view, names)
+    _info(img, draw, view, names)
+    _grid(img, draw, view["table"], view["phase"], _winner_line(view, names))
+    _players(draw, view, names)
+    return img
+
+
+def _title(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
+    if view["phase"] == "over":
+        canvas.title_bar(img, "Schicki Micki", "Game over", TITLE_H)
+    elif view["last_chance"]:
+        # The banner replaces the title: the deck is empty, one window left.
+        draw.rectangle((0, 0, W, TITLE_H), fill=theme.CROSS)
+        for x in range(-TITLE_H, W, 44):  # warning stripes along the bottom edge
+            draw.polygon([(x, TITLE_H), (x + 22, TITLE_H), (x + 30, TITLE_H - 8),
+                          (x + 8, TITLE_H - 8)], fill=theme.HIGHLIGHT)
+        canvas.text(draw, (M, TITLE_H / 2 - 4), "LAST CHANCE!", theme.TITLE_SIZE,
+                    theme.ON_ACCENT, "lm", bold=True)
+        canvas.text(draw, (W - M, TITLE_H / 2 - 4), "The deck is empty: react now",
+                    theme.TEXT_SIZE, theme.ON_ACCENT, "rm", bold=True)
+    else:
+        dealer = canvas.truncate(_name(names, view["dealer"]), theme.TEXT_SIZE, 300)
+        canvas.title_bar(img, f"Schicki Micki  ·  row {view['row']}", f"Dealer: {dealer}",
+                         TITLE_H)
+
+
+def _info(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
+    """The deck's size on the left, the figures on the right."""
+    y0, y1 = INFO_Y, INFO_Y + INFO_H
+    deck_box = (M, y0, M + 300, y1)
+    canvas.card(draw, deck_box)
+    left = view["deck"]
+    if left:
+        art.deck_stack(draw, M + 20, y0 + 16, 66, min(4, (left + 9) // 10))
+    else:
+        canvas.dashed_card(draw, (M + 20, y0 + 16, M + 86, y0 + 16 + art.card_height(66)),
+                           theme.INK_FAINT, dash=8, radius=8)
+    colour = theme.CROSS if view["last_chance"] else theme.ACCENT_DARK
+    canvas.text(draw, (M + 116, y0 + 50), str(left), 52, colour, "lm", bold=True)
+    canvas.text(draw, (M + 116, y0 + 96), "cards in the deck" if left != 1 else "card in the deck",
+                theme.SMALL_SIZE, theme.INK_SOFT, "lm")
+
+    box = (M + 316, y0, W - M, y1)
+    canvas.card(draw, box)
+    figs = view["figures"]
+    holders = list(figs["blue_holders"])
+    slots = [("blue", holders[i] if i < len(holders) else None) for i in range(figs["blue"])]
+    slots.append(("red", None if figs["red_left"] else figs["red_holder"]))
+    slot_w = min(150, (box[2] - box[0] - 20) // len(slots))
+    x = box[0] + (box[2] - box[0] - slot_w * len(slots)) // 2
+    for kind, holder in slots:
+        cx = x + slot_w / 2
+        fill = (52, 104, 214) if kind == "blue" else (214, 46, 46)
+        if holder is None:
+            art.pawn(draw, cx, y0 + 82, 68, fill)
+            canvas.text(draw, (cx, y0 + 104), f"{kind} figure", theme.SMALL_SIZE - 1,
+                        theme.INK_SOFT, "mm")
+        else:
+            # Taken: a pale ghost where it stood, and who holds it.
+            ghost = tuple((c + 2 * 246) // 3 for c in fill)
+            art.pawn(draw, cx, y0 + 82, 68, ghost, theme.INK_FAINT)  # type: ignore[arg-type]
+            label = canvas.truncate(_name(names, holder), theme.SMALL_SIZE, slot_w - 16)
+            tw = canvas.text_width(label, theme.SMALL_SIZE)
+            canvas.card(draw, (cx - tw / 2 - 8, y0 + 90, cx + tw / 2 + 8, y0 + 116),
+                        theme.MEDAL_ROWS[0], theme.HIGHLIGHT, 2, radius=8)
+            canvas.text(draw, (cx, y0 + 103), label, theme.SMALL_SIZE, theme.INK, "mm", bold=True)
+        x += slot_w
+
+
+def grid_layout(n: int) -> tuple[int, int, int]:
+    """Columns, rows and card width for ``n`` face-up cards: the 4 × 3 grid while it holds
+    them, else the most columns needed to keep the largest cards inside the same area."""
+    if n <= COLS * ROWS:
+        return COLS, ROWS, CARD_W
+    best = (COLS, ROWS, 0)
+    for cols in range(COLS + 1, 17):
+        rows = math.ceil(n / cols)
+        w = min((W - 2 * M - (cols - 1) * GAP) // cols,
+                int((GRID_H - (rows - 1) * GAP) / rows / art.RATIO))
+        if w > best[2]:
+            best = (cols, rows, w)
+    return best
+
+
+def _winner_line(view: dict, names: list[str]) -> str:
+    scores = view["scores"]
+    best = max(scores, default=0)
+    winners = [_name(names, s) for s, p in enumerate(scores) if p == best]
+    if len(winners) == 1:
+        return f"Game over: {winners[0]} wins with {best} cards"
+    return f"Game over: {', '.join(winners)} share the win ({best} cards)"
+
+
+def _grid(img: Image.Image, draw: ImageDraw.ImageDraw, table: list[dict], phase: str,
+          over_text: str) -> None:
+    cols, rows, w = grid_layout(len(table))
+    h = art.card_height(w)
+    gap = GAP if len(table) <= COLS * ROWS else max(6, GAP // 2)
+    left = (W - (cols * w + (cols - 1) * gap)) // 2
+    top = GRID_Y + (GRID_H - (rows * h + (rows - 1) * gap)) // 2
+    for i in range(cols * rows):
+        r, c = divmod(i, cols)
+        x, y = left + c * (w + gap), top + r * (h + gap)
+        if i < len(table):
+            img.paste(art.face(art.face_key(table[i]), w), (x, y))
+        elif len(table) <= COLS * ROWS:
+            canvas.dashed_card(draw, (x, y, x + w, y + h), theme.PANEL_EDGE, dash=10, width=2)
+    if table and phase != "over":
+        i = len(table) - 1
+        r, c = divmod(i, cols)
+        x, y = left + c * (w + gap), top + r * (h + gap)
+        draw.rounded_rectangle((x - 4, y - 4, x + w + 4, y + h + 4), radius=max(6, w // 14),
+                               outline=theme.HIGHLIGHT, width=6)
+        tab_w = 64
+        canvas.card(draw, (x + w / 2 - tab_w / 2, y - 14, x + w / 2 + tab_w / 2, y + 12),
+                    theme.HIGHLIGHT, theme.HIGHLIGHT, 1, radius=8)
+        canvas.text(draw, (x + w / 2, y - 1), "NEW", 18, theme.INK, "mm", bold=True)
+    if not table:
+        msg = (over_text if phase == "over"
+               else "Hands on the table edge: the first card is coming")
+        size = canvas.fit_size(msg, W - 2 * M - 80, 30)
+        msg = canvas.truncate(msg, size, W - 2 * M - 80)
+        tw = canvas.text_width(msg, size)
+        cy = GRID_Y + GRID_H / 2
+        canvas.card(draw, (W / 2 - tw / 2 - 24, cy - 34, W / 2 + tw / 2 + 24, cy + 34))
+        canvas.text(draw, (W / 2, cy), msg, size, theme.INK, "mm", bold=True)
+
+
+_ACTIONS = {"grab:blue": "grabbed blue", "grab:red": "grabbed red", "knock": "knocked"}
+
+
+def _reaction_text(view: dict, seat: int) -> str:
+    """The seat's counting reaction of the open window, if any, e.g. "2nd: called hat"."""
+    mine = [r for r in view.get("reactions", []) if r["seat"] == seat and not r["replaced"]]
+    if not mine:
+        return ""
+    r = mine[-1]
+    action = r["action"]
+    if action.startswith("call:"):
+        what = f"called {FEATURE_NAMES.get(action[5:], action[5:])}"
+    else:
+        what = _ACTIONS.get(action, action)
+    order = r["order"]
+    suffix = {1: "st", 2: "nd", 3: "rd"}.get(order if order < 20 else order % 10, "th")
+    return f"{order}{suffix}: {what}"
+
+
+def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
+    n = view["players"]
+    rows = math.ceil(n / 2)
+    x0, x1 = M, W - M
+    canvas.card(draw, (x0, PLAYERS_Y, x1, PLAYERS_Y + rows * PLAYER_ROW + 12))
+    col_w = (x1 - x0 - 12) // 2
+    scores, won, owed = view["scores"], view["won"], view["owed"]
+    over = view["phase"] == "over"
+    best = max(scores) if scores else 0
+    for seat in range(n):
+        r, c = divmod(seat, 2)
+        bx = x0 + 6 + c * col_w
+        by = PLAYERS_Y + 6 + r * PLAYER_ROW
+        dealer = seat == view["dealer"] and not over
+        leader = over and scores[seat] == best
+        if dealer or leader:
+            canvas.card(draw, (bx + 2, by + 2, bx + col_w - 2, by + PLAYER_ROW - 2),
+                        theme.MEDAL_ROWS[0], theme.HIGHLIGHT, 2, radius=10)
+        elif r % 2:
+            canvas.card(draw, (bx + 2, by + 2, bx + col_w - 2, by + PLAYER_ROW - 2),
+                        theme.SHADE, None, 0, radius=10)
+        if dealer:
+            art.deck_stack(draw, bx + 12, by + 11, 22, 2)
+        score_x = bx + col_w - 16
+        canvas.text(draw, (score_x, by + PLAYER_ROW / 2), str(scores[seat]), 34,
+                    theme.ACCENT_DARK, "rm", bold=True)
+        room = col_w - 48 - 16 - 60
+        name = canvas.truncate(_name(names, seat), theme.TEXT_SIZE, room)
+        canvas.text(draw, (bx + 48, by + 18), name, theme.TEXT_SIZE, theme.INK, "lm",
+                    bold=dealer or leader)
+        bits = []
+        if dealer:
+            bits.append("dealer")
+        if leader:
+            bits.append("winner")
+        bits.append(f"{won[seat]} won" + (f" + {owed[seat]} owed" if owed[seat] else ""))
+        reaction = _reaction_text(view, seat)
+        if reaction:
+            bits.append(reaction)
+        line = canvas.truncate("  ·  ".join(bits), theme.SMALL_SIZE - 2, room)
+        canvas.text(draw, (bx + 48, by + 40), line, theme.SMALL_SIZE - 2, theme.INK_SOFT, "lm")
+
+
+# -- the card sheet ----------------------------------------------------------------------------
+
+SHEET_COLS = 8
+SHEET_GAP = 10
+SHEET_W = (W - 2 * M - (SHEET_COLS - 1) * SHEET_GAP) // SHEET_COLS
+
+
+def _sheet_sections() -> list[tuple[str, list[int], set[int]]]:
+    """The deck in three groups; twins next to each other (returned as the marked ids)."""
+    deck = cards()
+    first: dict[tuple, int] = {}
+    twins: dict[int, int] = {}
+    for c in deck:
+        if c.kind == "hen":
+            if c.design in first:
+                twins[first[c.design]] = c.id
+            else:
+                first[c.design] = c.id
+    one = []
+    for c in deck:
+        if c.kind == "hen" and c.worms == 1 and c.id not in twins.values():
+            one.append(c.id)
+            if c.id in twins:
+                one.append(twins[c.id])
+    marked = set(twins) | set(twins.values())
+    two = [c.id for c in deck if c.kind == "hen" and c.worms == 2]
+    close = [c.id for c in deck if c.kind == "closeup"]
+    return [(f"{len(one)} hens with one worm (the outlined ones are twins)", one, marked),
+            (f"{len(two)} hens with two worms", two, set()),
+            (f"{len(close)} close-ups: one accessory each", close, set())]
+
+
+def render_card_sheet() -> bytes:
+    """All 64 cards, grouped, with the colour legend on top."""
+    h = art.card_height(SHEET_W)
+    sections = _sheet_sections()
+    legend_h = 70
+    height = TITLE_H + 12 + legend_h + 12
+    for _, ids, _ in sections:
+        height += 40 + math.ceil(len(ids) / SHEET_COLS) * (h + SHEET_GAP)
+    height += M
+    img = canvas.new(W, height)
+    draw = ImageDraw.Draw(img)
+    canvas.title_bar(img, "Schicki Micki: the 64 cards", "six colours, six accessories", TITLE_H)
+    _legend(img, draw, TITLE_H + 12, legend_h)
+    y = TITLE_H + 12 + legend_h + 12
+    for heading, ids, marked in sections:
+        canvas.text(draw, (M, y + 20), heading, theme.TEXT_SIZE, theme.INK, "lm", bold=True)
+        y += 40
+        for i, cid in enumerate(ids):
+            r, c = divmod(i, SHEET_COLS)
+            x, cy = M + c * (SHEET_W + SHEET_GAP), y + r * (h + SHEET_GAP)
+            img.paste(card(cid, SHEET_W), (x, cy))
+            if cid in marked:
+                draw.rounded_rectangle((x - 3, cy - 3, x + SHEET_W + 3, cy + h + 3), radius=10,
+                                       outline=theme.HIGHLIGHT, width=4)
+        y += math.ceil(len(ids) / SHEET_COLS) * (h + SHEET_GAP)
+    return canvas.to_png(img)
+
+
+def _legend(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, h: int) -> None:
+    """The six colours: a patterned swatch, its letter and its name."""
+    canvas.card(draw, (M, y, W - M, y + h))
+    cell = (W - 2 * M) // len(COLOURS)
+    for i, colour in enumerate(COLOURS):
+        x = M + i * cell + 12
+        sw = h - 20
+        swatch = art.pattern(colour, sw, sw, 3)
+        img.paste(swatch, (x, y + 10))
+        draw.rectangle((x, y + 10, x + sw - 1, y + 10 + sw - 1), outline=art.OUTLINE, width=2)
+        canvas.text(draw, (x + sw / 2, y + 10 + sw / 2), art.LETTERS[colour], 26,
+                    theme.ON_ACCENT, "mm", stroke=art.OUTLINE)
+        canvas.text(draw, (x + sw + 10, y + h / 2 - 11), colour, theme.SMALL_SIZE, theme.INK,
+                    "lm", bold=True)
+        canvas.text(draw, (x + sw + 10, y + h / 2 + 12), art.PATTERNS[colour],
+                    theme.SMALL_SIZE - 3, theme.INK_SOFT, "lm")
+
+
+# -- the reactions card ------------------------------------------------------------------------
+
+def render_rules() -> bytes:
+    """The nine reactions, each with a small drawing and words, and the colour legend."""
+    img = canvas.new(W, _RULES_H)
+    draw = ImageDraw.Draw(img)
+    canvas.title_bar(img, "Schicki Micki: how to react", "first correct reaction wins", TITLE_H)
+    y = TITLE_H + 16
+    canvas.text(draw, (M, y + 14), "Watch umbrellas, hats, scarves, beaks, tail feathers and "
+                "worms.", theme.TEXT_SIZE, theme.INK, "lm", bold=True)
+    canvas.text(draw, (M, y + 44), "A pair = two cards showing the same accessory in the same "
+                "colour. The hen's body never counts.", theme.SMALL_SIZE, theme.INK_SOFT, "lm")
+    y += 72
+    # Exactly one pair: call it with its emoji.
+    box_h = 214
+    canvas.card(draw, (M, y, W - M, y + box_h))
+    canvas.text(draw, (M + 16, y + 24), "Exactly ONE pair?  React with that accessory:",
+                theme.TEXT_SIZE, theme.INK, "lm", bold=True)
+    canvas.text(draw, (W - M - 16, y + 24), "first one takes all cards", theme.SMALL_SIZE,
+                theme.INK_SOFT, "rm")
+    cell = (W - 2 * M - 32) // len(FEATURES)
+    for i, feature in enumerate(FEATURES):
+        x = M + 16 + i * cell
+        size = cell - 36
+        img.paste(art.icon(feature, size), (x + 18, y + 46))
+        canvas.text(draw, (x + cell / 2, y + 46 + size + 22), FEATURE_NAMES[feature],
+                    theme.SMALL_SIZE, theme.INK, "mm", bold=True)
+    y += box_h + 14
+    rows = [
+        ("blue", "2 or more pairs?", "Grab a BLUE figure (blue circle).",
+         "Each figure holder takes one card."),
+        ("red", "2 identical cards?", "Grab the RED figure (red circle).",
+         "The first grab takes all cards."),
+        ("knock", "A hen with 2 worms?", "KNOCK (fist): knocking beats everything.",
+         "The first knock takes all cards."),
+    ]
+    examples = _rule_examples()
+    thumb = 70
+    for kind, question, action, prize in rows:
+        canvas.card(draw, (M, y, W - M, y + _RULE_ROW))
+        if kind == "knock":
+            art.fist(draw, M + 60, y + _RULE_ROW / 2 - 8, 74)
+        else:
+            fill = (52, 104, 214) if kind == "blue" else (214, 46, 46)
+            art.pawn(draw, M + 60, y + _RULE_ROW - 14, 84, fill)
+        canvas.text(draw, (M + 120, y + 26), question, theme.TEXT_SIZE, theme.INK, "lm",
+                    bold=True)
+        canvas.text(draw, (M + 120, y + 58), action, theme.TEXT_SIZE - 2, theme.ACCENT_DARK, "lm",
+                    bold=True)
+        canvas.text(draw, (M + 120, y + 88), prize, theme.SMALL_SIZE, theme.INK_SOFT, "lm")
+        ids = examples[kind]
+        x = W - M - 16 - len(ids) * (thumb + 8) + 8
+        canvas.text(draw, (x - 12, y + _RULE_ROW / 2), "e.g.", theme.SMALL_SIZE, theme.INK_SOFT,
+                    "rm")
+        for cid in ids:
+            img.paste(card(cid, thumb), (x, y + (_RULE_ROW - art.card_height(thumb)) // 2))
+            x += thumb + 8
+        y += _RULE_ROW + 10
+    canvas.card(draw, (M, y, W - M, y + 54), theme.MEDAL_ROWS[2], theme.PANEL_EDGE)
+    canvas.text(draw, (W / 2, y + 27), "Wrong reaction: give back one of your cards.",
+                theme.TEXT_SIZE, theme.INK, "mm", bold=True)
+    y += 54 + 14
+    canvas.text(draw, (M, y + 14), "Each colour has its own pattern and letter:",
+                theme.SMALL_SIZE, theme.INK_SOFT, "lm")
+    _legend(img, draw, y + 30, 70)
+    return canvas.to_png(img)
+
+
+def _rule_examples() -> dict[str, list[int]]:
+    """Cards of the shipped deck that show each situation: two hens sharing two
+    accessories, a twin pair, a two-worm hen."""
+    hens = [c for c in cards() if c.kind == "hen" and c.worms == 1]
+    two_pairs = next([a.id, b.id] for a, b in itertools.combinations(hens, 2)
+                     if len(set(a.items) & set(b.items)) == 2)
+    twins = next([a.id, b.id] for a, b in itertools.combinations(hens, 2)
+                 if a.design == b.design)
+    worms = next(c.id for c in cards() if c.kind == "hen" and c.worms == 2)
+    return {"blue": two_pairs, "red": twins, "knock": [worms]}
+
+
+_RULE_ROW = 104
+_RULES_H = TITLE_H + 16 + 72 + 214 + 14 + 3 * (_RULE_ROW + 10) + 54 + 14 + 30 + 70 + M

@@ -1,0 +1,309 @@
+"""Schicki Micki's pictures: the 64 faces, the table, the card sheet and the reactions card."""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import random
+
+import pytest
+from PIL import Image, ImageChops, ImageDraw
+
+from bot.games.core import SYSTEM
+from bot.games.schicki_micki import RULES
+from bot.games.schicki_micki.deck import COLOURS, DECK_SIZE, FEATURES, cards
+from rendering import schicki_micki as sm
+from rendering import schicki_micki_art as art
+from rendering import theme
+
+from .helpers import decode
+
+NAMES = ["Alice", "Bob the Magnificent Pheasant Doorman", "Zoë 🐤", "李小龙", "Dmitri", "Eve",
+         "Kristýna"]
+SIZE = 120  # a card about as large as the table shows it on a phone
+
+
+def table_view(n_players: int, dealt: int, *, seed: int = 0,
+               reactions: tuple[tuple[int, str], ...] = (), deck_left: int | None = None,
+               won: int = 0, owed: int = 0) -> dict:
+    """The public view after ``dealt`` cards of a seeded deck and the given reactions.
+
+    ``deck_left`` empties the deck down to that many cards (the rest go to seat 0's pile, as
+    if won earlier); ``won`` gives every seat that many cards first, ``owed`` seat 1 owed cards.
+    """
+    state = RULES.setup(n_players, {}, random.Random(seed))
+    for seat in range(n_players):
+        for _ in range(won):
+            state["won"][seat].append(state["deck"].pop())
+    if deck_left is not None:
+        keep = dealt + deck_left
+        state["won"][0] += state["deck"][keep:]
+        del state["deck"][keep:]
+    state["owed"][1 % n_players] = owed
+    state["dealer"] = (seed + 1) % n_players
+    state = RULES.load(state)
+    for _ in range(dealt):
+        state, _ = RULES.apply(state, SYSTEM, "deal", rng=random.Random(0), at_ms=0)
+    for k, (seat, action) in enumerate(reactions):
+        state, _ = RULES.apply(state, seat, action, rng=random.Random(0), at_ms=300 * (k + 1))
+    return copy.deepcopy(RULES.view(state, None))
+
+
+def mean_diff(a: Image.Image, b: Image.Image) -> float:
+    """Mean absolute difference per channel, 0..255."""
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).convert("L")
+    return sum(i * n for i, n in enumerate(diff.histogram())) / (a.width * a.height)
+
+
+def changed_share(a: Image.Image, b: Image.Image, level: int = 40) -> float:
+    """The share of pixels that visibly differ (grey difference above ``level``)."""
+    diff = ImageChops.difference(a.convert("RGB"), b.convert("RGB")).convert("L")
+    return sum(diff.histogram()[level:]) / (a.width * a.height)
+
+
+@pytest.fixture(scope="module")
+def faces() -> list[Image.Image]:
+    return [sm.card(i, SIZE) for i in range(DECK_SIZE)]
+
+
+# -- the cards ---------------------------------------------------------------------------------
+
+def test_all_64_cards_render_at_one_size(faces):
+    assert len(faces) == DECK_SIZE
+    assert {f.size for f in faces} == {(SIZE, art.card_height(SIZE))}
+
+
+def test_twins_are_identical_and_every_other_pair_differs_visibly(faces):
+    designs = {}
+    twins = 0
+    for a, b in itertools.combinations(range(DECK_SIZE), 2):
+        ca, cb = cards()[a], cards()[b]
+        if ca.kind == "hen" and ca.design == cb.design:
+            assert faces[a].tobytes() == faces[b].tobytes(), (a, b)
+            twins += 1
+            continue
+        designs[a, b] = changed_share(faces[a], faces[b])
+    assert twins == 4
+    # Two hens differ in at least two accessories. Measured: the closest pairs differ on
+    # about 3.6 % of the card (two small accessories swapped).
+    closest = min(designs, key=designs.get)
+    assert designs[closest] > 0.02, (closest, designs[closest])
+
+
+def test_two_worm_hens_show_their_second_worm():
+    for c in cards():
+        if c.kind == "hen" and c.worms == 2:
+            data = c.to_json()
+            two = art.face(art.face_key(data), SIZE)
+            one = art.face(art.face_key({**data, "worms": 1}), SIZE)
+            assert changed_share(two, one) > 0.015, c.id  # measured: 2.9 % at least
+
+
+def test_close_ups_show_only_their_accessory_and_differ_from_hens(faces):
+    close = [c.id for c in cards() if c.kind == "closeup"]
+    hens = [c.id for c in cards() if c.kind == "hen"]
+    for a in close:
+        assert min(changed_share(faces[a], faces[h]) for h in hens[:10]) > 0.1
+
+
+def _swatch(colour: str, flat: bool) -> Image.Image:
+    """An accessory-sized patch in ``colour``, as the cards print it (or without its marks)."""
+    if flat:
+        return Image.new("RGB", (60, 60), art.COLOURS[colour])
+    return art.pattern(colour, 60, 60, 3)
+
+
+def test_colours_stay_apart_in_greyscale_thanks_to_their_patterns():
+    # A measurable proxy for colour blindness: without any hue at all (greyscale), the six
+    # plain colours collapse into look-alikes (red and blue give the same grey), while the
+    # patterned ones still differ pixel by pixel. Patterns are printed in card coordinates,
+    # so one accessory on two cards shows its texture at the same place: comparing aligned
+    # swatches is what an eye comparing two hats does.
+    def grey_gap(a: str, b: str, flat: bool) -> float:
+        return mean_diff(_swatch(a, flat).convert("L"), _swatch(b, flat).convert("L"))
+
+    pairs = list(itertools.combinations(COLOURS, 2))
+    assert min(grey_gap(a, b, True) for a, b in pairs) < 5  # the problem is real
+    # Measured: the closest patterned pair (yellow plain vs pink lattice) differs by about 36.
+    for a, b in pairs:
+        assert grey_gap(a, b, False) > 25, (a, b)
+
+
+def test_each_colour_has_a_distinct_pattern_and_letter():
+    assert set(art.PATTERNS) == set(COLOURS) == set(art.LETTERS)
+    assert len(set(art.PATTERNS.values())) == len(COLOURS)
+    assert sorted(art.LETTERS.values()) == sorted("RBYGOP")
+
+
+def test_the_pattern_is_printed_on_the_accessories():
+    # A hen whose every accessory wears the marks: repaint one card with flat colours and the
+    # accessories' pixels change; this catches a pattern that never reaches the picture.
+    data = cards()[0].to_json()
+    key = art.face_key(data)
+    patterned = art.master(key)
+    flat = Image.new("RGB", patterned.size, theme.CARD_FACE)
+    saved = dict(art.MARKS)
+    try:
+        art.MARKS.update(art.COLOURS)
+        art.pattern.cache_clear()
+        art._hen(flat, key[2], key[1])
+    finally:
+        art.MARKS.update(saved)
+        art.pattern.cache_clear()
+    share = changed_share(patterned, flat, 30)
+    assert share > 0.015, share
+
+
+def test_card_is_cached_and_twins_share_one_picture():
+    assert sm.card(5, 90) is sm.card(5, 90)
+    a, b = next((x.id, y.id) for x, y in itertools.combinations(cards(), 2)
+                if x.kind == "hen" and x.design == y.design)
+    assert sm.card(a, 90) is sm.card(b, 90)
+
+
+# -- the table ---------------------------------------------------------------------------------
+
+def over_view() -> dict:
+    """The end of a game: the deck and the table empty, the scores final."""
+    view = table_view(4, 0, deck_left=0, won=5, owed=1)
+    view.update(phase="over", last_chance=False)
+    return view
+
+
+@pytest.fixture(scope="module")
+def phases() -> dict[str, tuple[dict, list[str]]]:
+    return {
+        "over": (over_view(), NAMES[:4]),
+        "empty": (table_view(4, 0), NAMES[:4]),
+        "one": (table_view(2, 1), NAMES[:2]),
+        "seven": (table_view(7, 7, seed=3, won=2, owed=1), NAMES),
+        "window": (table_view(5, 6, seed=1, won=1, reactions=(
+            (2, "call:hat"), (0, "grab:blue"), (3, "grab:red"), (2, "grab:blue"),
+            (4, "knock"))), NAMES[:5]),
+        "last": (table_view(3, 4, deck_left=0, won=3), NAMES[:3]),
+        "twelve": (table_view(6, 12, seed=2), NAMES[:6]),
+    }
+
+
+def test_table_renders_are_byte_identical(phases):
+    for name, (view, names) in phases.items():
+        again = sm.draw_table(copy.deepcopy(view), names)
+        assert sm.draw_table(view, names).tobytes() == again.tobytes(), name
+    for name in ("window", "last"):  # and the PNG bytes (to_png itself is tested in canvas)
+        view, names = phases[name]
+        assert sm.render_table(view, names) == sm.render_table(copy.deepcopy(view), names), name
+
+
+def test_table_is_identical_after_clearing_every_cache(phases):
+    view, names = phases["window"]
+    first = sm.render_table(view, names)
+    for cached in (art.pattern, art.master, art.face, art._corner_mask, art._icon):
+        cached.cache_clear()
+    assert sm.render_table(view, names) == first
+
+
+@pytest.mark.parametrize("players", range(2, 8))
+def test_table_size_is_fixed_per_player_count_and_phone_friendly(players):
+    sizes = set()
+    for dealt in (0, 1, 5, 12):
+        view = table_view(players, dealt, seed=players)
+        sizes.add(sm.draw_table(view, NAMES[:players]).size)
+    assert sizes == {sm.table_size(players)}
+    assert decode(sm.render_table(view, NAMES[:players])).size == sm.table_size(players)
+    width, height = sizes.pop()
+    assert 900 <= width <= 1100
+    assert height <= 1.4 * width
+
+
+def test_a_long_row_shrinks_into_more_columns_and_nothing_is_cut_off():
+    for n in (0, 1, 12, 13, 20, 30, 52):
+        cols, rows, w = sm.grid_layout(n)
+        assert cols * rows >= n
+        assert cols * w + (cols - 1) * sm.GAP <= sm.W - 2 * sm.M
+        assert rows * art.card_height(w) + (rows - 1) * (sm.GAP // 2) <= sm.GRID_H
+    assert sm.grid_layout(12)[2] == sm.CARD_W
+    view = table_view(2, 20)
+    assert sm.draw_table(view, NAMES[:2]).size == sm.table_size(2)
+
+
+def _grid_crop(img: Image.Image) -> Image.Image:
+    return img.crop((0, sm.GRID_Y, sm.W, sm.GRID_Y + sm.GRID_H))
+
+
+def test_the_table_draws_the_faces_the_view_gives():
+    view = table_view(3, 4)
+    honest = sm.draw_table(view, NAMES[:3]).tobytes()
+    # Only the view is read: keys a view never has change nothing...
+    smuggled = copy.deepcopy(view)
+    smuggled["deck_order"] = list(range(DECK_SIZE))
+    smuggled["situation"] = "call"
+    assert sm.draw_table(smuggled, NAMES[:3]).tobytes() == honest
+    # ...and a card is drawn from its face, not looked up by id.
+    renumbered = copy.deepcopy(view)
+    for k, c in enumerate(renumbered["table"]):
+        c["id"] = 60 - k
+    assert sm.draw_table(renumbered, NAMES[:3]).tobytes() == honest
+    repainted = copy.deepcopy(view)
+    first = repainted["table"][0]
+    if first["kind"] == "hen":
+        first["colours"]["hat"], first["colours"]["beak"] = (first["colours"]["beak"],
+                                                              first["colours"]["hat"])
+    else:
+        first["colour"] = next(c for c in COLOURS if c != first["colour"])
+    assert _grid_crop(sm.draw_table(repainted, NAMES[:3])).tobytes() != \
+        _grid_crop(sm.draw_table(view, NAMES[:3])).tobytes()
+
+
+def test_the_table_shows_what_changes(phases):
+    # The deck count, a taken figure and the last-chance banner all reach the picture.
+    view, names = phases["one"]
+    base = sm.draw_table(view, names)
+    fewer = copy.deepcopy(view)
+    fewer["deck"] -= 10
+    assert mean_diff(base, sm.draw_table(fewer, names)) > 0
+    taken = copy.deepcopy(view)
+    taken["figures"].update(red_left=False, red_holder=1)
+    assert mean_diff(base, sm.draw_table(taken, names)) > 0
+    last = copy.deepcopy(view)
+    last["last_chance"] = True
+    banner = sm.draw_table(last, names).crop((0, 0, sm.W, sm.TITLE_H))
+    red = banner.convert("RGB").getcolors(sm.W * sm.TITLE_H)
+    red = dict((c, n) for n, c in red).get(theme.CROSS, 0)
+    assert red > 0.5 * sm.W * sm.TITLE_H
+
+
+def test_the_newest_card_is_highlighted():
+    view = table_view(2, 3)
+    img = sm.draw_table(view, NAMES[:2])
+    cols = sm.COLS
+    left = (sm.W - (cols * sm.CARD_W + (cols - 1) * sm.GAP)) // 2
+    x = left + 2 * (sm.CARD_W + sm.GAP) - 3  # the highlight frame left of the third card
+    y = sm.GRID_Y + sm.CARD_H // 2
+    assert img.getpixel((x, y)) == theme.HIGHLIGHT
+    x_first = left - 3
+    assert img.getpixel((x_first, y)) != theme.HIGHLIGHT
+
+
+# -- the sheet and the rules -------------------------------------------------------------------
+
+def test_card_sheet_and_rules_are_deterministic():
+    sheet = sm.render_card_sheet()
+    assert sheet == sm.render_card_sheet()
+    rules = sm.render_rules()
+    assert rules == sm.render_rules()
+    assert decode(sheet).width == decode(rules).width == theme.BOARD_WIDTH
+
+
+def test_card_sheet_shows_every_card_once():
+    ids = [cid for _, group, _ in sm._sheet_sections() for cid in group]
+    assert sorted(ids) == list(range(DECK_SIZE))
+
+
+def test_rules_icons_cover_every_accessory():
+    for feature in FEATURES:
+        icon = art.icon(feature, 80)
+        blank = Image.new("RGB", icon.size, theme.PANEL)
+        assert changed_share(icon, blank) > 0.05, feature
+    img = Image.new("RGB", (100, 100), theme.PANEL)
+    art.fist(ImageDraw.Draw(img), 50, 50, 60)
+    assert changed_share(img, Image.new("RGB", (100, 100), theme.PANEL)) > 0.1
