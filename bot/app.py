@@ -91,7 +91,9 @@ class MenagerieBot(commands.Bot):
             await interaction.response.send_message(why, ephemeral=True)
 
     async def close(self) -> None:
-        """Stop timers and workers, then close the database."""
+        """Stop the games' clocks, timers and workers, then close the database."""
+        for extension in list(self.extensions):  # cogs stop their own clocks (dealers)
+            await self.unload_extension(extension)
         if hasattr(self, "sessions"):
             await self.sessions.close()
             await self.publisher.close()

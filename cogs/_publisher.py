@@ -156,7 +156,7 @@ class Publisher:
             await repo.set_message(match_id, sent.id)
         if match.status in ("finished", "cancelled"):
             self.lines.pop(match_id, None)
-        if match_id in self._endings:
+        if match_id in self._endings and match.status == "finished":
             # Edits notify nobody: a short new message tells the table the game is over.
             self._endings.discard(match_id)
             await message.channel.send(

@@ -1,9 +1,306 @@
-"""Placeholder: this game's Discord table is being built (the rules engine is done)."""
+"""Schicki Micki in Discord: /schicki new and rules, a table message per row with the nine
+reaction emojis (or buttons), and the result of every window.
+
+Emoji reactions carry no timestamp: their order is the gateway's sequence, read the moment the
+event is parsed (`_hook_reactions`), before any other code runs, and their time is measured
+from when the card's edit was acknowledged. The clock itself lives in `bot.dealer`.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import io
+import logging
+import re
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.db.repo import MatchRow, SeatRow
+from bot.dealer import Dealer, Reaction
+from bot.games.core import Event
+from bot.sessions import Transition
+from cogs._publisher import NO_PINGS
+from cogs._ui import known_template, mention, tell
+from cogs.games import open_lobby
+from rendering import schicki_micki as art
+
+if TYPE_CHECKING:
+    from bot.app import MenagerieBot
+
+log = logging.getLogger(__name__)
+
+EMOJI = {  # emoji → reaction, in the order they are added to a table message
+    "☂️": "call:umbrella", "🎩": "call:hat", "🧣": "call:scarf", "🐤": "call:beak",
+    "🪶": "call:feathers", "🪱": "call:worm", "🔵": "grab:blue", "🔴": "grab:red", "✊": "knock",
+}
+BY_EMOJI = {emoji.replace("\ufe0f", ""): action for emoji, action in EMOJI.items()}
+SAY = {action: emoji for emoji, action in EMOJI.items()}
+WORDS = {
+    "call:umbrella": "calls umbrella", "call:hat": "calls hat", "call:scarf": "calls scarf",
+    "call:beak": "calls beak", "call:feathers": "calls tail feathers", "call:worm": "calls worm",
+    "grab:blue": "grabs a blue figure", "grab:red": "grabs the red figure", "knock": "knocks",
+}
+RESULTS = {
+    "won_all": "✅ wins the whole table", "won_one": "✅ wins a card", "not_first": "⏱️ too late",
+    "nothing": "➖ nothing", "gave_back": "❌ gives a card back", "had_none": "❌ wrong (no card to"
+    " give back)", "replaced": "↩️ replaced by a later reaction", "no_figure": "➖ no figure left",
+}
+SITUATIONS = {
+    "knock": "two worms on one hen → knock ✊", "red": "two identical hens → the red figure 🔴",
+    "blue": "two or more pairs → a blue figure 🔵", "call": "one pair → call it",
+    "none": "no pair: nothing to do",
+}
+RULES_TEXT = """\
+**Schicki Micki** — spot it first.
+The bot deals one card at a time. React on the table message the moment you see:
+• **one pair** of an accessory in the same colour → call it: ☂️ umbrella 🎩 hat 🧣 scarf \
+🐤 beak 🪶 tail feathers 🪱 worm;
+• **two or more pairs** → 🔵 grab a blue figure (there are fewer figures than players);
+• **two identical hens** → 🔴 grab the red figure;
+• **a hen with two worms** → ✊ knock.
+The first reaction stops the dealer; a moment later all reactions are judged in the order they \
+came. The right one wins cards, a wrong one gives a won card back. A call can still be changed \
+into a grab or a knock; a grab is final. Most cards at the end wins."""
 
 
-async def setup(bot: Any) -> None:
-    """Nothing to load yet."""
+class SchickiUI:
+    """How a Schicki Micki table looks."""
+
+    game = "schicki_micki"
+    name = "Schicki Micki"
+
+    def __init__(self, dealer: Dealer) -> None:
+        self.dealer = dealer
+
+    def started(self, match: MatchRow) -> None:
+        """The host pressed Start: the dealer begins."""
+        self.dealer.watch(match)
+
+    def board(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> bytes:
+        """The row's table picture."""
+        return art.render_table(view, [s.name for s in seats])
+
+    def controls(
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]
+    ) -> list[discord.ui.Item[Any]]:
+        """Buttons only in button mode; otherwise players react with emoji."""
+        if match.options.get("input") != "buttons":
+            return []
+        return [ReactButton(match.id, action, emoji) for emoji, action in EMOJI.items()]
+
+    def status(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> str:
+        """Row, dealer, deck and the score line."""
+        if view["phase"] == "over":
+            best = max(view["scores"])
+            winners = " and ".join(mention(seats[s]) for s, p in enumerate(view["scores"])
+                                   if p == best)
+            return f"🏆 game over — {winners} with {best} cards!"
+        last = " · **last chance!**" if view["last_chance"] else ""
+        scores = " · ".join(f"{s.name} {p}" for s, p in zip(seats, view["scores"], strict=True))
+        return (f"row {view['row']} · {seats[view['dealer']].name} deals · {view['deck']} cards"
+                f" left{last}\n{scores}")
+
+    def describe(self, event: Event, seats: Sequence[SeatRow]) -> str | None:
+        """The results go out as their own messages; the table keeps only the score line."""
+        return None
+
+    async def query(
+        self, interaction: discord.Interaction[MenagerieBot], match: MatchRow, query: str
+    ) -> None:
+        """No private questions in this game: everything is on the table."""
+        await interaction.followup.send("Everything is on the table.", ephemeral=True)
+
+
+REACT = known_template(r"mr:(?P<m>[0-9]{1,19}):(?P<a>[a-z]{1,8}(?::[a-z]{1,10})?)")
+
+
+class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT):
+    """A reaction in button mode; no version in the id: reactions race the dealer on purpose."""
+
+    def __init__(self, match_id: int, action: str, emoji: str | None = None) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"mr:{match_id}:{action}",
+                                           emoji=emoji or SAY.get(action),
+                                           style=discord.ButtonStyle.secondary))
+        self.match_id, self.action = match_id, action
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> ReactButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["m"]), match["a"])
+
+    async def callback(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+        """Queue the reaction at Discord's own timestamp of the click."""
+        await interaction.response.defer()
+        cog = interaction.client.get_cog("SchickiMicki")
+        if self.action not in SAY or not isinstance(cog, SchickiMicki):
+            await tell(interaction, "That isn't a Schicki Micki reaction.")
+            return
+        at = interaction.created_at.timestamp()
+
+        async def refused(why: str) -> None:
+            await tell(interaction, why)
+
+        cog.dealer.react(self.match_id, Reaction((at, 0), at, self.action,
+                                                 user_id=interaction.user.id, refused=refused))
+
+
+class SchickiMicki(commands.GroupCog, group_name="schicki",
+                   group_description="Schicki Micki, the reaction game"):
+    """/schicki new and /schicki rules; the table IO of the dealer."""
+
+    def __init__(self, bot: MenagerieBot) -> None:
+        self.bot = bot
+        self.dealer = Dealer(bot.sessions, self, time_scale=bot.settings.time_scale)
+        self.rows: dict[int, int] = {}  # live table message → match; older rows are ignored
+        bot.uis[SchickiUI.game] = SchickiUI(self.dealer)
+
+    async def cog_load(self) -> None:
+        """Listen to raw reactions in gateway order; resume the running tables."""
+        self._hook_reactions()
+        self.bot.add_dynamic_items(ReactButton)
+        for match in await self.bot.sessions.repo.open_matches():
+            if match.game == SchickiUI.game and match.status == "active":
+                self.rows[match.message_id or 0] = match.id
+                self.dealer.watch(match, resumed=True)
+
+    async def cog_unload(self) -> None:
+        """Stop dealing."""
+        await self.dealer.close()
+
+    def _hook_reactions(self) -> None:
+        parsers = self.bot._connection.parsers  # the gateway calls these synchronously, in order
+        original = parsers["MESSAGE_REACTION_ADD"]
+
+        def parse(data: dict[str, Any]) -> None:
+            ws = self.bot.ws
+            self._reacted(data, ws.sequence if ws is not None and ws.sequence else 0, time.time())
+            original(data)
+
+        parsers["MESSAGE_REACTION_ADD"] = parse
+
+    def _reacted(self, data: dict[str, Any], seq: int, at: float) -> None:
+        match_id = self.rows.get(int(data.get("message_id", 0)))
+        user_id = int(data.get("user_id", 0))
+        if match_id is None or self.bot.user is None or user_id == self.bot.user.id:
+            return  # not a live table, or the bot's own emoji
+        action = BY_EMOJI.get(str((data.get("emoji") or {}).get("name", "")).replace("\ufe0f", ""))
+        if action is not None:
+            self.dealer.react(match_id, Reaction((at, seq), at, action, user_id=user_id))
+
+    # -- the dealer's TableIO -------------------------------------------------------------
+
+    async def new_row(self, match: MatchRow) -> None:
+        """A fresh table message for the row, its emojis added before the first card."""
+        channel = self.bot.get_partial_messageable(match.channel_id)
+        view = self.bot.sessions.rules(match.game).view(match.state, None)
+        seats = await self.bot.sessions.repo.seats(match.id)
+        self.rows.pop(match.message_id or 0, None)  # reactions there come too late now
+        mode = "press the buttons" if match.options.get("input") == "buttons" else "react"
+        png = await asyncio.to_thread(art.render_table, view, [s.name for s in seats])
+        message = await channel.send(
+            f"**Schicki Micki** · game #{match.id} · row {view['row']} ·"
+            f" {seats[view['dealer']].name} deals — get ready, then {mode}!",
+            file=discord.File(io.BytesIO(png), filename="table.png"), allowed_mentions=NO_PINGS)
+        if match.options.get("input") != "buttons":
+            for emoji in EMOJI:
+                await message.add_reaction(emoji)
+        await self.bot.sessions.repo.set_message(match.id, message.id)
+        self.rows[message.id] = match.id
+        self.bot.publisher.refresh(match.id)
+        if view["row"] == 1 and match.message_id is not None:
+            # The lobby message: once the new table is drawn, point down to it.
+            await self.bot.publisher.drawn(match.id, match.version)
+            await _quietly(channel.get_partial_message(match.message_id).edit(
+                content=f"**Schicki Micki** · game #{match.id} is on — the table is below.",
+                view=None, attachments=[]))
+
+    async def shown(self, match_id: int, version: int) -> float:
+        """When the card's edit was acknowledged."""
+        return await self.bot.publisher.drawn(match_id, version)
+
+    async def announce(self, match: MatchRow, transition: Transition) -> None:
+        """Who did what, in which order, how fast, and what it won or cost."""
+        seats = transition.seats
+        channel = self.bot.get_partial_messageable(match.channel_id)
+        for event in transition.events:
+            if event.kind != "resolved":
+                continue
+            await _quietly(channel.send(result_text(event.data, seats),
+                                        allowed_mentions=NO_PINGS))
+            if not event.data["table_cleared"] and match.options.get("input") != "buttons":
+                # The table stays: clear the emojis, so a player can react the same way again
+                # (Discord sends no second event for an emoji a user already added).
+                row = channel.get_partial_message(match.message_id or 0)
+                await _quietly(row.clear_reactions())
+                for emoji in EMOJI:
+                    await _quietly(row.add_reaction(emoji))
+
+    # -- commands -------------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a Schicki Micki lobby in this channel")
+    @app_commands.describe(reveal="Seconds between two cards (1–10)",
+                           settle="Seconds the table waits for more reactions after the first",
+                           input="React with emoji, or press buttons",
+                           level="How well computer players play")
+    @app_commands.choices(
+        input=[app_commands.Choice(name="emoji reactions", value="reactions"),
+               app_commands.Choice(name="buttons", value="buttons")],
+        level=[app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "hard")])
+    async def new(
+        self, interaction: discord.Interaction[MenagerieBot],
+        reveal: app_commands.Range[float, 1.0, 10.0] = 2.5,
+        settle: app_commands.Range[float, 0.5, 5.0] = 1.5,
+        input: str = "reactions", level: str = "normal",  # noqa: A002 - Discord's option name
+    ) -> None:
+        """Post the lobby."""
+        await open_lobby(interaction, SchickiUI.game, {
+            "reveal": reveal, "settle": settle, "input": input, "level": level})
+
+    @app_commands.command(name="rules", description="How to play Schicki Micki, with pictures")
+    async def rules(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+        """The rules in short, privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        png = await asyncio.to_thread(art.render_rules)
+        await interaction.followup.send(
+            RULES_TEXT, file=discord.File(io.BytesIO(png), filename="schicki-rules.png"),
+            ephemeral=True)
+
+
+def result_text(data: dict[str, Any], seats: Sequence[SeatRow]) -> str:
+    """The result message of one window."""
+    played = data["row"] - 1 if data["table_cleared"] else data["row"]  # the event names the next
+    lines = [f"**Row {played}**: {SITUATIONS[data['situation']]}"]
+    for r in data["reactions"]:
+        cards = len(r["cards"])
+        what = RESULTS.get(r["result"], r["result"])
+        if r["result"] in ("won_all", "gave_back") and cards:
+            what += f" ({cards} card{'s' if cards != 1 else ''})"
+        if r["owed"]:
+            what += " (owed: the deck is empty)"
+        lines.append(f"{r['order']}. {seats[r['seat']].name} {SAY[r['action']]}"
+                     f" {WORDS[r['action']]} · +{r['at_ms'] / 1000:.2f} s · {what}")
+    if data["last_chance"]:
+        lines.append("That was the last chance.")
+    elif not data["table_cleared"]:
+        lines.append("Nobody won the table: the same dealer goes on.")
+    return "\n".join(lines)
+
+
+async def _quietly(call: Any) -> None:
+    try:
+        await call
+    except discord.HTTPException:
+        log.warning("a Schicki Micki message could not be sent or edited", exc_info=True)
+
+
+async def setup(bot: MenagerieBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(SchickiMicki(bot))

@@ -79,12 +79,10 @@ class Table:
             tasks = self.bot.sessions._tasks.items()
             if any(kind == "computer" and not t.done() for (_, kind), t in tasks):
                 return False
+            drawn = self.bot.publisher._drawn
             for match in await self.bot.sessions.repo.open_matches():
-                if match.status == "active" and match.message_id is not None:
-                    ids = [c.get("custom_id", "") for c in
-                           self.driver.latest(match.message_id).iter_components()]
-                    if not any(i.startswith(f"mg:{match.id}:{match.version}:") for i in ids):
-                        return False
+                if match.status == "active" and drawn.get(match.id, (-1, 0))[0] < match.version:
+                    return False
             return True
 
         async def wait() -> None:

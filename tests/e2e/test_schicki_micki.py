@@ -1,0 +1,199 @@
+"""Schicki Micki end to end: the real bot deals through the fake Discord; users react with emoji
+(and buttons) in bursts whose order the gateway fixes, and the table resolves them."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+import pytest
+import pytest_asyncio
+
+from bot.games import REGISTRY
+from bot.games.core import SYSTEM, apply_checked, start
+from bot.games.schicki_micki.deck import cards
+from bot.games.schicki_micki.table import read_table
+from cogs.schicki_micki import SAY
+from tests.e2e.table import ErrorLog, Table, game_id
+
+RULES = REGISTRY["schicki_micki"]
+
+
+@pytest_asyncio.fixture
+async def table(fake_discord, driver, start_bot, tmp_path):
+    errors = ErrorLog()
+    logging.getLogger().addHandler(errors)
+    table = Table(fake_discord, driver, start_bot, tmp_path / "menagerie.sqlite3")
+    table.errors = errors
+    try:
+        yield table
+    finally:
+        logging.getLogger().removeHandler(errors)
+    unexpected = errors.take()
+    assert not unexpected, f"the bot logged errors: {unexpected}"
+
+
+def seed_with(situation: str, players: int, within: int = 14) -> tuple[str, int]:
+    """A seed whose deck shows ``situation`` after some deal (and nothing stronger before it
+    that a test would have to skip); returns the seed and how many cards that takes."""
+    for n in range(500):
+        seed = f"sm-{n}"
+        state, version = start(RULES, seed, players, {}), 0
+        for dealt in range(1, within + 1):
+            state = apply_checked(RULES, state, seed=seed, version=version, seat=SYSTEM,
+                                  action="deal", seen_version=None).state
+            version += 1
+            found = read_table(cards()[c] for c in state["table"]).situation
+            if found == situation:
+                return seed, dealt
+            if found != "none" and found != "call":
+                break
+    raise AssertionError(f"no seed shows {situation}")
+
+
+async def open_table(table: Table, humans: list[str], *, computers: int = 0,
+                     seed: str | None = None, **options) -> tuple[int, object]:
+    driver = table.driver
+    opened = await driver.slash(humans[0], "games", "schicki new", **options)
+    assert opened.ok, opened
+    match_id = game_id(opened.message.content)
+    for name in humans[1:]:
+        await driver.click(name, opened.message, label="Join")
+    for _ in range(computers):
+        await driver.click(humans[0], opened.message, label="Add computer")
+    if seed is not None:  # a known deck, so the test knows when to react
+        await table.bot.db.execute("UPDATE matches SET seed = ? WHERE id = ?", (seed, match_id))
+        await table.bot.db.commit()
+    mark = driver.mark()
+    await driver.click(humans[0], opened.message, label="Start")
+    row = await driver.wait_for_message(lambda m: "row 1" in m.content, channel="games",
+                                        since=mark, timeout=10)
+    return match_id, row
+
+
+async def wait_cards(table: Table, match_id: int, count: int, timeout: float = 15) -> dict:
+    """Wait until ``count`` cards lie on the table and the board shows them."""
+    async def ready() -> dict:
+        while True:
+            match = await table.match(match_id)
+            if len(match.state["table"]) >= count:
+                await table.bot.publisher.drawn(match_id, match.version)
+                return match.state
+            await asyncio.sleep(0.005)
+    return await asyncio.wait_for(ready(), timeout)
+
+
+async def result_message(driver, since: int, timeout: float = 10):
+    return await driver.wait_for_message(lambda m: m.content.startswith("**Row"),
+                                         channel="games", since=since, timeout=timeout)
+
+
+@pytest.mark.asyncio
+async def test_a_burst_resolves_in_gateway_order(table):
+    """Spec §Real time: order of arrival; rule text §Grabbing a blue figure: fewer figures than
+    players, a call replaced by a later grab, a figure taken cannot be grabbed again."""
+    table.time_scale = 0.3  # a card every 0.75 s: time enough to aim a burst
+    await table.start()
+    seed, dealt = seed_with("blue", players=3)
+    match_id, row = await open_table(table, ["alice", "bob", "carol"], seed=seed)
+    state = await wait_cards(table, match_id, dealt)
+    reading = read_table(cards()[c] for c in state["table"])
+    unpaired = next(f for f in ("umbrella", "hat", "scarf", "beak", "feathers", "worm")
+                    if f not in reading.paired_features)
+    driver = table.driver
+    mark = driver.mark()
+    seqs = await driver.react_burst([
+        ("carol", row, SAY[f"call:{unpaired}"]),  # wrong, but replaced below
+        ("alice", row, "🔵"),
+        ("bob", row, SAY[f"call:{reading.pairs[0][0]}"]),
+        ("bob", row, "🔵"),                        # a call changed into a grab
+        ("carol", row, "🔵"),                      # a third grabber: only two blue figures
+        ("dave", row, "🔵"),                       # not a player: ignored
+    ])
+    assert seqs == sorted(seqs)
+    result = await result_message(driver, mark)
+    lines = result.content.splitlines()[1:]
+    assert [line.split(" ")[1] for line in lines[:5]] == ["Carol", "Alice", "Bob", "Bob", "Carol"]
+    assert "replaced" in lines[0] and "wins a card" in lines[1]
+    assert "replaced" in lines[2] and "wins a card" in lines[3] and "no figure" in lines[4]
+    assert all("Dave" not in line for line in lines)
+    won = (await table.match(match_id)).state["won"]
+    assert [len(pile) for pile in won] == [1, 1, 0]
+
+
+@pytest.mark.asyncio
+async def test_wrong_reactions_alone_leave_the_table_and_the_dealer_goes_on(table):
+    table.time_scale = 0.3
+    await table.start()
+    match_id, row = await open_table(table, ["alice", "bob"], seed="sm-wrong")
+    state = await wait_cards(table, match_id, 1)
+    driver = table.driver
+    mark = driver.mark()
+    reading = read_table(cards()[c] for c in state["table"])
+    wrong = "✊" if reading.situation != "knock" else "🔴"
+    await driver.react("alice", row, wrong)
+    result = await result_message(driver, mark)
+    assert "Alice" in result.content and "+" in result.content
+    after = await table.match(match_id)
+    assert after.state["row"] == 1 and after.state["table"] == state["table"][: len(after.state["table"])]
+    # The same table message goes on, with fresh emojis to click again.
+    await wait_cards(table, match_id, len(after.state["table"]) + 1)
+    assert (await table.match(match_id)).message_id == row.id
+
+
+@pytest.mark.asyncio
+async def test_a_whole_game_two_users_and_a_computer_then_a_restart_loses_nothing(table):
+    table.time_scale = 0.02
+    await table.start()
+    match_id, row = await open_table(table, ["alice", "bob"], computers=1, level="hard")
+    driver = table.driver
+    users = ["alice", "bob"]
+    restarted = False
+    for turn in range(2000):
+        match = await table.match(match_id)
+        if match.status != "active":
+            break
+        state = match.state
+        if not restarted and sum(map(len, state["won"])) >= 3:
+            won_before = [list(pile) for pile in state["won"]]
+            await table.kill()
+            await table.start()
+            restarted = True
+            again = await table.match(match_id)
+            assert [p[: len(w)] for p, w in zip(again.state["won"], won_before, strict=True)] \
+                == won_before
+            continue
+        if state["phase"] == "dealing" and state["table"]:
+            correct = read_table(cards()[c] for c in state["table"]).correct
+            if correct and turn % 3:
+                message = (await table.match(match_id)).message_id
+                await driver.react(users[turn % 2], message, SAY[correct])
+        await asyncio.sleep(0.03)
+    final = await table.match(match_id)
+    assert final.status == "finished" and restarted
+    assert sum(RULES.outcome(final.state).scores) > 0
+    await driver.wait_for_message(lambda m: "game over" in m.content, channel="games")
+    board = await driver.slash("alice", "games", "leaderboard", game="schicki_micki")
+    assert board.followups and board.followups[0].attachments
+
+
+@pytest.mark.asyncio
+async def test_buttons_are_ordered_by_discords_own_timestamps(table):
+    """Input mode "buttons": order and times come from the interactions' timestamps, not from
+    when they happen to reach the bot."""
+    table.time_scale = 0.3
+    await table.start()
+    match_id, row = await open_table(table, ["alice", "bob"], seed="sm-buttons", input="buttons")
+    await wait_cards(table, match_id, 1)
+    driver, clock = table.driver, table.server.world.clock
+    mark = driver.mark()
+    clock.freeze()
+    clock.advance(0.2)
+    late = await driver.click("bob", row, custom_id=rf"mr:{match_id}:knock")  # arrives first
+    clock.advance(-0.1)
+    early = await driver.click("alice", row, custom_id=rf"mr:{match_id}:knock")
+    clock.unfreeze()
+    assert late.ok and early.ok and not late.followups
+    result = await result_message(driver, mark)
+    names = [line.split(" ")[1] for line in result.content.splitlines()[1:3]]
+    assert names == ["Alice", "Bob"]
