@@ -27,7 +27,7 @@ from bot.games.core import apply_checked, start
 from rendering import canvas
 from rendering import mimikri as mimikri_art
 from rendering.leaderboard import render_leaderboard
-from tests.bench_discord import bench_latency
+from tests.bench_discord import bench_latency, bench_reactions
 
 GAMES = {  # game → (players, options) of a typical table
     "mimikri": (4, {"subjects": 5}),
@@ -119,6 +119,7 @@ async def main() -> int:
     bench_renders()
     print("== Discord round trips (real discord.py client, fake Discord on 127.0.0.1) ==")
     await bench_latency()
+    await bench_reactions()
     return 0
 
 

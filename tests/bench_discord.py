@@ -8,6 +8,7 @@ games, traced outside the double (which keeps every image it was ever sent).
 
 from __future__ import annotations
 
+import asyncio
 import random
 import statistics
 import tempfile
@@ -92,3 +93,61 @@ async def _open(table: Table, channel: str) -> tuple[int, object]:
     await driver.click("bob", board, label="Join")
     await driver.click("alice", board, label="Start")
     return game_id(board.content), board
+
+
+async def bench_reactions(rows: int = 12) -> None:
+    """Schicki Micki with 7 players who all react within 10 ms of each other: the time from the
+    last reaction to the result message, beyond the settle window, and Discord calls per row."""
+    from bot.games.schicki_micki.deck import cards
+    from bot.games.schicki_micki.table import read_table
+    from cogs.schicki_micki import SAY
+
+    world = World()
+    server = await FakeDiscord(world).start()
+    scale = 0.2  # settle window 0.3 s, a card every 0.5 s
+    players = ["alice", "bob", "carol", "dave", "erin", "frank", "grace"]
+    with tempfile.TemporaryDirectory() as folder, server.patch_discord():
+        driver = Driver(server)
+
+        async def start_bot(client):
+            return await run_bot(server, client)
+
+        table = Table(server, driver, start_bot, Path(folder) / "bench.sqlite3")
+        table.time_scale = scale
+        await table.start()
+        opened = await driver.slash("alice", "games", "schicki new")
+        match_id = game_id(opened.message.content)
+        for name in players[1:]:
+            await driver.click(name, opened.message, label="Join")
+        await driver.click("alice", opened.message, label="Start")
+        latencies, calls = [], []
+        settle = 1.5 * scale
+        try:
+            while len(latencies) < rows:
+                match = await table.match(match_id)
+                if match.status != "active":
+                    break
+                state = match.state
+                correct = read_table(cards()[c] for c in state["table"]).correct
+                if state["phase"] != "dealing" or not correct:
+                    await asyncio.sleep(0.01)
+                    continue
+                before = len(server.requests)
+                mark = driver.mark()
+                burst = [(p, match.message_id, SAY[correct]) for p in players]
+                await driver.react_burst(burst)
+                t0 = time.perf_counter()
+                await driver.wait_for_message(lambda m: m.content.startswith("**Row"),
+                                              since=mark, timeout=10)
+                latencies.append(time.perf_counter() - t0 - settle)
+                await table.idle(10)
+                calls.append(len(server.requests) - before)
+        finally:
+            await table.running.close()
+    await server.stop()
+    ordered = sorted(latencies)
+    print(f"Schicki Micki, 7 players reacting within 10 ms: resolution after the settle window"
+          f" median {statistics.median(ordered) * 1e3:6.1f} ms"
+          f"  p95 {ordered[int(0.95 * (len(ordered) - 1))] * 1e3:6.1f} ms;"
+          f" Discord calls per won row (result, new table, 9 emojis, edits):"
+          f" median {statistics.median(calls):.0f}")

@@ -175,6 +175,10 @@ async def test_a_whole_game_two_users_and_a_computer_then_a_restart_loses_nothin
     await driver.wait_for_message(lambda m: "game over" in m.content, channel="games")
     board = await driver.slash("alice", "games", "leaderboard", game="schicki_micki")
     assert board.followups and board.followups[0].attachments
+    # The humans reacted correctly at times: the server's fastest reaction is named.
+    assert "Fastest correct reaction here" in board.followups[0].content
+    stats = await driver.slash("bob", "games", "stats")
+    assert stats.followups and stats.followups[0].attachments
 
 
 @pytest.mark.asyncio
