@@ -11,6 +11,7 @@ the test did not claim with ``running_bot.take_errors()``.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import AsyncIterator, Awaitable, Callable
 from typing import Any
 
@@ -19,6 +20,7 @@ import pytest
 import pytest_asyncio
 
 from tests.double import Driver, FakeDiscord, RunningBot, World, run_bot
+from tests.e2e.table import ErrorLog, Table
 
 StartBot = Callable[..., Awaitable[RunningBot]]
 
@@ -64,3 +66,19 @@ async def start_bot(fake_discord: FakeDiscord) -> AsyncIterator[StartBot]:
         errors += running.take_errors()
     if errors:
         pytest.fail("discord.py logged errors in the bot:\n" + "\n\n".join(errors))
+
+
+@pytest_asyncio.fixture
+async def table(fake_discord, driver, start_bot, tmp_path):
+    """Menagerie itself against the fake Discord (not started: a test may set its clock
+    first); fails the test if the bot logged an error it did not claim."""
+    errors = ErrorLog()
+    logging.getLogger().addHandler(errors)
+    table = Table(fake_discord, driver, start_bot, tmp_path / "menagerie.sqlite3")
+    table.errors = errors
+    try:
+        yield table
+    finally:
+        logging.getLogger().removeHandler(errors)
+    unexpected = errors.take()
+    assert not unexpected, f"the bot logged errors: {unexpected}"

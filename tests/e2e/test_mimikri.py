@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import asyncio
 import io
-import logging
 import re
 
 import pytest
@@ -17,7 +16,7 @@ from bot.games.core import replay
 from bot.games.mimikri.rules import ANIMALS
 from tests.double import interactions as ix
 from tests.double.driver import InteractionRejected
-from tests.e2e.table import ErrorLog, Table, ephemeral_text, game_id
+from tests.e2e.table import Table, ephemeral_text, game_id
 
 RULES = REGISTRY["mimikri"]
 BUTTERFLY_KEY = re.compile(r"\b(" + "|".join(ANIMALS) + r"):[NESW]\b")
@@ -25,18 +24,10 @@ POSITION = re.compile(r"\b[A-D][1-5]\b")
 
 
 @pytest_asyncio.fixture
-async def table(fake_discord, driver, start_bot, tmp_path):
-    errors = ErrorLog()
-    logging.getLogger().addHandler(errors)
-    table = Table(fake_discord, driver, start_bot, tmp_path / "menagerie.sqlite3")
-    table.errors = errors
+async def table(table):
+    """The shared table (tests/e2e/conftest.py), started."""
     await table.start()
-    try:
-        yield table
-    finally:
-        logging.getLogger().removeHandler(errors)
-    unexpected = errors.take()
-    assert not unexpected, f"the bot logged errors: {unexpected}"
+    return table
 
 
 async def open_game(table: Table, *humans: str, computers: int = 0, timer: int = 0):
