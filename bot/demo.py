@@ -12,9 +12,14 @@ from pathlib import Path
 from bot.autoplay import autoplay
 from bot.db.repo import SeatRow
 from bot.games import REGISTRY
-from bot.games.core import Event
+import random
+
+from bot.games.core import SYSTEM, Event, apply_checked, start
+from bot.games.schicki_micki.ai import decide
 from cogs.mimikri import MimikriUI
+from cogs.schicki_micki import result_text
 from rendering import mimikri as mimikri_art
+from rendering import schicki_micki as schicki_art
 
 NAMES = ["Ada", "Ben", "Cleo", "Dev"]
 
@@ -48,6 +53,50 @@ def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
     return lines
 
 
+def demo_schicki(out: Path, seed: str = "demo", players: int = 4) -> list[str]:
+    """Schicki Micki as the dealer plays it: a card, the computers' reactions by their delays,
+    the window resolved; the table after every card and every result."""
+    rules = REGISTRY["schicki_micki"]
+    seats = [SeatRow(i, None, NAMES[i], True, 0) for i in range(players)]
+    names = [s.name for s in seats]
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "rules.png").write_bytes(schicki_art.render_rules())
+    (out / "cards.png").write_bytes(schicki_art.render_card_sheet())
+    state, version, frame = start(rules, seed, players, {}), 0, 0
+    lines = [f"# Schicki Micki — {players} computer players (level normal), seed {seed!r}", ""]
+
+    def act(seat: int, action: str, at_ms: int = 0) -> list[Event]:
+        nonlocal state, version
+        step = apply_checked(rules, state, seed=seed, version=version, seat=seat,
+                             action=action, seen_version=None, at_ms=at_ms)
+        state, version = step.state, step.version
+        return step.events
+
+    while rules.outcome(state) is None:
+        action = rules.legal_actions(state, SYSTEM)[0]
+        if action == "deal":
+            act(SYSTEM, "deal")
+            view = rules.view(state, None)
+            choices = [(c[1], s, c[0]) for s in range(players)
+                       if (c := decide(view, "normal", random.Random(f"{seed}:{version}:{s}")))]
+            for delay, seat, reaction in sorted(choices):
+                if reaction in rules.legal_actions(state, seat):
+                    act(seat, reaction, delay)
+        if rules.legal_actions(state, SYSTEM) == ["resolve"] and (state["reactions"]
+                                                                 or not state["deck"]):
+            for event in act(SYSTEM, "resolve"):
+                if event.kind == "resolved":
+                    lines += [result_text(event.data, seats), ""]
+        frame += 1
+        (out / f"table-{frame:03d}.png").write_bytes(
+            schicki_art.render_table(rules.view(state, None), names))
+    outcome = rules.outcome(state)
+    lines += ["Scores: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
+              "Winners: " + ", ".join(NAMES[i] for i in sorted(outcome.winners))]
+    (out / "transcript.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return lines
+
+
 def demo_rules_only(game: str, out: Path, players: int, seed: str = "demo") -> list[str]:
     """A game whose Discord table is not built yet: its action log and result, as text."""
     rules = REGISTRY[game]
@@ -72,7 +121,7 @@ def main(argv: list[str]) -> int:
     out = Path(argv[1] if len(argv) > 1 else "demo")
     for name, lines in [
         ("mimikri", demo_mimikri(out / "mimikri")),
-        ("schicki_micki", demo_rules_only("schicki_micki", out / "schicki_micki", 4)),
+        ("schicki_micki", demo_schicki(out / "schicki_micki")),
         ("mimic", demo_rules_only("mimic", out / "mimic", 2)),
     ]:
         print(f"{name}: {lines[-1]}")
