@@ -83,7 +83,8 @@ class Leaderboard(commands.Cog):
         await interaction.response.defer(thinking=True)
         rows = await self.bot.sessions.repo.board(interaction.guild_id, game)
         table = standings(rows)[:TOP]
-        title = f"{ui.name} — {interaction.guild.name if interaction.guild else 'this server'}"
+        # A plain hyphen: the pictures' font has no dash.
+        title = f"{ui.name} - {interaction.guild.name if interaction.guild else 'this server'}"
         png = await asyncio.to_thread(render_leaderboard, title, table)
         fastest = await self._reactions(interaction.guild_id, game, table)
         await self._send(interaction, png, as_text(title, table), "leaderboard.png", fastest)
@@ -112,7 +113,7 @@ class Leaderboard(commands.Cog):
         server = interaction.guild.name if interaction.guild else "this server"
         title = f"{who.display_name} on {server}"
         if not lines:
-            lines = [("Games", "No finished games yet — try /mimikri new")]
+            lines = [("Games", "No finished games yet - try /mimikri new")]
         png = await asyncio.to_thread(render_stats, title, lines)
         text = f"**{title}**\n" + "\n".join(f"• **{k}**: {v}" for k, v in lines)
         await self._send(interaction, png, text, "stats.png")
