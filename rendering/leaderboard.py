@@ -46,7 +46,8 @@ def render_leaderboard(title: str, rows: list[dict]) -> bytes:
     height = top + HEADER_H + len(rows) * ROW_H + 20
     img = canvas.new(W, height)
     draw = ImageDraw.Draw(img)
-    canvas.title_bar(img, canvas.clean(title) or "Leaderboard", f"{len(rows)} player{'' if len(rows) == 1 else 's'}", TITLE_H)
+    count = f"{len(rows)} player{'' if len(rows) == 1 else 's'}"
+    canvas.title_bar(img, canvas.clean(title) or "Leaderboard", count, TITLE_H)
     canvas.card(draw, (M - 8, top, W - M + 8, height - 12))
     y = top + HEADER_H / 2 + 2
     for heading, x, anchor in _COLUMNS:

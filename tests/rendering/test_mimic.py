@@ -1,0 +1,197 @@
+"""The MIMIC pictures: deterministic, fixed size, the grid laid out as the rules name it."""
+
+from __future__ import annotations
+
+import copy
+import functools
+import random
+
+import pytest
+from PIL import Image
+
+from bot.games import REGISTRY
+from bot.games.core import apply_checked, start
+from bot.games.mimic import ai
+from rendering import mimic, mimic_art, theme
+from rendering.mimic import BOARD_H, HAND_H, W, cell_box, render_board, render_hand
+
+from .helpers import NAMES, decode
+
+RULES = REGISTRY["mimic"]
+CELLS = [f"{c}{r}" for r in range(1, 8) for c in "ABCDEFG"]
+
+
+def play(n: int, options: dict, seed: int, steps: int) -> dict:
+    """A state after up to ``steps`` moves of computer players (seeded: the same every run)."""
+    state = start(RULES, f"render-{seed}", n, options)
+    rng = random.Random(seed)
+    for version in range(steps):
+        if RULES.outcome(state) is not None:
+            break
+        seat = min(RULES.active_seats(state))
+        action = ai.choose(RULES.view(state, seat), RULES.legal_actions(state, seat), rng)
+        state = apply_checked(RULES, state, seed=f"render-{seed}", version=version, seat=seat,
+                              action=action, seen_version=None).state
+    return state
+
+
+@pytest.fixture(scope="module")
+def states() -> dict[str, dict]:
+    found = {
+        "opening": play(2, {}, 1, 0),
+        "middle": play(2, {}, 3, 60),
+        "over": play(2, {}, 3, 999),
+        "teams": play(4, {"teams": True}, 3, 90),
+        "solo": play(1, {}, 3, 30),
+        "advanced": play(3, {"advanced": True}, 4, 50),
+    }
+    for seed in range(30):
+        state = play(2, {}, seed, 999)
+        if state["result"]["termination"] == "showdown":
+            found["showdown"] = state
+            break
+    assert "showdown" in found
+    return found
+
+
+@functools.lru_cache(maxsize=4)
+def _image(png: bytes) -> Image.Image:
+    return decode(png).convert("RGB")
+
+
+def pixel(png: bytes, xy: tuple[float, float]) -> tuple[int, int, int]:
+    return _image(png).getpixel((round(xy[0]), round(xy[1])))
+
+
+def test_board_is_deterministic_and_of_fixed_size(states):
+    for name, state in states.items():
+        view = RULES.view(state, None)
+        png = render_board(view, NAMES[: state["players"]])
+        if name in ("middle", "teams"):
+            assert png == render_board(copy.deepcopy(view), NAMES[: state["players"]]), name
+        assert decode(png).size == (W, BOARD_H), name
+
+
+def test_the_grid_has_49_cells_labelled_a_to_g_and_1_to_7():
+    boxes = [cell_box(c) for c in CELLS]
+    assert len(set(boxes)) == 49
+    for a in boxes:  # no two cells overlap, all inside the picture
+        assert 0 < a[0] < a[2] < W and mimic.TITLE_H < a[1] < a[3] < BOARD_H
+    assert cell_box("A7")[1] < cell_box("A1")[1], "row 7 is at the top"
+    assert cell_box("A1")[0] < cell_box("G1")[0], "column A is on the left"
+    # D4 is the centre cell.
+    d4 = cell_box("D4")
+    assert (d4[0] + d4[2]) / 2 == pytest.approx(W / 2, abs=1)
+
+    png = render_board(RULES.view(play(2, {}, 1, 0), None), NAMES[:2])
+    img = decode(png).convert("RGB")
+
+    def inked(x: float, y: float) -> bool:
+        r = 10
+        box = img.crop((round(x - r), round(y - r), round(x + r), round(y + r)))
+        return any(p == theme.ACCENT_DARK for _, p in box.getcolors(maxcolors=1 << 16))
+
+    band = mimic.LABEL / 2
+    for i, cell in enumerate(["A1", "B2", "C3", "D4", "E5", "F6", "G7"]):
+        x0, y0, x1, y1 = cell_box(cell)
+        assert inked((x0 + x1) / 2, mimic.GRID_Y - band), f"column letter {'ABCDEFG'[i]}"
+        assert inked((x0 + x1) / 2, mimic.GRID_Y + mimic.GRID_SPAN + band)
+        assert inked(mimic.GRID_X - band, (y0 + y1) / 2), f"row number {i + 1}"
+        assert inked(mimic.GRID_X + mimic.GRID_SPAN + band, (y0 + y1) / 2)
+    assert not inked(W / 2, mimic.TITLE_H + 4)
+
+
+def test_cells_show_start_cards_mimic_cards_cubes_and_empty_space(states):
+    state = states["middle"]
+    view = RULES.view(state, None)
+    png = render_board(view, NAMES[:2])
+    x0, y0, _, y1 = cell_box("D4")
+    assert pixel(png, (x0 + 5, (y0 + y1) / 2)) == mimic_art.RED_START
+    for cell, colour in view["starts"].items():
+        if colour == "yellow":
+            x0, y0, _, y1 = cell_box(cell)
+            assert pixel(png, (x0 + 5, (y0 + y1) / 2)) == mimic_art.YELLOW_START
+    for cell, face in view["board"].items():
+        x0, y0, _, _ = cell_box(cell)
+        if face["cube"] is None:
+            shown = pixel(png, (x0 + 4, y0 + mimic.CELL * 0.7))
+            assert shown in (mimic_art.CARD_COLOURS[face["colour"]],
+                             mimic_art.CARD_TEXTURE[face["colour"]]), cell
+        else:
+            s = round(mimic.CELL * 0.40)
+            corner = (x0 + mimic.CELL * 0.10 + 6, y0 + mimic.CELL * 0.40 + s - 6)
+            assert pixel(png, corner) == mimic_art.SIDE_COLOURS[face["cube"]], cell
+    empty = [c for c in CELLS if c not in view["board"] and c not in view["starts"]]
+    assert empty
+    for cell in empty:
+        x0, y0, _, _ = cell_box(cell)
+        assert pixel(png, (x0 + 8, y0 + 8)) == theme.PANEL, cell
+
+
+def test_board_shows_the_public_table_only(states):
+    """The public picture depends on nothing private: hands and the deck's order."""
+    state = states["middle"]
+    other = copy.deepcopy(state)
+    other["hands"][0], other["hands"][1] = other["hands"][1][:len(other["hands"][0])], \
+        other["hands"][0][:len(other["hands"][1])]
+    other["deck"] = list(reversed(other["deck"]))
+    assert render_board(RULES.view(state, None), NAMES[:2]) == \
+        render_board(RULES.view(other, None), NAMES[:2])
+
+
+def test_a_change_on_the_table_changes_the_picture(states):
+    view = RULES.view(states["middle"], None)
+    moved = copy.deepcopy(view)
+    moved["turns"] += 1
+    assert render_board(view, NAMES[:2]) != render_board(moved, NAMES[:2])
+
+
+def test_hand_marks_the_cells_where_each_card_fits(states):
+    state = states["middle"]
+    seat = state["turn"]
+    view = RULES.view(state, seat)
+    targets: dict[str, list[str]] = {}
+    for code in RULES.legal_actions(state, seat):
+        if code.startswith("place:"):
+            _, card, cell = code.split(":")
+            targets.setdefault(card, []).append(cell)
+    assert targets
+    png = render_hand(view, NAMES[:2], targets, [["D4", "D5", "D6"]])
+    assert png == render_hand(copy.deepcopy(view), NAMES[:2], targets, [["D4", "D5", "D6"]])
+    assert decode(png).size == (W, HAND_H)
+    mini_x = (W - mimic.MINI_SPAN) // 2
+    marked = {c for cells in targets.values() for c in cells}
+    for cell in CELLS:
+        if cell in view["board"] or cell in view["starts"]:
+            continue
+        x0, y0, _, _ = cell_box(cell, mini_x, mimic.MINI_Y, mimic.MINI, mimic.MINI_GAP)
+        want = mimic.LIGHT_MARK if cell in marked else theme.PANEL
+        assert pixel(png, (x0 + 8, y0 + 8)) == want, cell
+    # Without targets nothing is marked, and the picture differs.
+    assert png != render_hand(view, NAMES[:2], {}, [])
+
+
+def test_hand_of_six_cards_and_an_empty_hand_fit(states):
+    state = copy.deepcopy(states["teams"])
+    seat = state["turn"]
+    while len(state["hands"][seat]) < 6:
+        state["hands"][seat].append(state["deck"].pop(0))
+    view = RULES.view(state, seat)
+    assert len(view["hand"]) == 6
+    assert decode(render_hand(view, NAMES)).size == (W, HAND_H)
+    view = copy.deepcopy(view)
+    view["hand"] = []
+    assert decode(render_hand(view, NAMES)).size == (W, HAND_H)
+
+
+def test_rules_picture_is_deterministic():
+    assert mimic.render_rules() == mimic.render_rules()
+
+
+def test_every_card_face_is_distinct():
+    """Fifteen faces, none alike: animal silhouettes and colour textures differ."""
+    faces = {
+        mimic_art.card_tile(colour, animal, 64).tobytes()
+        for colour in mimic_art.CARD_COLOURS for animal in mimic_art.ANIMALS
+    }
+    assert len(faces) == 15
