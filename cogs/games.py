@@ -21,6 +21,8 @@ HELP = """\
 **Mimikri** — the memory game with the butterfly camera: `/mimikri new`, `/mimikri rules`.
 **Schicki Micki** — spot pairs faster than the others, react with emoji: `/schicki new`, \
 `/schicki rules`.
+**MIMIC** — sets of two pairs on a 7 × 7 grid: `/mimic new` (`solo:True` to play alone), \
+`/mimic rules`, `/mimic hand`.
 Every game: one message per game, edited as you play; press the buttons under it.
 `/game list` — games running on this server · `/game leave` — leave the game in this channel \
 (a computer player takes your seat) · `/game cancel` — stop it (host or server managers).

@@ -1,9 +1,496 @@
-"""Placeholder: this game's Discord table is being built (the rules engine is done)."""
+"""MIMIC in Discord: /mimic new, rules and the game's commands, the board's buttons, the log.
+
+The grid does not fit in buttons, so moves are slash commands whose options autocomplete from
+the rules: ``/mimic place`` offers the caller's hand cards, then only the legal cells for the
+chosen card (labelled with the start card each line comes from, and whether it completes a
+set). Every command defers privately, submits through the session service and answers
+privately; the board message is redrawn by the publisher. Hands are only ever shown
+ephemerally (the "Show my hand" button, ``/mimic hand``); the log never names a hand card.
+
+The position analysis is pure (``bot.games.mimic.hints``); the table's looks and words are in
+``cogs.mimic_table``.
+"""
 
 from __future__ import annotations
 
-from typing import Any
+import asyncio
+import io
+import logging
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.db.repo import MatchRow, SeatRow
+from bot.games.core import Event, RuleError
+from bot.games.mimic.ai import board_from_view
+from bot.games.mimic.cards import POWER_COLOURS, components
+from bot.games.mimic.hints import hand_targets, kind, move_targets, needed
+from cogs._ui import apologise, reason, tell
+from cogs.games import open_lobby
+from cogs.mimic_table import (
+    RULES_TEXT,
+    MimicUI,
+    View,
+    cell_choices,
+    cell_notes,
+    find_card,
+    normal_cell,
+    own_line,
+    send_hand,
+    stuck_note,
+    title,
+)
+from rendering import mimic as art
+
+if TYPE_CHECKING:
+    from bot.app import MenagerieBot
+
+log = logging.getLogger(__name__)
+
+MAX_CHOICES = 25  # Discord shows at most 25 autocomplete choices
+POWER_WORDS = {
+    "green": "Green: place a third card this turn",
+    "yellow": "Yellow: move a card to another legal cell",
+    "red": "Red: remove a card from play",
+    "blue": "Blue: cube on an incomplete set (1.5 pairs)",
+    "orange": "Orange: lines may jump a cube or start card this turn",
+}
 
 
-async def setup(bot: Any) -> None:
-    """Nothing to load yet."""
+# -- the commands --------------------------------------------------------------------------
+
+class Caller:
+    """What a command needs to know about the caller's game: match, seats, the caller's view."""
+
+    def __init__(self, match: MatchRow, seats: list[SeatRow], seat: SeatRow | None,
+                 view: dict[str, Any] | None, legal: list[str]) -> None:
+        self.match, self.seats, self.seat, self.view, self.legal = match, seats, seat, view, legal
+
+
+async def _table(interaction: discord.Interaction[MenagerieBot]) -> Caller | None:
+    """The running MIMIC game in this channel and the caller's place in it (None: none)."""
+    sessions = interaction.client.sessions
+    match = await sessions.repo.open_match_in(interaction.channel_id or 0)
+    if match is None or match.game != "mimic" or match.status != "active":
+        return None
+    seats = await sessions.repo.seats(match.id)
+    seat = next((s for s in seats if s.user_id == interaction.user.id and not s.is_computer),
+                None)
+    if seat is None:
+        return Caller(match, seats, None, None, [])
+    rules = sessions.rules(match.game)
+    view = rules.view(match.state, seat.seat)
+    return Caller(match, seats, seat, view, list(rules.legal_actions(match.state, seat.seat)))
+
+
+def _choices(pairs: Sequence[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
+    """At most 25 choices matching what the user typed: values starting with it first (typing
+    "F" lists the F column), then labels starting with it, then any label containing it."""
+    typed = current.strip().lower()
+
+    def rank(pair: tuple[str, str]) -> int:
+        name, value = pair[0].lower(), pair[1].lower()
+        if value.startswith(typed):
+            return 0
+        if name.startswith(typed):
+            return 1
+        return 2 if typed in name else 3
+
+    hits = sorted((p for p in pairs if rank(p) < 3), key=rank)  # stable: keeps list order
+    return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in hits[:MAX_CHOICES]]
+
+
+class Mimic(commands.GroupCog, group_name="mimic",
+            group_description="MIMIC, the set-building card game"):
+    """/mimic new, rules, hand, and every move of the game."""
+
+    def __init__(self, bot: MenagerieBot) -> None:
+        self.bot = bot
+        bot.uis[MimicUI.game] = MimicUI()
+
+    # -- lobby and help --------------------------------------------------------------------
+
+    @app_commands.command(name="new", description="Open a MIMIC lobby in this channel")
+    @app_commands.describe(mode="Basic, or advanced (a face-up power-card market; 2-4 players)",
+                           teams="Two teams of two (4 players)",
+                           solo="Play alone: the game starts at once",
+                           turn_timer="Minutes a player has for a move before a computer moves"
+                                      " for them (0 = no timer)")
+    @app_commands.choices(
+        mode=[app_commands.Choice(name="basic", value="basic"),
+              app_commands.Choice(name="advanced", value="advanced")],
+        teams=[app_commands.Choice(name="no", value="no"),
+               app_commands.Choice(name="yes", value="yes")],
+    )
+    async def new(
+        self, interaction: discord.Interaction[MenagerieBot], mode: str = "basic",
+        teams: str = "no", solo: bool = False, turn_timer: app_commands.Range[int, 0, 60] = 10,
+    ) -> None:
+        """Post the lobby; a solo game starts at once (the host alone may also press Start)."""
+        options = {"advanced": mode == "advanced", "teams": teams == "yes",
+                   "turn_timer": turn_timer * 60}
+        if solo:
+            if options["advanced"] or options["teams"]:
+                await tell(interaction, "A solo game is a basic game: leave mode and teams at"
+                                        " their defaults.")
+                return
+            options["turn_timer"] = 0
+        await open_lobby(interaction, "mimic", options)
+        if not solo:
+            return
+        match = await self.bot.sessions.repo.open_match_in(interaction.channel_id or 0)
+        if match is None or match.status != "lobby" or match.host_id != interaction.user.id:
+            return
+        if match.message_id != (await interaction.original_response()).id:
+            return  # the channel was busy: that lobby is not the one just opened
+        try:
+            await self.bot.sessions.start(match.id, interaction.user.id)
+        except RuleError as error:
+            await tell(interaction, str(error))
+        except Exception:
+            await apologise(interaction, match.id)
+
+    @app_commands.command(name="rules", description="How to play MIMIC, with a picture")
+    async def rules(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+        """The rules in short, privately."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        png = await asyncio.to_thread(art.render_rules)
+        await interaction.followup.send(
+            RULES_TEXT, file=discord.File(io.BytesIO(png), filename="mimic-rules.png"),
+            ephemeral=True,
+        )
+
+    @app_commands.command(name="hand", description="Your MIMIC hand and where your cards fit")
+    async def hand(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+        """The same private picture as the board's "Show my hand" button."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            table = await _table(interaction)
+            if table is None:
+                await tell(interaction, "There is no MIMIC game running in this channel.")
+                return
+            await send_hand(interaction, table.match)
+        except Exception:
+            await apologise(interaction, None)
+
+    # -- moves -----------------------------------------------------------------------------
+
+    async def _play(self, interaction: discord.Interaction[MenagerieBot],
+                    build: Any) -> None:
+        """Defer privately, decode the move against the caller's view, submit, answer.
+
+        ``build(table)`` returns the action codes to submit in order, or a string to tell the
+        user instead (a move that cannot even be built).
+        """
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        table: Caller | None = None
+        try:
+            table = await _table(interaction)
+            if table is None:
+                await tell(interaction, "There is no MIMIC game running in this channel."
+                                        " Start one with `/mimic new`.")
+                return
+            if table.seat is None or table.view is None:
+                await tell(interaction, "You're not playing in this game.")
+                return
+            codes = build(table)
+            if isinstance(codes, str):
+                await tell(interaction, codes)
+                return
+            await tell(interaction, await self._submit(interaction, table, codes))
+        except RuleError as error:
+            seats = table.seats if table is not None else []
+            await tell(interaction, reason(error, seats))
+        except Exception:
+            await apologise(interaction, table.match.id if table is not None else None)
+
+    async def _submit(self, interaction: discord.Interaction[MenagerieBot], table: Caller,
+                      codes: Sequence[str]) -> str:
+        """Submit the codes in order; the private answer: what happened and what is next.
+
+        Repeated deck draws stop early once the draw phase is over (the rules draw the last
+        cards themselves when no face-up card is left to choose).
+        """
+        sessions = self.bot.sessions
+        at_ms = int(interaction.created_at.timestamp() * 1000)
+        assert table.seat is not None
+        seat = table.seat.seat
+        events: list[Event] = []
+        match = table.match
+        for i, code in enumerate(codes):
+            state = match.state or {}
+            if i and code == "draw:deck" and (state.get("phase") != "draw"
+                                              or state.get("turn") != seat):
+                break
+            transition = await sessions.submit(match.id, interaction.user.id, code, None, at_ms)
+            events += transition.events
+            match = transition.match
+        return self._after(match, seat, events)
+
+    def _after(self, match: MatchRow, seat: int, events: Sequence[Event]) -> str:
+        """Words for the mover: what their move did, private news, and the next step."""
+        lines = [line for e in events if (line := own_line(e, seat))]
+        if match.status != "active" or match.state is None:
+            lines.append("The game is over — see the board.")
+            return "\n".join(lines)
+        view = self.bot.sessions.rules(match.game).view(match.state, seat)
+        if seat in view["active"]:
+            lines.append(_next_hint(view))
+            note = stuck_note(view)
+            if note:
+                lines.append(note)
+        else:
+            lines.append("Your move is done.")
+        return "\n".join(lines)
+
+    @app_commands.command(name="place", description="Lay a card from your hand on the grid")
+    @app_commands.describe(card="A card from your hand", cell="A legal cell for that card")
+    async def place(self, interaction: discord.Interaction[MenagerieBot], card: str,
+                    cell: str) -> None:
+        """``place:<card>:<cell>``."""
+        def build(table: Caller) -> list[str] | str:
+            return [f"place:{find_card(table.view, card)}:{normal_cell(cell)}"]
+        await self._play(interaction, build)
+
+    @place.autocomplete("card")
+    async def _place_card(self, interaction: discord.Interaction[MenagerieBot],
+                          current: str) -> list[app_commands.Choice[str]]:
+        table = await _table(interaction)
+        if table is None or table.view is None:
+            return []
+        view = table.view
+        targets = _legal_cells(table)
+        pairs = []
+        note = stuck_note(view)
+        for face in view["hand"]:
+            n = len(targets.get(face["id"], []))
+            fits = f"fits {n} cell{'s' if n != 1 else ''}" if n else "no legal cell now"
+            pairs.append((f"{title(face)} — {fits}", face["id"]))
+        pairs.sort(key=lambda p: "no legal" in p[0])
+        if note:
+            pairs.insert(0, ("⚠ No two legal placements: use a power card or end the turn",
+                             "none"))
+        return _choices(pairs, current)
+
+    @place.autocomplete("cell")
+    async def _place_cell(self, interaction: discord.Interaction[MenagerieBot],
+                          current: str) -> list[app_commands.Choice[str]]:
+        table = await _table(interaction)
+        if table is None or table.view is None:
+            return []
+        card = find_card(table.view, str(getattr(interaction.namespace, "card", "") or ""))
+        cells = _legal_cells(table).get(card, [])
+        return _choices(cell_choices(table.view, card, cells), current)
+
+    @app_commands.command(name="power", description="Use one of your power cards")
+    @app_commands.describe(card="The power card", target="Yellow/Red/Blue: the card on the grid",
+                           to="Yellow: where the card goes")
+    async def power(self, interaction: discord.Interaction[MenagerieBot], card: str,
+                    target: str | None = None, to: str | None = None) -> None:
+        """``power:green``/``power:orange``, ``red:X``, ``blue:X``, ``yellow:X`` then ``to:Y``."""
+        def build(table: Caller) -> list[str] | str:
+            colour = card.strip().lower()
+            if colour in ("green", "orange"):
+                return [f"power:{colour}"]
+            if colour not in ("yellow", "red", "blue"):
+                return "Name a power card: green, yellow, red, blue or orange."
+            pending = table.view["step"]["pending"]
+            if colour == "yellow" and pending is not None:
+                if to is None:
+                    return "Say where the card goes (option `to`), or press **Cancel move**."
+                return [f"to:{normal_cell(to)}"]
+            if target is None:
+                return f"Choose the card for the {colour} power card (option `target`)."
+            codes = [f"{colour}:{normal_cell(target)}"]
+            if colour == "yellow" and to is not None:
+                codes.append(f"to:{normal_cell(to)}")
+            return codes
+        await self._play(interaction, build)
+
+    @power.autocomplete("card")
+    async def _power_card(self, interaction: discord.Interaction[MenagerieBot],
+                          current: str) -> list[app_commands.Choice[str]]:
+        table = await _table(interaction)
+        if table is None or table.view is None:
+            return []
+        mine = table.view["powers"][table.view["seat"]]["active"]
+        return _choices([(POWER_WORDS[c], c) for c in POWER_COLOURS if c in mine], current)
+
+    @power.autocomplete("target")
+    async def _power_target(self, interaction: discord.Interaction[MenagerieBot],
+                            current: str) -> list[app_commands.Choice[str]]:
+        table = await _table(interaction)
+        if table is None or table.view is None:
+            return []
+        colour = str(getattr(interaction.namespace, "card", "") or "").lower()
+        if colour not in ("yellow", "red", "blue"):
+            return []
+        board = table.view["board"]
+        pending = table.view["step"]["pending"]
+        if colour == "yellow" and pending is not None:
+            cells = [pending["from"]]
+        else:
+            cells = [code.split(":", 1)[1] for code in table.legal
+                     if code.startswith(f"{colour}:")]
+        pairs = [(f"{c} — {title(board[c])}", c) for c in cells if c in board]
+        return _choices(pairs, current)
+
+    @power.autocomplete("to")
+    async def _power_to(self, interaction: discord.Interaction[MenagerieBot],
+                        current: str) -> list[app_commands.Choice[str]]:
+        table = await _table(interaction)
+        if table is None or table.view is None:
+            return []
+        origin = normal_cell(str(getattr(interaction.namespace, "target", "") or ""))
+        face = table.view["board"].get(origin)
+        if face is None:
+            return []
+        cells = move_targets(table.view, origin)
+        board = board_from_view(table.view).without(origin)
+        pairs = [(f"{c} — {cell_notes(board, c, kind(face))}", c) for c in cells]
+        return _choices(pairs, current)
+
+    @app_commands.command(name="start-card", description="Place the yellow start card you earned")
+    @app_commands.describe(cell="Next to a MIMIC card, not next to another start card")
+    async def start_card(self, interaction: discord.Interaction[MenagerieBot], cell: str) -> None:
+        """``start:<cell>``."""
+        await self._play(interaction, lambda table: [f"start:{normal_cell(cell)}"])
+
+    @start_card.autocomplete("cell")
+    async def _start_cell(self, interaction: discord.Interaction[MenagerieBot],
+                          current: str) -> list[app_commands.Choice[str]]:
+        table = await _table(interaction)
+        if table is None:
+            return []
+        cells = [c[6:] for c in table.legal if c.startswith("start:")]
+        return _choices([(c, c) for c in cells], current)
+
+    @app_commands.command(name="draw", description="Draw a card: a face-up one or from the deck")
+    @app_commands.describe(choice="A face-up card, the top of the deck, or fill up from the deck")
+    async def draw(self, interaction: discord.Interaction[MenagerieBot], choice: str) -> None:
+        """``draw:<card>`` or ``draw:deck``; "rest" draws from the deck until the hand is full."""
+        def build(table: Caller) -> list[str] | str:
+            wanted = choice.strip().lower()
+            if wanted == "rest":
+                missing = components().hand_size - len(table.view["hand"])
+                return ["draw:deck"] * max(1, missing)
+            if wanted == "deck":
+                return ["draw:deck"]
+            for face in table.view["faceup"]:
+                if wanted in (face["id"], title(face).lower()):
+                    return [f"draw:{face['id']}"]
+            return "That card is not among the face-up cards."
+        await self._play(interaction, build)
+
+    @draw.autocomplete("choice")
+    async def _draw_choice(self, interaction: discord.Interaction[MenagerieBot],
+                           current: str) -> list[app_commands.Choice[str]]:
+        table = await _table(interaction)
+        if table is None or table.view is None:
+            return []
+        view = table.view
+        pairs = [(f"{title(f)} (face up)", f["id"]) for f in view["faceup"]]
+        if view["deck"]:
+            missing = components().hand_size - len(view["hand"])
+            pairs.append(("Top card of the deck", "deck"))
+            if missing > 1:
+                pairs.append((f"Fill up from the deck ({missing} cards)", "rest"))
+        return _choices(pairs, current)
+
+    @app_commands.command(name="give", description="Teams: give a card to your partner")
+    @app_commands.describe(card="A card from your hand")
+    async def give(self, interaction: discord.Interaction[MenagerieBot], card: str) -> None:
+        """``give:<card>``."""
+        await self._play(interaction, lambda t: [f"give:{find_card(t.view, card)}"])
+
+    @give.autocomplete("card")
+    async def _give_card(self, interaction: discord.Interaction[MenagerieBot],
+                         current: str) -> list[app_commands.Choice[str]]:
+        return await _hand_choices(interaction, current)
+
+    @app_commands.command(name="pick", description="Tie showdown: the card you show")
+    @app_commands.describe(card="A card from your hand (Lion highest, then Red highest)")
+    async def pick(self, interaction: discord.Interaction[MenagerieBot], card: str) -> None:
+        """``pick:<card>``."""
+        await self._play(interaction, lambda t: [f"pick:{find_card(t.view, card)}"])
+
+    @pick.autocomplete("card")
+    async def _pick_card(self, interaction: discord.Interaction[MenagerieBot],
+                         current: str) -> list[app_commands.Choice[str]]:
+        return await _hand_choices(interaction, current, ranked=True)
+
+    @app_commands.command(name="take", description="Advanced: take a face-up power card instead"
+                                                   " of laying your second card")
+    @app_commands.describe(power="One of the face-up power cards")
+    async def take(self, interaction: discord.Interaction[MenagerieBot], power: str) -> None:
+        """``take:<colour>``."""
+        await self._play(interaction, lambda t: [f"take:{power.strip().lower()}"])
+
+    @take.autocomplete("power")
+    async def _take_power(self, interaction: discord.Interaction[MenagerieBot],
+                          current: str) -> list[app_commands.Choice[str]]:
+        table = await _table(interaction)
+        if table is None:
+            return []
+        colours = [c[5:] for c in table.legal if c.startswith("take:")]
+        return _choices([(POWER_WORDS[c], c) for c in colours], current)
+
+    @app_commands.command(name="end-turn", description="End your placement phase")
+    async def end_turn(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+        """``end``."""
+        await self._play(interaction, lambda table: ["end"])
+
+
+def _legal_cells(table: Caller) -> dict[str, list[str]]:
+    """Each hand card's cells: in the caller's own placement phase exactly the legal
+    ``place:`` actions; otherwise where it would fit now (so a player can plan while waiting)."""
+    view = table.view
+    assert view is not None
+    if view["phase"] == "place" and view["seat"] == view["turn"]:
+        found: dict[str, list[str]] = {}
+        for code in table.legal:
+            if code.startswith("place:"):
+                _, card, cell = code.split(":")
+                found.setdefault(card, []).append(cell)
+        return found
+    return hand_targets(view)
+
+
+async def _hand_choices(interaction: discord.Interaction[MenagerieBot], current: str,
+                        ranked: bool = False) -> list[app_commands.Choice[str]]:
+    table = await _table(interaction)
+    if table is None or table.view is None:
+        return []
+    faces = list(table.view["hand"])
+    if ranked:
+        faces.sort(key=lambda f: components().rank(f["id"]))
+    return _choices([(title(f), f["id"]) for f in faces], current)
+
+
+def _next_hint(view: View) -> str:
+    """What the seat does next, in one line."""
+    phase, step = view["phase"], view["step"]
+    if phase == "place":
+        if step["pending"] is not None:
+            return (f"Now choose where the card from {step['pending']['from']} goes:"
+                    f" `/mimic power card:yellow target:{step['pending']['from']} to:…`.")
+        if needed(view):
+            return f"Lay {needed(view)} more card{'s' if needed(view) > 1 else ''}: `/mimic place`."
+        return "Lay another card, use a power card, or press **End turn**."
+    if phase == "start":
+        return "You completed a set: place a yellow start card with `/mimic start-card`."
+    if phase == "draw":
+        return "Draw back to five: `/mimic draw` or **Draw from deck**."
+    if phase == "exchange":
+        return "Give your partner a card: `/mimic give`."
+    if phase == "showdown":
+        return "Pick a card to show: `/mimic pick`."
+    return "Your move."
+
+
+async def setup(bot: MenagerieBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(Mimic(bot))
