@@ -23,9 +23,12 @@ from bot.autoplay import autoplay
 from bot.db import open_db
 from bot.db.repo import Repo
 from bot.games import REGISTRY
-from bot.games.core import apply_checked, start
+from bot.games.core import SYSTEM, apply_checked, start
+from bot.games.mimic import hints
 from rendering import canvas
+from rendering import mimic as mimic_art
 from rendering import mimikri as mimikri_art
+from rendering import schicki_micki as schicki_art
 from rendering.leaderboard import render_leaderboard
 from tests.bench_discord import bench_latency, bench_reactions
 
@@ -84,6 +87,30 @@ async def bench_actions(game: str, folder: Path) -> None:
           f"  (apply alone {summary(apply_only)})  {len(moves) / total:8.0f} actions/s")
 
 
+def crowded_mimic(count: int = 12) -> list[tuple[dict, int]]:
+    """MIMIC positions with 25 or more cards on the grid (and the seat to move), from
+    computer games."""
+    rules = REGISTRY["mimic"]
+    found: list[tuple[dict, int]] = []
+    for seed in range(60):
+        for move in autoplay(rules, f"crowd-{seed}", 2, {}):
+            seat = move.state["turn"]
+            if len(move.state["cards"]) >= 25 and len(move.state["hands"][seat]) == 5:
+                found.append((move.state, seat))
+                break
+        if len(found) >= count:
+            break
+    return found
+
+
+def bench_mimic_cells() -> None:
+    """Legal cells for every card of a full hand on a crowded board."""
+    views = [REGISTRY["mimic"].view(state, seat) for state, seat in crowded_mimic()]
+    samples = [t for view in views for t in timed(lambda v=view: hints.hand_targets(v), 20)]
+    print(f"mimic legal cells, whole hand on {len(views)} crowded boards (25+ cards):"
+          f" {summary(samples)}")
+
+
 def bench_renders() -> None:
     """Each renderer against the PNG encode of its own output."""
     rules = REGISTRY["mimikri"]
@@ -91,9 +118,19 @@ def bench_renders() -> None:
     names = ["Ada", "Ben", "Cleo", "Dev"]
     view = rules.view(states[len(states) // 2], None)
     mimikri_art.render_board(view, names)  # warm the picture caches, as a running bot has them
+    schicki = REGISTRY["schicki_micki"]
+    table = start(schicki, "bench", 7, {})
+    for version in range(12):
+        table = apply_checked(schicki, table, seed="bench", version=version, seat=SYSTEM,
+                              action="deal", seen_version=None).state
+    table_view = schicki.view(table, None)
+    seven = [*names, "Eve", "Fay", "Gus"]
+    mimic_public = REGISTRY["mimic"].view(crowded_mimic(1)[0][0], None)
     cases = {
         "mimikri board": lambda: mimikri_art.render_board(view, names),
         "mimikri preview": lambda: mimikri_art.render_preview("frog", ["N"]),
+        "schicki table": lambda: schicki_art.render_table(table_view, seven),
+        "mimic board": lambda: mimic_art.render_board(mimic_public, names[:2]),
         "leaderboard": lambda: render_leaderboard("Bench", [
             {"rank": i + 1, "name": f"Player {i}", "games": 10, "wins": 10 - i,
              "win_rate": (10 - i) / 10, "points": 50 - i, "rating": 30.0 - i}
@@ -115,6 +152,8 @@ async def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         for game in GAMES:
             await bench_actions(game, Path(folder))
+    print("== MIMIC legal cells ==")
+    bench_mimic_cells()
     print("== renders (1000 px boards, warm caches) ==")
     bench_renders()
     print("== Discord round trips (real discord.py client, fake Discord on 127.0.0.1) ==")
