@@ -17,6 +17,7 @@ from bot.games.core import Event
 from bot.games.mimic.ai import board_from_view
 from bot.games.mimic.cards import components
 from bot.games.mimic.geometry import order
+from bot.games.mimic.rules import side_of
 from bot.games.mimic.hints import (
     can_lay,
     extendable_lines,
@@ -154,11 +155,6 @@ def face(card: str) -> dict[str, str]:
     return {"id": c.id, "colour": c.colour, "animal": c.animal}
 
 
-def side(view: View, seat: int) -> int:
-    """The side (team or player) whose cubes a seat places."""
-    return next(i for i, seats in enumerate(view["sides"]) if seat in seats)
-
-
 class MimicUI:
     """How a MIMIC table looks, which buttons it has, and its private hand view."""
 
@@ -208,7 +204,7 @@ class MimicUI:
             return f"{who}: draw back to five — `/mimic draw` or **Draw from deck**."
         if phase == "exchange":
             if view["exchange"]["stage"] == "partner":
-                mate = next(s for s in view["sides"][side(view, view["turn"])]
+                mate = next(s for s in view["sides"][side_of(view, view["turn"])]
                             if s != view["turn"])
                 return f"{mention(seats[mate])}: give {who} a card with `/mimic give`."
             return f"{who}: give your partner a card back with `/mimic give`."
@@ -224,7 +220,7 @@ class MimicUI:
         winners = (view["result"] or {}).get("winners", [])
         if not winners:
             return "🏁 game over — nobody wins."
-        best = placed[side(view, winners[0])]
+        best = placed[side_of(view, winners[0])]
         names = " and ".join(mention(seats[s]) for s in winners)
         verb = "win" if len(winners) > 1 else "wins"
         return f"🏆 game over — {names} {verb} with {best} cube{'s' if best != 1 else ''}!"

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import io
+import math
 import unicodedata
 
 from PIL import Image, ImageDraw, ImageFont
@@ -187,6 +188,21 @@ def title_bar(img: Image.Image, title: str, subtitle: str = "", height: int = 72
     text(draw, (m, height / 2), truncate(title, size, room), size, theme.ON_ACCENT, "lm",
          bold=True)
     return height
+
+
+def tilted_ellipse(
+    cx: float, cy: float, rx: float, ry: float, angle: float = 0.0, steps: int = 64
+) -> list[tuple[float, float]]:
+    """The outline of an ellipse turned by ``angle`` degrees, as polygon points (Pillow's own
+    ellipses cannot tilt)."""
+    a = math.radians(angle)
+    points = []
+    for i in range(steps):
+        t = 2 * math.pi * i / steps
+        x, y = rx * math.cos(t), ry * math.sin(t)
+        points.append((cx + x * math.cos(a) - y * math.sin(a),
+                       cy + x * math.sin(a) + y * math.cos(a)))
+    return points
 
 
 def to_png(img: Image.Image) -> bytes:

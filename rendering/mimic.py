@@ -16,7 +16,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.games.mimic.rules import card_face
+from bot.games.mimic.rules import card_face, side_of
 from rendering import canvas, theme
 from rendering.mimic_art import (
     ANIMAL_NAME,
@@ -84,10 +84,6 @@ def _name(names: Sequence[str], seat: int) -> str:
     return canvas.clean(raw) or f"Player {seat + 1}"
 
 
-def _side_of(view: Mapping, seat: int) -> int:
-    return next(i for i, seats in enumerate(view["sides"]) if seat in seats)
-
-
 def _status(view: Mapping, names: Sequence[str]) -> str:
     """The title bar's right side: who acts and what they do."""
     phase, turn = view["phase"], view["turn"]
@@ -105,7 +101,7 @@ def _status(view: Mapping, names: Sequence[str]) -> str:
         return f"{who}: draw back to 5"
     if phase == "exchange":
         if view["exchange"]["stage"] == "partner":
-            mate = next(s for s in view["sides"][_side_of(view, turn)] if s != turn)
+            mate = next(s for s in view["sides"][side_of(view, turn)] if s != turn)
             return f"{_name(names, mate)} gives {who} a card"
         return f"{who} gives a card back"
     if phase == "showdown":
@@ -202,7 +198,7 @@ def _players_panel(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str
     row_h = min(96, (y1 - y0 - 46) // max(n, 1))
     for seat in range(n):
         top = y0 + 42 + seat * row_h
-        side = _side_of(view, seat)
+        side = side_of(view, seat)
         if seat in winners or (not over and seat in active):
             colour = theme.MEDAL_ROWS[0]
             canvas.card(draw, (x0 + 6, top, x1 - 6, top + row_h - 4), colour, theme.HIGHLIGHT,

@@ -81,14 +81,7 @@ class _Brush:
 
     def oval(self, cx: float, cy: float, rx: float, ry: float, fill: int = 255,
              angle: float = 0.0) -> None:
-        a = math.radians(angle)
-        pts = []
-        for i in range(64):
-            t = 2 * math.pi * i / 64
-            x, y = rx * math.cos(t), ry * math.sin(t)
-            pts.append((cx + x * math.cos(a) - y * math.sin(a),
-                        cy + x * math.sin(a) + y * math.cos(a)))
-        self.poly(pts, fill)
+        self.poly(canvas.tilted_ellipse(cx, cy, rx, ry, angle, 64), fill)
 
     def line(self, points: Sequence[Point], width: float, fill: int = 255) -> None:
         self.draw.line([(x * K, y * K) for x, y in points], fill=fill, width=round(width * K),

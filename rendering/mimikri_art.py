@@ -20,7 +20,7 @@ from collections.abc import Callable, Sequence
 
 from PIL import Image, ImageDraw, ImageFilter, ImageOps
 
-from rendering import theme
+from rendering import canvas, theme
 
 MASTER = 480  # every picture is painted once at this size and scaled down (smooth edges)
 K = MASTER / 100  # the drawings below use a 100 × 100 grid
@@ -48,14 +48,7 @@ class _Brush:
     def oval(self, cx: float, cy: float, rx: float, ry: float, fill: theme.RGB,
              angle: float = 0.0) -> None:
         """An ellipse turned by ``angle`` degrees (a polygon, since Pillow can't tilt ellipses)."""
-        a = math.radians(angle)
-        pts = []
-        for i in range(72):
-            t = 2 * math.pi * i / 72
-            x, y = rx * math.cos(t), ry * math.sin(t)
-            pts.append((cx + x * math.cos(a) - y * math.sin(a),
-                        cy + x * math.sin(a) + y * math.cos(a)))
-        self.poly(pts, fill)
+        self.poly(canvas.tilted_ellipse(cx, cy, rx, ry, angle, 72), fill)
 
     def line(self, points: Sequence[Point], width: float, fill: theme.RGB) -> None:
         self.draw.line([(x * K, y * K) for x, y in points], fill=fill, width=round(width * K),

@@ -37,7 +37,10 @@ from typing import Any, ClassVar
 from bot.games.core import JSON, Event, Outcome, Seat, State
 from bot.games.mimic import flow, moves
 from bot.games.mimic.cards import components
+from bot.games.mimic.moves import side_of
 from bot.games.mimic.setup import SCHEMA, new_state
+
+__all__ = ["SCHEMA", "MimicRules", "card_face", "side_of"]
 
 
 def card_face(card_id: str) -> dict[str, str]:
