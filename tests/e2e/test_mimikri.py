@@ -279,3 +279,26 @@ async def test_turn_timer_reminds_then_a_computer_moves(table):
     await driver.wait_for_message(lambda m: m.id == board.id and "was cancelled" in m.content,
                                   edits=True, since=mark)
     assert (await table.match(match_id)).status == "cancelled"
+
+
+@pytest.mark.asyncio
+async def test_help_rules_preview_and_leaving_a_running_game(table):
+    driver = table.driver
+    helped = await driver.slash("carol", "games", "help")
+    assert helped.ephemeral and "/mimikri new" in helped.content
+    rules = await driver.slash("carol", "games", "mimikri rules")
+    assert rules.ephemeral and rules.attachments and "camera" in rules.content
+    board, match_id = await open_game(table, "alice", "bob")
+    preview = await driver.click("bob", board, label="Preview")  # anyone may look: public info
+    await preview.wait_settled()
+    assert preview.ephemeral and preview.attachments and "edge by edge" in preview.content
+    # Bob leaves: a computer takes his seat and plays his turns from then on.
+    left = await driver.slash("bob", "games", "game leave")
+    assert "computer player took your seat" in left.content
+    seats = await table.bot.sessions.repo.seats(match_id)
+    assert seats[1].is_computer and seats[1].user_id == driver.user("bob").id
+    await play_to_end(table, board, match_id, {0: "alice"})
+    assert (await table.match(match_id)).status == "finished"
+    rows = await table.bot.sessions.repo.board(table.server.world.guild.id, "mimikri")
+    # Alice's game counts; with one human left it rates nobody; Bob's seat was the computer's.
+    assert [(r.name, r.games, r.mu) for r in rows] == [("Alice", 1, None)]
