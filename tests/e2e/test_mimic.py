@@ -13,6 +13,7 @@ import pytest
 from PIL import Image
 
 from bot.games import REGISTRY
+from bot.games.core import apply_checked
 from bot.games.mimic import ai
 from bot.games.mimic.cards import components
 from bot.games.mimic.geometry import ALL_CELLS
@@ -77,6 +78,14 @@ async def perform(table: Table, user: str, board, code: str) -> str:
     if verb == "power":
         assert arg in await offered(table, user, "mimic power", "card")
         return await told(await driver.slash(user, "games", "mimic power", card=arg))
+    if verb == "yellow":
+        origin, _, to = arg.partition(">to:")
+        assert origin in await offered(table, user, "mimic power", "target", card="yellow",
+                                       target=origin[0])
+        assert to in await offered(table, user, "mimic power", "to", card="yellow",
+                                   target=origin, to=to[0])
+        return await told(await driver.slash(user, "games", "mimic power", card="yellow",
+                                             target=origin, to=to))
     if verb in ("red", "blue"):
         assert verb in await offered(table, user, "mimic power", "card")
         assert arg in await offered(table, user, "mimic power", "target", card=verb,
@@ -86,11 +95,19 @@ async def perform(table: Table, user: str, board, code: str) -> str:
     raise AssertionError(f"no command for {code}")
 
 
-def decide(state: dict, seat: int, rng: random.Random) -> str:
-    """The MIMIC computer player's choice for a human seat (Yellow moves left to the AI's
-    own seats: they take two commands)."""
-    legal = [a for a in RULES.legal_actions(state, seat) if not a.startswith("yellow:")]
-    return ai.choose(RULES.view(state, seat), legal, rng)
+def decide(state: dict, seat: int, rng: random.Random, yellow: bool = False) -> str:
+    """The MIMIC computer player's choice for a human seat. With ``yellow`` a Yellow move is
+    made whenever one is legal; it takes one command with two parts, so it is returned as
+    ``yellow:X>to:Y``."""
+    legal = RULES.legal_actions(state, seat)
+    moves = [a for a in legal if a.startswith("yellow:")]
+    for move in moves if yellow else []:
+        after = apply_checked(RULES, state, seed="plan", version=0, seat=seat, action=move,
+                              seen_version=None).state
+        to = [a for a in RULES.legal_actions(after, seat) if a.startswith("to:")]
+        if to:
+            return f"{move}>{to[0]}"
+    return ai.choose(RULES.view(state, seat), [a for a in legal if a not in moves], rng)
 
 
 async def settle(table: Table, match_id: int, humans: dict[int, str]):
@@ -151,19 +168,25 @@ async def test_a_whole_game_against_the_computer(table):
     stranger = await driver.click("carol", board, label="Show my hand")
     assert "not playing" in await told(stranger)
 
-    moves = 0
+    moves, moved = 0, []
     for _ in range(300):
         match = await settle(table, match_id, humans)
         if match.status != "active":
             break
         seat = min(s for s in RULES.active_seats(match.state) if s in humans)
-        code = decide(match.state, seat, rng)
+        code = decide(match.state, seat, rng, yellow=not moved)
         answer = await perform(table, humans[seat], board, code)
         await moved_on(table, match_id, match.version, (code, answer))
+        if code.startswith("yellow:"):
+            moved.append(code)
+            after = await table.match(match_id)
+            origin, to = code[len("yellow:"):].split(">to:")
+            assert origin not in after.state["cards"] and to in after.state["cards"], code
         moves += 1
     else:
         raise AssertionError("the game did not end")
     assert moves > 10
+    assert moved, "a Yellow move was played through /mimic power"
     await table.idle()
 
     final = driver.latest(board)
