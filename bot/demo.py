@@ -1,4 +1,4 @@
-"""`make demo`: a full game of every game with a table, between computer players, into demo/.
+"""`make demo`: a full game of every game, between computer players, into demo/.
 
 Writes each game's board after every move, the extra pictures, and a transcript — the
 newcomer's first look at the bot, no Discord needed.
@@ -16,8 +16,11 @@ import random
 
 from bot.games.core import SYSTEM, Event, apply_checked, start
 from bot.games.schicki_micki.ai import decide
+from bot.games.mimic.hints import extendable_lines, hand_targets
+from cogs.mimic_table import MimicUI
 from cogs.mimikri import MimikriUI
 from cogs.schicki_micki import result_text
+from rendering import mimic as mimic_art
 from rendering import mimikri as mimikri_art
 from rendering import schicki_micki as schicki_art
 
@@ -97,20 +100,30 @@ def demo_schicki(out: Path, seed: str = "demo", players: int = 4) -> list[str]:
     return lines
 
 
-def demo_rules_only(game: str, out: Path, players: int, seed: str = "demo") -> list[str]:
-    """A game whose Discord table is not built yet: its action log and result, as text."""
-    rules = REGISTRY[game]
+def demo_mimic(out: Path, seed: str = "demo", players: int = 2) -> list[str]:
+    """MIMIC between computer players: the board after every move, the first player's private
+    hand at the start, and the public log."""
+    rules, ui = REGISTRY["mimic"], MimicUI()
+    seats = [SeatRow(i, None, NAMES[i], True, 0) for i in range(players)]
+    names = [s.name for s in seats]
     out.mkdir(parents=True, exist_ok=True)
-    lines = [f"# {rules.name} — {players} computer players (random legal moves), seed {seed!r}",
-             "", "No pictures yet: this game's rules engine is done, its Discord table is not.", ""]
+    (out / "rules.png").write_bytes(mimic_art.render_rules())
+    first = rules.view(start(rules, seed, players, {}), 0)
+    (out / "hand-ada.png").write_bytes(mimic_art.render_hand(
+        first, names, hand_targets(first), extendable_lines(first)))
+    lines = [f"# MIMIC — {players} computer players, seed {seed!r}", ""]
     state = None
     for move in autoplay(rules, seed, players, {}):
-        who = "system" if move.seat < 0 else NAMES[move.seat]
-        lines.append(f"{move.version:4d}. {who}: {move.action}")
+        for event in move.events:
+            text = ui.describe(event, seats) if event.visible_to is None else None
+            if text:
+                lines.append(f"{move.version:3d}. {text}")
         state = move.state
+        (out / f"board-{move.version:03d}.png").write_bytes(
+            mimic_art.render_board(rules.view(state, None), names))
     outcome = rules.outcome(state)
     lines += ["", f"Ended by: {outcome.termination}",
-              "Scores: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
+              "Cubes: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
               "Winners: " + ", ".join(NAMES[i] for i in sorted(outcome.winners))]
     (out / "transcript.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
     return lines
@@ -122,7 +135,7 @@ def main(argv: list[str]) -> int:
     for name, lines in [
         ("mimikri", demo_mimikri(out / "mimikri")),
         ("schicki_micki", demo_schicki(out / "schicki_micki")),
-        ("mimic", demo_rules_only("mimic", out / "mimic", 2)),
+        ("mimic", demo_mimic(out / "mimic")),
     ]:
         print(f"{name}: {lines[-1]}")
     print(f"Pictures and transcripts written to {out}/")
