@@ -10,7 +10,6 @@ latest state and a slow Discord never slows the game.
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import time
 from collections import deque
@@ -20,7 +19,7 @@ import discord
 
 from bot.db.repo import MatchRow, SeatRow
 from bot.sessions import Transition
-from cogs._ui import LobbyButton, mention
+from cogs._ui import LobbyButton, mention, png_file
 
 if TYPE_CHECKING:
     from bot.app import MenagerieBot
@@ -142,7 +141,7 @@ class Publisher:
         view = discord.ui.View(timeout=None) if items else None
         for item in items:
             view.add_item(item)
-        attachments = [discord.File(io.BytesIO(png), filename="board.png")] if png else []
+        attachments = [png_file(png, "board.png")] if png else []
         message = self.bot.get_partial_messageable(match.channel_id).get_partial_message(
             match.message_id
         )

@@ -10,9 +10,11 @@ messages keep working after a restart without any view kept in memory:
 
 from __future__ import annotations
 
+import asyncio
+import io
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -83,6 +85,20 @@ async def tell(interaction: discord.Interaction[Any], text: str, **extra: Any) -
         await interaction.followup.send(text, ephemeral=True, **extra)
     else:
         await interaction.response.send_message(text, ephemeral=True, **extra)
+
+
+def png_file(png: bytes, filename: str) -> discord.File:
+    """Rendered PNG bytes as an attachment."""
+    return discord.File(io.BytesIO(png), filename=filename)
+
+
+async def show_rules(
+    interaction: discord.Interaction[Any], text: str, render: Callable[[], bytes], filename: str
+) -> None:
+    """A game's /… rules: "thinking…" while the picture renders off the loop, then privately."""
+    await interaction.response.defer(ephemeral=True, thinking=True)
+    png = await asyncio.to_thread(render)
+    await interaction.followup.send(text, file=png_file(png, filename), ephemeral=True)
 
 
 async def apologise(

@@ -6,7 +6,6 @@ Computer players never appear: results of computer seats are stored but not coun
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import statistics
 from typing import TYPE_CHECKING
@@ -18,6 +17,7 @@ from discord.ext import commands
 from bot.db.repo import BoardRow
 from bot.ratings import display
 from cogs._publisher import NO_PINGS
+from cogs._ui import png_file
 from rendering.leaderboard import render_leaderboard, render_stats
 
 if TYPE_CHECKING:
@@ -134,8 +134,7 @@ class Leaderboard(commands.Cog):
     async def _send(self, interaction: discord.Interaction[MenagerieBot], png: bytes, text: str,
                     filename: str, note: str = "") -> None:
         try:
-            await interaction.followup.send(note, file=discord.File(io.BytesIO(png),
-                                                                    filename=filename),
+            await interaction.followup.send(note, file=png_file(png, filename),
                                             allowed_mentions=NO_PINGS)
         except discord.HTTPException:
             # No Attach Files permission, or the upload failed: the same table as text.

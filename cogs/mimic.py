@@ -13,8 +13,6 @@ The position analysis is pure (``bot.games.mimic.hints``); the table's looks and
 
 from __future__ import annotations
 
-import asyncio
-import io
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -28,7 +26,7 @@ from bot.games.core import Event, RuleError
 from bot.games.mimic.ai import board_from_view
 from bot.games.mimic.cards import POWER_COLOURS, components
 from bot.games.mimic.hints import hand_targets, kind, move_targets, needed
-from cogs._ui import apologise, reason, tell
+from cogs._ui import apologise, reason, show_rules, tell
 from cogs.games import open_lobby
 from cogs.mimic_table import (
     RULES_TEXT,
@@ -156,12 +154,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
     @app_commands.command(name="rules", description="How to play MIMIC, with a picture")
     async def rules(self, interaction: discord.Interaction[MenagerieBot]) -> None:
         """The rules in short, privately."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        png = await asyncio.to_thread(art.render_rules)
-        await interaction.followup.send(
-            RULES_TEXT, file=discord.File(io.BytesIO(png), filename="mimic-rules.png"),
-            ephemeral=True,
-        )
+        await show_rules(interaction, RULES_TEXT, art.render_rules, "mimic-rules.png")
 
     @app_commands.command(name="hand", description="Your MIMIC hand and where your cards fit")
     async def hand(self, interaction: discord.Interaction[MenagerieBot]) -> None:

@@ -6,7 +6,6 @@ shown in a tie.
 from __future__ import annotations
 
 import asyncio
-import io
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -27,7 +26,7 @@ from bot.games.mimic.hints import (
     needed,
 )
 from bot.games.mimic.sets import Board
-from cogs._ui import GameAction, QueryButton, mention, tell
+from cogs._ui import GameAction, QueryButton, mention, png_file, tell
 from rendering import mimic as art
 
 if TYPE_CHECKING:
@@ -309,5 +308,5 @@ async def send_hand(interaction: discord.Interaction[MenagerieBot], match: Match
     if note:
         text += "\n" + note
     await interaction.followup.send(
-        text, file=discord.File(io.BytesIO(png), filename="mimic-hand.png"), ephemeral=True
+        text, file=png_file(png, "mimic-hand.png"), ephemeral=True
     )

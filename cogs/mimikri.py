@@ -7,7 +7,6 @@ which butterfly lay there (``shared/specs/mimikri.md`` §Keeping memory honest).
 from __future__ import annotations
 
 import asyncio
-import io
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -18,7 +17,7 @@ from discord.ext import commands
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event
 from bot.games.mimikri.rules import ORIENTATIONS
-from cogs._ui import GameAction, QueryButton, mention
+from cogs._ui import GameAction, QueryButton, mention, png_file, show_rules
 from cogs.games import open_lobby
 from rendering import mimikri as art
 
@@ -129,7 +128,7 @@ class MimikriUI:
         png = await asyncio.to_thread(art.render_preview, view["subject"], view["tried"])
         await interaction.followup.send(
             f"The {view['subject']} card, edge by edge (tried edges are crossed out):",
-            file=discord.File(io.BytesIO(png), filename="preview.png"), ephemeral=True,
+            file=png_file(png, "preview.png"), ephemeral=True,
         )
 
 
@@ -158,12 +157,7 @@ class Mimikri(commands.GroupCog, group_name="mimikri",
     @app_commands.command(name="rules", description="How to play Mimikri, with a picture")
     async def rules(self, interaction: discord.Interaction[MenagerieBot]) -> None:
         """The rules in short, privately."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        png = await asyncio.to_thread(art.render_rules)
-        await interaction.followup.send(
-            RULES_TEXT, file=discord.File(io.BytesIO(png), filename="mimikri-rules.png"),
-            ephemeral=True,
-        )
+        await show_rules(interaction, RULES_TEXT, art.render_rules, "mimikri-rules.png")
 
 
 async def setup(bot: MenagerieBot) -> None:

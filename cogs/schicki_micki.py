@@ -9,7 +9,6 @@ from when the card's edit was acknowledged. The clock itself lives in `bot.deale
 from __future__ import annotations
 
 import asyncio
-import io
 import logging
 import re
 import time
@@ -25,7 +24,7 @@ from bot.dealer import Dealer, Reaction
 from bot.games.core import Event
 from bot.sessions import Transition
 from cogs._publisher import NO_PINGS
-from cogs._ui import known_template, mention, tell
+from cogs._ui import known_template, mention, png_file, show_rules, tell
 from cogs.games import open_lobby
 from rendering import schicki_micki as art
 
@@ -208,7 +207,7 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
         message = await channel.send(
             f"**Schicki Micki** · game #{match.id} · row {view['row']} ·"
             f" {seats[view['dealer']].name} deals — get ready, then {mode}!",
-            file=discord.File(io.BytesIO(png), filename="table.png"), allowed_mentions=NO_PINGS)
+            file=png_file(png, "table.png"), allowed_mentions=NO_PINGS)
         if match.options.get("input") != "buttons":
             for emoji in EMOJI:
                 await message.add_reaction(emoji)
@@ -267,11 +266,7 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
     @app_commands.command(name="rules", description="How to play Schicki Micki, with pictures")
     async def rules(self, interaction: discord.Interaction[MenagerieBot]) -> None:
         """The rules in short, privately."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
-        png = await asyncio.to_thread(art.render_rules)
-        await interaction.followup.send(
-            RULES_TEXT, file=discord.File(io.BytesIO(png), filename="schicki-rules.png"),
-            ephemeral=True)
+        await show_rules(interaction, RULES_TEXT, art.render_rules, "schicki-rules.png")
 
 
 def result_text(data: dict[str, Any], seats: Sequence[SeatRow]) -> str:
