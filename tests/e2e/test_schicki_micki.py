@@ -181,8 +181,14 @@ async def test_buttons_are_ordered_by_discords_own_timestamps(table):
     late = await driver.click("bob", row, custom_id=rf"mr:{match_id}:knock")  # arrives first
     clock.advance(-0.1)
     early = await driver.click("alice", row, custom_id=rf"mr:{match_id}:knock")
+    clock.advance(0.3)
+    again = await driver.click("alice", row, custom_id=rf"mr:{match_id}:grab:red")
     clock.unfreeze()
     assert late.ok and early.ok and not late.followups
     result = await result_message(driver, mark)
-    names = [line.split(" ")[1] for line in result.content.splitlines()[1:3]]
-    assert names == ["Alice", "Bob"]
+    judged = [line for line in result.content.splitlines()[1:] if line[0].isdigit()]
+    assert [line.split(" ")[1] for line in judged] == ["Alice", "Bob"], \
+        "a reaction after a final one is not judged"
+    # ...and its player is told why, privately, in the game's own words.
+    await again.wait_followups(1)
+    assert again.followups[0].ephemeral_for and "already knocked" in again.followups[0].content
