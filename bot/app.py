@@ -44,6 +44,8 @@ class MenagerieBot(commands.Bot):
     def __init__(self, settings: Settings, *, sync: bool = False, **options: Any) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          help_command=None, **options)
+        # Nothing the bot sends pings anyone unless the call names who (names are escaped too).
+        self.allowed_mentions = discord.AllowedMentions.none()
         self.settings = settings
         self.sync_globally = sync
         self.uis: dict[str, GameUI] = {}
@@ -55,7 +57,7 @@ class MenagerieBot(commands.Bot):
 
         self.db = await open_db(self.settings.database_path)
         self.sessions = SessionService(Repo(self.db), computer_delay=self.settings.computer_delay)
-        self.publisher = Publisher(self)
+        self.publisher = Publisher(self, retry_delay=self.settings.retry_delay)
         self.sessions.publish = self.publisher.publish
         self.sessions.remind = self.publisher.remind
         self.add_dynamic_items(*DYNAMIC_ITEMS)
@@ -63,8 +65,10 @@ class MenagerieBot(commands.Bot):
             await self.load_extension(extension)
         await self._sync_commands()
         matches = await self.sessions.resume()
-        for match in matches:
-            self.publisher.refresh(match.id)  # bring every board up to date
+        # Bring every message up to date that may be behind the database: open games, and
+        # ended ones whose final board or announcement a crash cut off.
+        for match in await self.sessions.repo.unsettled_matches():
+            self.publisher.refresh(match.id)
         log.info("ready to play; %d open games resumed", len(matches))
 
     async def _sync_commands(self) -> None:

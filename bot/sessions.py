@@ -1,8 +1,10 @@
 """The only writer of matches: lobby, actions, computer players and turn timers.
 
-Every change goes lock → load → check → apply → commit (state and action log in one
-transaction) → announce. Announcing is a callback the Discord layer sets, so nothing reaches
-a channel before it is on disk.
+Every change goes lock → load → check → apply → commit → announce: the match's lock keeps
+changes to one match in order, and everything one change stores (state, action log, seats,
+results) is one database transaction (`_changing`). Timers and computer turns are armed and the
+change announced only after the commit: announcing is a callback the Discord layer sets, so
+nothing reaches a channel before it is on disk.
 """
 
 from __future__ import annotations
@@ -11,7 +13,8 @@ import asyncio
 import logging
 import secrets
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import AsyncIterator, Awaitable, Callable
+from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -48,6 +51,13 @@ class Transition:
     seats: list[SeatRow]
     events: list[Event] = field(default_factory=list)
     outcome: Outcome | None = None
+
+
+@dataclass(slots=True)
+class _Change:
+    """What a change inside `SessionService._changing` hands out once it is committed."""
+
+    transition: Transition | None = None
 
 
 Publisher = Callable[[Transition], None]
@@ -103,32 +113,32 @@ class SessionService:
 
     async def join(self, match_id: int, user_id: int, name: str) -> Transition:
         """Seat a user in a lobby."""
-        async with self.lock(match_id):
+        async with self._changing(match_id) as change:
             match, seats = await self._lobby(match_id)
             if any(s.user_id == user_id and not s.is_computer for s in seats):
                 raise LobbyError("You're already in this game.")
             self._check_room(match, seats)
             await self.repo.add_seat(match_id, user_id, name)
-            transition = await self._transition(match_id, Event("joined", None, {"name": name}))
-            self.publish(transition)
-            return transition
+            change.transition = await self._transition(
+                match_id, Event("joined", None, {"name": name}))
+        return change.transition
 
     async def add_computer(self, match_id: int, user_id: int) -> Transition:
         """Seat a computer player; anyone seated may add one."""
-        async with self.lock(match_id):
+        async with self._changing(match_id) as change:
             match, seats = await self._lobby(match_id)
             if not any(s.user_id == user_id for s in seats):
                 raise LobbyError("Join the game first to add a computer player.")
             self._check_room(match, seats)
             name = f"Computer {1 + sum(s.is_computer for s in seats)}"
             await self.repo.add_seat(match_id, None, name, is_computer=True)
-            transition = await self._transition(match_id, Event("joined", None, {"name": name}))
-            self.publish(transition)
-            return transition
+            change.transition = await self._transition(
+                match_id, Event("joined", None, {"name": name}))
+        return change.transition
 
     async def leave_lobby(self, match_id: int, user_id: int) -> Transition:
         """Free a user's lobby seat; the host leaving closes the lobby."""
-        async with self.lock(match_id):
+        async with self._changing(match_id) as change:
             match, seats = await self._lobby(match_id)
             if user_id == match.host_id:
                 raise LobbyError("You're the host: use Cancel to close the lobby.")
@@ -136,13 +146,13 @@ class SessionService:
             if seat is None:
                 raise LobbyError("You're not in this game.")
             await self.repo.remove_seat(match_id, seat.seat)
-            transition = await self._transition(match_id, Event("left", None, {"name": seat.name}))
-            self.publish(transition)
-            return transition
+            change.transition = await self._transition(
+                match_id, Event("left", None, {"name": seat.name}))
+        return change.transition
 
     async def start(self, match_id: int, user_id: int) -> Transition:
         """The host starts the game once the player count is valid."""
-        async with self.lock(match_id):
+        async with self._changing(match_id) as change:
             match, seats = await self._lobby(match_id)
             if user_id != match.host_id:
                 raise LobbyError("Only the host can start the game.")
@@ -153,27 +163,22 @@ class SessionService:
                     f" there are {len(seats)}."
                 )
             state = start(rules, match.seed, len(seats), match.options)
-            await self.repo.start_match(match_id, state, None, self.clock())
-            match = await self._match(match_id)
-            await self._after_change(match, seats, rules)
-            match = await self._match(match_id)
-            transition = Transition(match, seats, [Event("started")])
-            self.publish(transition)
-        return transition
+            deadline = self._deadline(match, seats, rules, state)
+            await self.repo.start_match(match_id, state, deadline, self.clock())
+            change.transition = Transition(await self._match(match_id), seats, [Event("started")])
+        return change.transition
 
     async def cancel(self, match_id: int, user_id: int, *, is_admin: bool) -> Transition:
         """Close a lobby or stop a game: the host, or anyone who can manage the server."""
-        async with self.lock(match_id):
+        async with self._changing(match_id) as change:
             match = await self._match(match_id)
             if match.status not in ("lobby", "active"):
                 raise LobbyError("This game has already ended.")
             if user_id != match.host_id and not is_admin:
                 raise LobbyError("Only the host or a server manager can cancel this game.")
             await self.repo.set_status(match_id, "cancelled", self.clock())
-            self._stop_tasks(match_id)
-            transition = await self._transition(match_id, Event("cancelled"))
-            self.publish(transition)
-        return transition
+            change.transition = await self._transition(match_id, Event("cancelled"))
+        return change.transition
 
     # -- playing --------------------------------------------------------------------------
 
@@ -185,7 +190,7 @@ class SessionService:
         Raises:
             RuleError: with a message for the player; the game is unchanged.
         """
-        async with self.lock(match_id):
+        async with self._changing(match_id) as change:
             match = await self._match(match_id)
             if match.status == "lobby":
                 raise LobbyError("The game hasn't started yet.")
@@ -194,29 +199,30 @@ class SessionService:
                                     else "This game was cancelled.")
             seats = await self.repo.seats(match_id)
             seat = self._seat_of(seats, user_id)
-            transition = await self._apply(match, seats, seat.seat, code, seen_version, at_ms,
-                                           actor="player")
             if seat.timeouts:
                 await self.repo.update_seat(match_id, seat.seat, timeouts=0)
-            self.publish(transition)
-        return transition
+            change.transition = await self._apply(match, seats, seat.seat, code, seen_version,
+                                                  at_ms, actor="player")
+        return change.transition
 
     async def act(
-        self, match_id: int, seat: int, code: str, *, actor: str, at_ms: int = 0
+        self, match_id: int, seat: int, code: str, *, actor: str, at_ms: int = 0,
+        inbox_id: int | None = None,
     ) -> Transition:
-        """An action the application takes for a seat: SYSTEM (a dealer, a clock) or a computer.
+        """An action the application takes for a seat: SYSTEM (a dealer, a clock) or a computer,
+        or a player's stored input (``inbox_id``, consumed in the same transaction).
 
         Raises:
             RuleError: the action is not legal now; the game is unchanged.
         """
-        async with self.lock(match_id):
+        async with self._changing(match_id) as change:
             match = await self._match(match_id)
             if match.status != "active":
                 raise IllegalAction("This game isn't running.")
             seats = await self.repo.seats(match_id)
-            transition = await self._apply(match, seats, seat, code, None, at_ms, actor=actor)
-            self.publish(transition)
-        return transition
+            change.transition = await self._apply(match, seats, seat, code, None, at_ms,
+                                                  actor=actor, inbox_id=inbox_id)
+        return change.transition
 
     async def seat_of(self, match_id: int, user_id: int) -> int:
         """The seat a user plays at (raises LobbyError if they don't)."""
@@ -224,24 +230,21 @@ class SessionService:
 
     async def leave_game(self, match_id: int, user_id: int) -> Transition:
         """A player leaves a running game; a computer player takes the seat."""
-        async with self.lock(match_id):
+        async with self._changing(match_id) as change:
             match = await self._match(match_id)
             if match.status != "active":
                 raise LobbyError("This game isn't running.")
             seats = await self.repo.seats(match_id)
             seat = self._seat_of(seats, user_id)
             await self.repo.update_seat(match_id, seat.seat, is_computer=True)
-            seats = await self.repo.seats(match_id)
-            await self._after_change(match, seats, self.rules(match.game))
-            transition = await self._transition(
+            change.transition = await self._transition(
                 match_id, Event("replaced", seat.seat, {"name": seat.name, "why": "left"})
             )
-            self.publish(transition)
-        return transition
+        return change.transition
 
     async def expire(self, match_id: int, version: int) -> Transition | None:
         """The turn timer ran out at ``version``: a computer moves for the absent player."""
-        async with self.lock(match_id):
+        async with self._changing(match_id) as change:
             match = await self._match(match_id)
             if match.status != "active" or match.version != version:
                 return None  # the player moved in time, or the game ended
@@ -258,16 +261,15 @@ class SessionService:
             code = await self._choose(match, rules, seat)
             transition = await self._apply(match, seats, seat, code, None, 0, actor="timer")
             transition.events.insert(0, note)
-            self.publish(transition)
-        return transition
+            change.transition = transition
+        return change.transition
 
     async def resume(self) -> list[MatchRow]:
         """After a restart: re-arm timers and computer players of every running game."""
         matches = await self.repo.open_matches()
         for match in matches:
             if match.status == "active":
-                seats = await self.repo.seats(match.id)
-                self._arm(match, seats, self.rules(match.game))
+                self._arm(match, await self.repo.seats(match.id))
         return matches
 
     async def close(self) -> None:
@@ -279,9 +281,25 @@ class SessionService:
 
     # -- inside the lock ------------------------------------------------------------------
 
+    @asynccontextmanager
+    async def _changing(self, match_id: int) -> AsyncIterator[_Change]:
+        """One change to a match: its lock, one transaction for everything it stores, then —
+        committed — its timers re-armed and its transition announced, still in lock order."""
+        change = _Change()
+        async with self.lock(match_id):
+            try:
+                async with self.repo.transaction():
+                    yield change
+            except BaseException:
+                self._history.pop(match_id, None)  # it may hold the rolled-back change's events
+                raise
+            if change.transition is not None:
+                self._arm(change.transition.match, change.transition.seats)
+                self.publish(change.transition)
+
     async def _apply(
         self, match: MatchRow, seats: list[SeatRow], seat: int, code: str,
-        seen_version: int | None, at_ms: int, *, actor: str,
+        seen_version: int | None, at_ms: int, *, actor: str, inbox_id: int | None = None,
     ) -> Transition:
         rules = self.rules(match.game)
         step = apply_checked(rules, match.state, seed=match.seed, version=match.version,
@@ -295,13 +313,11 @@ class SessionService:
             match.id, expected_version=match.version, state=step.state, seat=seat, code=code,
             at_ms=at_ms, actor=actor, deadline=self._deadline(match, seats, rules, step.state),
             now=self.clock(), finished=finished, ratings=ratings_rows or (),
-            records=records or (),
+            records=records or (), inbox_id=inbox_id,
         )
         if match.id in self._history:
             self._history[match.id].extend(step.events)
-        match = await self._match(match.id)
-        await self._after_change(match, seats, rules)
-        return Transition(match, seats, list(step.events), step.outcome)
+        return Transition(await self._match(match.id), seats, list(step.events), step.outcome)
 
     async def _new_ratings(
         self, match: MatchRow, finished: list[ResultRow]
@@ -320,14 +336,6 @@ class SessionService:
         if all(seats[s].is_computer for s in active):
             return None
         return self.clock() + timer
-
-    async def _after_change(self, match: MatchRow, seats: list[SeatRow], rules: Rules) -> None:
-        if match.status == "active" and match.deadline is None and match.state is not None:
-            deadline = self._deadline(match, seats, rules, match.state)
-            if deadline is not None:
-                await self.repo.set_deadline(match.id, deadline, reminded=False)
-                match = await self._match(match.id)
-        self._arm(match, seats, rules)
 
     async def _choose(self, match: MatchRow, rules: Rules, seat: int) -> str:
         """A computer's move for ``seat``, from all it could have seen of the game so far.
@@ -355,11 +363,13 @@ class SessionService:
 
     # -- timers and computer turns --------------------------------------------------------
 
-    def _arm(self, match: MatchRow, seats: list[SeatRow], rules: Rules) -> None:
+    def _arm(self, match: MatchRow, seats: list[SeatRow]) -> None:
+        """Start what drives the committed match on: a computer's turn, or the turn timer."""
         self._stop_tasks(match.id)
         if match.status != "active" or match.state is None:
             self._history.pop(match.id, None)
             return
+        rules = self.rules(match.game)
         active = players(rules.active_seats(match.state))
         if is_realtime(rules):
             return  # its own clock (e.g. bot.dealer) drives it, computers included
@@ -381,7 +391,7 @@ class SessionService:
     async def _computer_turn(self, match_id: int, version: int) -> None:
         await asyncio.sleep(self.computer_delay)
         try:
-            async with self.lock(match_id):
+            async with self._changing(match_id) as change:
                 match = await self._match(match_id)
                 if match.status != "active" or match.version != version:
                     return
@@ -390,9 +400,8 @@ class SessionService:
                 seat = min(s for s in players(rules.active_seats(match.state))
                            if seats[s].is_computer)
                 code = await self._choose(match, rules, seat)
-                transition = await self._apply(match, seats, seat, code, None, 0,
-                                               actor="computer")
-                self.publish(transition)
+                change.transition = await self._apply(match, seats, seat, code, None, 0,
+                                                      actor="computer")
         except Exception:
             log.exception("computer move failed in match %s", match_id)
 
@@ -404,8 +413,8 @@ class SessionService:
                 await asyncio.sleep(max(0.0, match.deadline - timer / 2 - self.clock()))
                 seats = await self.repo.seats(match.id)
                 seat = players(self.rules(match.game).active_seats(match.state))[0]
-                await self.repo.set_deadline(match.id, match.deadline, reminded=True)
-                await self.remind(match, seats[seat])
+                if await self.repo.mark_reminded(match.id, match.version):
+                    await self.remind(match, seats[seat])
             await asyncio.sleep(max(0.0, match.deadline - self.clock()))
             await self.expire(match.id, match.version)
         except asyncio.CancelledError:

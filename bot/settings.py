@@ -16,6 +16,7 @@ class Settings:
     log_level: str = "INFO"
     computer_delay: float = 1.5  # seconds a computer "thinks", so players can follow its moves
     time_scale: float = 1.0  # real-time games' clocks (tests run them faster)
+    retry_delay: float = 1.0  # first wait before a failed Discord update is tried again
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:

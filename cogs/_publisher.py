@@ -5,6 +5,13 @@ lines keep the order of the action log). Publishing only queues: a worker per ma
 the newest state off the event loop and edits the message. Updates that arrive while an edit
 is under way (or waiting out a rate limit) collapse into one, so the board always ends on the
 latest state and a slow Discord never slows the game.
+
+The worker owns convergence: an edit Discord refuses (403, 5xx, rate limits past discord.py's
+own retries, a dropped connection) is retried with backoff until the message shows the newest
+committed state, and a missing permission is told to the host once. A board with no message
+yet (a lobby whose reply was lost) gets a new one. What Discord shows of an ended game — its
+final board, the announcement of its end — is stored, so a restart finishes what a crash
+interrupted and announces every end exactly once.
 """
 
 from __future__ import annotations
@@ -15,11 +22,13 @@ import time
 from collections import deque
 from typing import TYPE_CHECKING, Any
 
+import aiohttp
 import discord
 
 from bot.db.repo import MatchRow, SeatRow
+from bot.retry import backoff
 from bot.sessions import Transition
-from cogs._ui import LobbyButton, mention, png_file
+from cogs._ui import LobbyButton, mention, plain, png_file
 
 if TYPE_CHECKING:
     from bot.app import MenagerieBot
@@ -28,19 +37,34 @@ log = logging.getLogger(__name__)
 
 LOG_LINES = 6
 NO_PINGS = discord.AllowedMentions.none()
+# Failures worth retrying: Discord refused or failed (discord.py has already waited out the
+# rate limits it could), or the connection broke on the way.
+RETRYABLE = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+UNKNOWN_CHANNEL = 10003
+PERMISSIONS = ("View Channel, Send Messages, Embed Links, Attach Files and Read Message"
+               " History")
+
+
+def pings(*user_ids: int | None) -> discord.AllowedMentions:
+    """Mentions that may notify exactly these users, and never a role, @everyone or @here."""
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(u) for u in user_ids if u])
 
 
 class Publisher:
     """The board worker of every match."""
 
-    def __init__(self, bot: MenagerieBot) -> None:
+    def __init__(self, bot: MenagerieBot, *, retry_delay: float = 1.0) -> None:
         self.bot = bot
+        self.retry_delay = retry_delay
         self.lines: dict[int, deque[str]] = {}
-        self._endings: set[int] = set()  # finished matches whose result is not announced yet
         self._drawn: dict[int, tuple[int, float]] = {}  # match → (version on its board, when)
         self._drawn_event: dict[int, asyncio.Event] = {}
         self._drawing: dict[int, int] = {}
         self._dirty: dict[int, asyncio.Event] = {}
+        self._kick: dict[int, asyncio.Event] = {}  # cuts a backoff short
+        self._failures: dict[int, int] = {}  # failed attempts in a row, per match
+        self._warned: set[int] = set()  # matches whose host was told of a missing permission
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.idle = asyncio.Event()  # set whenever no board has pending work (tests wait on it)
         self.idle.set()
@@ -58,17 +82,27 @@ class Publisher:
                 text = ui.describe(event, transition.seats)
             if text:
                 lines.append(text)
-        if transition.outcome is not None:
-            self._endings.add(match.id)
         self.refresh(match.id)
 
     def refresh(self, match_id: int) -> None:
-        """Redraw a match's message soon (also used at start-up)."""
+        """Redraw a match's message soon (also used at start-up); cuts a retry's wait short."""
         self._dirty.setdefault(match_id, asyncio.Event()).set()
+        self._kick.setdefault(match_id, asyncio.Event()).set()
         self.idle.clear()
         worker = self._workers.get(match_id)
         if worker is None or worker.done():
             self._workers[match_id] = asyncio.create_task(self._work(match_id))
+
+    def nudge(self, match_id: int, clicked: int, stored: int) -> bool:
+        """A click came from a board at version ``clicked`` though the game is at ``stored``:
+        if that is because the board failed to update (not because a redraw is under way),
+        redraw it now and return True — the player is not to blame."""
+        working = self._workers.get(match_id)
+        stuck = self._failures.get(match_id, 0) > 0
+        if clicked < stored and (stuck or working is None or working.done()):
+            self.refresh(match_id)
+            return True
+        return False
 
     async def drawn(self, match_id: int, version: int, timeout: float = 15.0) -> float:
         """Wait until the board shows ``version`` (or newer); return when Discord acknowledged
@@ -89,10 +123,37 @@ class Publisher:
             await self.bot.get_partial_messageable(match.channel_id).send(
                 f"⏰ <@{seat.user_id}>, it's your move in {link} — {_duration(left)} left before"
                 " a computer player moves for you.",
-                allowed_mentions=discord.AllowedMentions(users=True),
+                allowed_mentions=pings(seat.user_id),
             )
-        except discord.HTTPException:
-            log.exception("could not send the turn reminder of match %s", match.id)
+        except RETRYABLE:
+            log.warning("could not send the turn reminder of match %s", match.id, exc_info=True)
+
+    async def warn_host(self, match: MatchRow, what: str) -> None:
+        """Tell the host once (until things work again) that a missing permission blocks
+        ``what``: in the channel if the bot may still write there, else privately."""
+        if match.id in self._warned:
+            return
+        self._warned.add(match.id)
+        name = self._name(match)
+        text = (f"⚠️ <@{match.host_id}>, I can't {what} of **{name}** game #{match.id} in"
+                f" <#{match.channel_id}>: I'm missing a permission there (I need {PERMISSIONS})."
+                " The game is saved; I keep trying and catch up as soon as it's fixed.")
+        try:
+            await self.bot.get_partial_messageable(match.channel_id).send(
+                text, allowed_mentions=pings(match.host_id))
+            return
+        except RETRYABLE:
+            pass
+        try:
+            host = self.bot.get_user(match.host_id) or await self.bot.fetch_user(match.host_id)
+            await host.send(text, allowed_mentions=pings(match.host_id))
+        except RETRYABLE:
+            log.warning("could not tell the host of match %s about a missing permission",
+                        match.id)
+
+    def recovered(self, match_id: int) -> None:
+        """Discord works again for this match: a later outage is told anew."""
+        self._warned.discard(match_id)
 
     async def close(self) -> None:
         """Stop the workers (pending redraws are redone at the next start-up)."""
@@ -109,20 +170,47 @@ class Publisher:
                 dirty.clear()
                 try:
                     await self._draw(match_id)
-                except discord.HTTPException:
-                    log.exception("could not update the board of match %s", match_id)
+                except discord.NotFound as error:
+                    if error.code != UNKNOWN_CHANNEL:
+                        raise
+                    # The channel is gone: no message can ever show this game again.
+                    log.warning("the channel of match %s is gone; its board is not drawn",
+                                match_id)
+                    self._mark_drawn(match_id)
+                except RETRYABLE as error:
+                    await self._retry_later(match_id, error)
                 except Exception:
+                    # A bug, not Discord: retrying would fail the same way.
                     log.exception("failed to draw the board of match %s", match_id)
-                finally:
+                    self._mark_drawn(match_id)
+                else:
+                    self._failures.pop(match_id, None)
+                    self.recovered(match_id)
                     self._mark_drawn(match_id)
         finally:
             self._workers.pop(match_id, None)
             if not self._workers:
                 self.idle.set()
 
+    async def _retry_later(self, match_id: int, error: BaseException) -> None:
+        failures = self._failures[match_id] = self._failures.get(match_id, 0) + 1
+        self._dirty[match_id].set()
+        log.warning("could not update the board of match %s (attempt %d): %s", match_id,
+                    failures, error)
+        if isinstance(error, discord.Forbidden):
+            match = await self.bot.sessions.repo.match(match_id)
+            if match is not None:
+                await self.warn_host(match, "update the board")
+        kick = self._kick.setdefault(match_id, asyncio.Event())
+        kick.clear()
+        try:
+            await asyncio.wait_for(kick.wait(), backoff(self.retry_delay, failures))
+        except TimeoutError:
+            pass
+
     def _mark_drawn(self, match_id: int) -> None:
-        """Note the version the board now shows (also after a failed edit: nobody may wait
-        forever for a board Discord refused)."""
+        """Note the version the board now shows (also after a failure no retry can mend:
+        nobody may wait forever for a board that will never come)."""
         version = self._drawing.pop(match_id, None)
         if version is not None:
             self._drawn[match_id] = (version, time.time())
@@ -133,35 +221,56 @@ class Publisher:
     async def _draw(self, match_id: int) -> None:
         repo = self.bot.sessions.repo
         match = await repo.match(match_id)
-        if match is None or match.message_id is None:
+        if match is None:
             return
         seats = await repo.seats(match_id)
         self._drawing[match_id] = match.version
-        content, png, items = await self._message(match, seats)
-        view = discord.ui.View(timeout=None) if items else None
-        for item in items:
-            view.add_item(item)
-        attachments = [png_file(png, "board.png")] if png else []
-        message = self.bot.get_partial_messageable(match.channel_id).get_partial_message(
-            match.message_id
+        ended = match.status in ("finished", "cancelled")
+        channel = self.bot.get_partial_messageable(match.channel_id)
+        if not (ended and match.board_final and match.message_id is not None):
+            content, png, items = await self._message(match, seats)
+            view = discord.ui.View(timeout=None) if items else None
+            for item in items:
+                view.add_item(item)
+            attachments = [png_file(png, "board.png")] if png else []
+            message_id = match.message_id
+            if message_id is not None:
+                try:
+                    await channel.get_partial_message(message_id).edit(
+                        content=content, attachments=attachments, view=view, embed=None,
+                        allowed_mentions=NO_PINGS)
+                except discord.NotFound as error:
+                    if error.code == UNKNOWN_CHANNEL:
+                        raise
+                    message_id = None
+            if message_id is None:
+                # No board (deleted, or its lobby reply was lost): post one so the game goes on.
+                sent = await channel.send(content=content, files=attachments, view=view,
+                                          allowed_mentions=NO_PINGS)
+                await repo.set_message(match_id, sent.id)
+                match = await repo.match(match_id) or match
+            if ended:
+                await repo.mark_shown(match_id, board_final=True)
+                self.lines.pop(match_id, None)
+        if match.status == "finished" and not match.announced:
+            await self._announce(match, seats)
+
+    async def _announce(self, match: MatchRow, seats: list[SeatRow]) -> None:
+        """Edits notify nobody: a short new message tells the table the game is over. Its
+        nonce makes Discord drop a second copy if a crash came between sending and storing."""
+        ui = self.bot.uis[match.game]
+        view = self.bot.sessions.rules(match.game).view(match.state, None)
+        humans = [s.user_id for s in seats if not s.is_computer]
+        await self.bot.get_partial_messageable(match.channel_id).send(
+            f"**{ui.name}** · game #{match.id} · {ui.status(match, seats, view)}\n"
+            f"See the board: {_link(match)} · `/leaderboard`",
+            allowed_mentions=pings(*humans), nonce=f"menagerie-end-{match.id}",
         )
-        try:
-            await message.edit(content=content, attachments=attachments, view=view, embed=None,
-                               allowed_mentions=NO_PINGS)
-        except discord.NotFound:
-            # The board was deleted: post a new one so the game can go on.
-            sent = await message.channel.send(content=content, files=attachments, view=view,
-                                              allowed_mentions=NO_PINGS)
-            await repo.set_message(match_id, sent.id)
-        if match.status in ("finished", "cancelled"):
-            self.lines.pop(match_id, None)
-        if match_id in self._endings and match.status == "finished":
-            # Edits notify nobody: a short new message tells the table the game is over.
-            self._endings.discard(match_id)
-            await message.channel.send(
-                f"{content.splitlines()[0]}\nSee the board: {_link(match)} · `/leaderboard`",
-                allowed_mentions=discord.AllowedMentions(users=True),
-            )
+        await self.bot.sessions.repo.mark_shown(match.id, announced=True)
+
+    def _name(self, match: MatchRow) -> str:
+        ui = self.bot.uis.get(match.game)
+        return ui.name if ui else match.game
 
     async def _message(
         self, match: MatchRow, seats: list[SeatRow]
@@ -211,9 +320,9 @@ def lobby_text(name: str, match: MatchRow, seats: list[SeatRow]) -> str:
 
 def _lobby_line(kind: str, data: dict[str, Any]) -> str | None:
     if kind == "joined":
-        return f"{data['name']} joined."
+        return f"{plain(data['name'])} joined."
     if kind == "left":
-        return f"{data['name']} left."
+        return f"{plain(data['name'])} left."
     return None
 
 

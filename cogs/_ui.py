@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.games.core import Event, NotYourTurn, RuleError
+from bot.games.core import Event, NotYourTurn, RuleError, StaleAction
 
 if TYPE_CHECKING:
     from bot.app import MenagerieBot
@@ -66,15 +66,25 @@ class GameUI(Protocol):
         """Answer a private question (always ephemerally)."""
 
 
+BEHIND = ("The board was behind the game (Discord refused an update) — it's being redrawn now."
+          " Look again and make your move.")
+
+
+def plain(name: str) -> str:
+    """A player's name in message text: shown as written, never as formatting or a ping."""
+    return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
+
+
 def mention(seat: SeatRow) -> str:
     """A seat's name, as a ping for humans (edits do not notify, so this is only a highlight)."""
-    return seat.name if seat.is_computer or seat.user_id is None else f"<@{seat.user_id}>"
+    return plain(seat.name) if seat.is_computer or seat.user_id is None else f"<@{seat.user_id}>"
 
 
 def reason(error: RuleError, seats: Sequence[SeatRow]) -> str:
     """The words for a rejected action, with names where the engine only knows seats."""
     if isinstance(error, NotYourTurn) and error.active:
-        names = ", ".join(seats[s].name for s in sorted(error.active) if 0 <= s < len(seats))
+        names = ", ".join(plain(seats[s].name) for s in sorted(error.active)
+                          if 0 <= s < len(seats))
         return f"It's {names}'s turn." if names else str(error)
     return str(error)
 
@@ -140,6 +150,11 @@ class GameAction(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_A
         try:
             await sessions.submit(self.match_id, interaction.user.id, self.action, self.version,
                                   at_ms=int(interaction.created_at.timestamp() * 1000))
+        except StaleAction as error:
+            match = await sessions.repo.match(self.match_id)
+            behind = match is not None and interaction.client.publisher.nudge(
+                self.match_id, self.version, match.version)
+            await tell(interaction, BEHIND if behind else str(error))
         except RuleError as error:
             seats = await sessions.repo.seats(self.match_id)
             await tell(interaction, reason(error, seats))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -10,11 +11,13 @@ from discord.ext import commands
 
 from bot.db.repo import ChannelBusy, MatchRow
 from bot.games.core import RuleError
-from cogs._publisher import NO_PINGS, lobby_buttons, lobby_text
+from cogs._publisher import NO_PINGS, RETRYABLE, lobby_buttons, lobby_text
 from cogs._ui import apologise, is_admin, tell
 
 if TYPE_CHECKING:
     from bot.app import MenagerieBot
+
+log = logging.getLogger(__name__)
 
 HELP = """\
 **Menagerie** plays board games in this channel.
@@ -32,12 +35,19 @@ Rejected moves are explained only to you; nobody else sees them."""
 
 async def open_lobby(
     interaction: discord.Interaction[MenagerieBot], game: str, options: dict[str, Any]
-) -> None:
-    """Post a lobby for ``game`` as the answer to the command, unless the channel is busy."""
+) -> MatchRow | None:
+    """Post a lobby for ``game`` as the answer to the command, unless the channel is busy;
+    return the new lobby.
+
+    The lobby is stored first and its message id right after the reply that creates it (the
+    reply carries it: no second call). If the reply is lost — the interaction expired, Discord
+    failed, or the process died in between — the lobby has no message, and the publisher posts
+    one into the channel (now, or at the next start-up): it is never unreachable.
+    """
     bot = interaction.client
     if interaction.guild_id is None or interaction.channel_id is None:
         await tell(interaction, "Games are played in a server channel, not in direct messages.")
-        return
+        return None
     try:
         match = await bot.sessions.open_lobby(
             game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
@@ -49,16 +59,25 @@ async def open_lobby(
         what = f"{_name(bot, busy)} (game #{busy.id})" if busy else "another game"
         await tell(interaction, f"{what} is already running in this channel. Finish or cancel it"
                                 " first (`/game cancel`), or start yours in another channel.")
-        return
+        return None
     seats = await bot.sessions.repo.seats(match.id)
     view = discord.ui.View(timeout=None)
     for item in lobby_buttons(match.id):
         view.add_item(item)
-    await interaction.response.send_message(
-        lobby_text(_name(bot, match), match, seats), view=view, allowed_mentions=NO_PINGS
-    )
-    message = await interaction.original_response()
-    await bot.sessions.repo.set_message(match.id, message.id)
+    try:
+        sent = await interaction.response.send_message(
+            lobby_text(_name(bot, match), match, seats), view=view, allowed_mentions=NO_PINGS
+        )
+    except RETRYABLE:
+        log.warning("the lobby reply of match %s was lost; posting it in the channel", match.id,
+                    exc_info=True)
+        bot.publisher.refresh(match.id)
+        return match
+    if sent.message_id is not None:
+        await bot.sessions.repo.set_message(match.id, sent.message_id)
+    else:
+        bot.publisher.refresh(match.id)
+    return match
 
 
 def _name(bot: MenagerieBot, match: MatchRow) -> str:

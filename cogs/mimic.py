@@ -136,14 +136,9 @@ class Mimic(commands.GroupCog, group_name="mimic",
                                         " their defaults.")
                 return
             options["turn_timer"] = 0
-        await open_lobby(interaction, "mimic", options)
-        if not solo:
+        match = await open_lobby(interaction, "mimic", options)
+        if match is None or not solo:
             return
-        match = await self.bot.sessions.repo.open_match_in(interaction.channel_id or 0)
-        if match is None or match.status != "lobby" or match.host_id != interaction.user.id:
-            return
-        if match.message_id != (await interaction.original_response()).id:
-            return  # the channel was busy: that lobby is not the one just opened
         try:
             await self.bot.sessions.start(match.id, interaction.user.id)
         except RuleError as error:

@@ -26,7 +26,7 @@ from bot.games.mimic.hints import (
     needed,
 )
 from bot.games.mimic.sets import Board
-from cogs._ui import GameAction, QueryButton, mention, png_file, tell
+from cogs._ui import GameAction, QueryButton, mention, plain, png_file, tell
 from rendering import mimic as art
 
 if TYPE_CHECKING:
@@ -227,7 +227,7 @@ class MimicUI:
     def describe(self, event: Event, seats: Sequence[SeatRow]) -> str | None:
         """One line per public event; a hand card is never named (only cards on the table)."""
         seat = event.seat
-        name = seats[seat].name if seat is not None and 0 <= seat < len(seats) else ""
+        name = plain(seats[seat].name) if seat is not None and 0 <= seat < len(seats) else ""
         data = event.data
         match event.kind:
             case "started":
@@ -245,7 +245,7 @@ class MimicUI:
             case "card_drawn" if data.get("from") == "faceup":
                 return f"📥 {name} takes the face-up {title(face(data['card']))}."
             case "card_given":
-                return f"🤝 {name} passes a card to {seats[data['to']].name}."
+                return f"🤝 {name} passes a card to {plain(seats[data['to']].name)}."
             case "cannot_place":
                 return f"🚫 {name} cannot lay two cards: the game ends."
             case "turn":
@@ -255,15 +255,16 @@ class MimicUI:
             case "showdown_picked":
                 return f"🤫 {name} has picked a card."
             case "showdown_revealed":
-                shown = ", ".join(f"{seats[s].name}: {title(face(c))}" for s, c in data["picks"])
+                shown = ", ".join(f"{plain(seats[s].name)}: {title(face(c))}"
+                                  for s, c in data["picks"])
                 return f"🔍 Cards shown — {shown}."
             case "game_over":
                 return "🏁 The game is over."
             case "timed_out":
                 tail = " The computer keeps the seat now." if data["handed_over"] else ""
-                return f"⏰ {data['name']} ran out of time; the computer moved.{tail}"
+                return f"⏰ {plain(data['name'])} ran out of time; the computer moved.{tail}"
             case "replaced":
-                return f"🤖 {data['name']} left; a computer player takes the seat."
+                return f"🤖 {plain(data['name'])} left; a computer player takes the seat."
         return None
 
     @staticmethod

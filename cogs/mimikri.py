@@ -17,7 +17,7 @@ from discord.ext import commands
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event
 from bot.games.mimikri.rules import ORIENTATIONS
-from cogs._ui import GameAction, QueryButton, mention, png_file, show_rules
+from cogs._ui import GameAction, QueryButton, mention, plain, png_file, show_rules
 from cogs.games import open_lobby
 from rendering import mimikri as art
 
@@ -89,7 +89,7 @@ class MimikriUI:
 
     def describe(self, event: Event, seats: Sequence[SeatRow]) -> str | None:
         """One line per public event; never the identity of a card."""
-        name = seats[event.seat].name if event.seat is not None and event.seat >= 0 else ""
+        name = plain(seats[event.seat].name) if event.seat is not None and event.seat >= 0 else ""
         data = event.data
         match event.kind:
             case "started":
@@ -100,7 +100,7 @@ class MimikriUI:
                 return f"📷 {name} puts it in {EDGE_NAMES[data['orientation']]} edge first."
             case "camera_passed":
                 return (f"↪️ Somebody already has that butterfly: the camera and the card pass to"
-                        f" {seats[data['to']].name}.")
+                        f" {plain(seats[data['to']].name)}.")
             case "revealed" if data["found"]:
                 return f"🦋 {name} turns up {data['pos']} — found it!"
             case "revealed":
@@ -112,9 +112,9 @@ class MimikriUI:
                 return f"🚫 All {data['animal']} butterflies are collected: that card is out."
             case "timed_out":
                 tail = " The computer keeps the seat now." if data["handed_over"] else ""
-                return f"⏰ {data['name']} ran out of time; the computer moved.{tail}"
+                return f"⏰ {plain(data['name'])} ran out of time; the computer moved.{tail}"
             case "replaced":
-                return f"🤖 {data['name']} left; a computer player takes the seat."
+                return f"🤖 {plain(data['name'])} left; a computer player takes the seat."
         return None
 
     async def query(

@@ -1,10 +1,20 @@
-"""Every SQL statement of the bot, as typed async methods; no SQL lives anywhere else."""
+"""Every SQL statement of the bot, as typed async methods; no SQL lives anywhere else.
+
+The bot shares one SQLite connection between all its coroutines, and a connection has one
+transaction at a time: were two coroutines to write through it at once, one's ``rollback()``
+would undo the other's half-written change and one's ``commit()`` would store the other's half.
+So the connection has one user at a time (`Repo.transaction` for writes, a short turn for each
+read), and a change that spans several statements runs inside one `transaction()` block, which
+inner calls join. Reads never see another coroutine's uncommitted writes.
+"""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import sqlite3
-from collections.abc import Iterable, Sequence
+from collections.abc import AsyncIterator, Iterable, Sequence
+from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
@@ -32,6 +42,8 @@ class MatchRow:
     status: str
     deadline: float | None
     reminded: bool
+    board_final: bool = False  # the finished or cancelled board is drawn (no buttons left)
+    announced: bool = False  # the end of the game was posted
 
     @classmethod
     def from_row(cls, row: aiosqlite.Row) -> MatchRow:
@@ -42,7 +54,8 @@ class MatchRow:
             seed=row["seed"], options=json.loads(row["options"]),
             state=json.loads(row["state"]) if row["state"] else None,
             version=row["version"], status=row["status"], deadline=row["deadline"],
-            reminded=bool(row["reminded"]),
+            reminded=bool(row["reminded"]), board_final=bool(row["board_final"]),
+            announced=bool(row["announced"]),
         )
 
 
@@ -82,11 +95,72 @@ class BoardRow:
     sigma: float | None
 
 
+@dataclass(frozen=True, slots=True)
+class InboxRow:
+    """A real-time game's input, stored while it waits for its window to be settled."""
+
+    id: int
+    user_id: int | None
+    seat: int | None
+    code: str
+    at: float
+    at_ms: int
+    seq: int
+
+
 class Repo:
     """The storage of matches, seats, actions, results and ratings."""
 
     def __init__(self, db: aiosqlite.Connection) -> None:
         self.db = db
+        self._turn = asyncio.Lock()
+        self._owner: asyncio.Task[Any] | None = None  # the task whose transaction is open
+
+    # -- one user of the connection at a time --------------------------------------------
+
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[None]:
+        """Everything inside is committed together, or rolled back if it raises.
+
+        No other coroutine uses the connection meanwhile. Inside a transaction of the same
+        task this joins it (the outer block commits), so methods can be combined freely.
+        """
+        task = asyncio.current_task()
+        if self._owner is task:
+            yield
+            return
+        async with self._turn:
+            self._owner = task
+            try:
+                yield
+                await self.db.commit()
+            except BaseException:
+                await self.db.rollback()
+                raise
+            finally:
+                self._owner = None
+
+    @asynccontextmanager
+    async def _reading(self) -> AsyncIterator[None]:
+        if self._owner is asyncio.current_task():
+            yield
+            return
+        async with self._turn:
+            yield
+
+    async def _one(self, sql: str, args: Sequence[Any] = ()) -> aiosqlite.Row | None:
+        async with self._reading(), self.db.execute(sql, args) as cur:
+            return await cur.fetchone()
+
+    async def _all(self, sql: str, args: Sequence[Any] = ()) -> list[aiosqlite.Row]:
+        async with self._reading(), self.db.execute(sql, args) as cur:
+            return list(await cur.fetchall())
+
+    async def _write(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """One statement in its own transaction (or the caller's); the rows it changed."""
+        async with self.transaction():
+            cur = await self.db.execute(sql, args)
+            return cur.rowcount
 
     # -- matches --------------------------------------------------------------------------
 
@@ -100,36 +174,33 @@ class Repo:
             ChannelBusy: the channel already has an open game.
         """
         try:
-            cur = await self.db.execute(
-                "INSERT INTO matches (game, guild_id, channel_id, host_id, seed, options,"
-                " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                (game, guild_id, channel_id, host_id, seed, json.dumps(options), now, now),
-            )
-            match_id = cur.lastrowid
-            await self.db.execute(
-                "INSERT INTO seats (match_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
-                (match_id, host_id, host_name),
-            )
-            await self.db.commit()
+            async with self.transaction():
+                cur = await self.db.execute(
+                    "INSERT INTO matches (game, guild_id, channel_id, host_id, seed, options,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                    (game, guild_id, channel_id, host_id, seed, json.dumps(options), now, now),
+                )
+                match_id = cur.lastrowid
+                await self.db.execute(
+                    "INSERT INTO seats (match_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
+                    (match_id, host_id, host_name),
+                )
         except sqlite3.IntegrityError as error:
-            await self.db.rollback()
             raise ChannelBusy(channel_id) from error
         assert match_id is not None
         return match_id
 
     async def match(self, match_id: int) -> MatchRow | None:
         """The match with this id, if any."""
-        async with self.db.execute("SELECT * FROM matches WHERE id = ?", (match_id,)) as cur:
-            row = await cur.fetchone()
+        row = await self._one("SELECT * FROM matches WHERE id = ?", (match_id,))
         return MatchRow.from_row(row) if row else None
 
     async def open_match_in(self, channel_id: int) -> MatchRow | None:
         """The lobby or running game in a channel, if any."""
-        async with self.db.execute(
+        row = await self._one(
             "SELECT * FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
             (channel_id,),
-        ) as cur:
-            row = await cur.fetchone()
+        )
         return MatchRow.from_row(row) if row else None
 
     async def open_matches(self, guild_id: int | None = None) -> list[MatchRow]:
@@ -139,102 +210,118 @@ class Repo:
         if guild_id is not None:
             sql += " AND guild_id = ?"
             args = (guild_id,)
-        async with self.db.execute(sql + " ORDER BY id", args) as cur:
-            return [MatchRow.from_row(r) for r in await cur.fetchall()]
+        return [MatchRow.from_row(r) for r in await self._all(sql + " ORDER BY id", args)]
+
+    async def unsettled_matches(self) -> list[MatchRow]:
+        """Every match whose message may be behind the database: lobbies, running games, and
+        ended games whose final board or end announcement did not go out."""
+        rows = await self._all(
+            "SELECT * FROM matches WHERE status IN ('lobby', 'active') OR board_final = 0"
+            " OR (status = 'finished' AND announced = 0) ORDER BY id"
+        )
+        return [MatchRow.from_row(r) for r in rows]
 
     async def set_message(self, match_id: int, message_id: int) -> None:
         """Remember the match's board message."""
-        await self.db.execute(
-            "UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id)
-        )
-        await self.db.commit()
+        await self._write("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))
+
+    async def mark_shown(self, match_id: int, *, board_final: bool = False,
+                         announced: bool = False) -> None:
+        """Note that Discord shows the ended game's final board, or its announcement."""
+        if board_final:
+            await self._write("UPDATE matches SET board_final = 1 WHERE id = ?", (match_id,))
+        if announced:
+            await self._write("UPDATE matches SET announced = 1 WHERE id = ?", (match_id,))
 
     async def set_status(self, match_id: int, status: str, now: float) -> None:
         """Cancel a match (or set another status) without touching its state."""
-        await self.db.execute(
+        await self._write(
             "UPDATE matches SET status = ?, deadline = NULL, updated_at = ? WHERE id = ?",
             (status, now, match_id),
         )
-        await self.db.commit()
 
     async def start_match(
         self, match_id: int, state: dict[str, Any], deadline: float | None, now: float
     ) -> None:
         """Turn a lobby into a running game at version 0."""
-        await self.db.execute(
+        await self._write(
             "UPDATE matches SET status = 'active', state = ?, version = 0, deadline = ?,"
             " reminded = 0, updated_at = ? WHERE id = ? AND status = 'lobby'",
             (json.dumps(state), deadline, now, match_id),
         )
-        await self.db.commit()
 
     async def set_deadline(self, match_id: int, deadline: float | None, reminded: bool) -> None:
-        """Move the turn timer, or note that the reminder went out."""
-        await self.db.execute(
+        """Move the turn timer."""
+        await self._write(
             "UPDATE matches SET deadline = ?, reminded = ? WHERE id = ?",
             (deadline, int(reminded), match_id),
         )
-        await self.db.commit()
+
+    async def mark_reminded(self, match_id: int, version: int) -> bool:
+        """Note that the reminder of the turn at ``version`` went out (False: it has passed)."""
+        changed = await self._write(
+            "UPDATE matches SET reminded = 1 WHERE id = ? AND version = ? AND status = 'active'",
+            (match_id, version),
+        )
+        return changed == 1
 
     # -- seats ----------------------------------------------------------------------------
 
     async def seats(self, match_id: int) -> list[SeatRow]:
         """The seats of a match, in seat order."""
-        async with self.db.execute(
+        rows = await self._all(
             "SELECT seat, user_id, name, is_computer, timeouts FROM seats"
             " WHERE match_id = ? ORDER BY seat",
             (match_id,),
-        ) as cur:
-            return [
-                SeatRow(r["seat"], r["user_id"], r["name"], bool(r["is_computer"]), r["timeouts"])
-                for r in await cur.fetchall()
-            ]
+        )
+        return [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["is_computer"]),
+                        r["timeouts"]) for r in rows]
 
     async def add_seat(
         self, match_id: int, user_id: int | None, name: str, is_computer: bool = False
     ) -> int:
         """Seat a user or a computer player at the next free seat; return the seat."""
-        async with self.db.execute(
-            "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE match_id = ?", (match_id,)
-        ) as cur:
-            (seat,) = await cur.fetchone()
-        await self.db.execute(
-            "INSERT INTO seats (match_id, seat, user_id, name, is_computer) VALUES (?, ?, ?, ?, ?)",
-            (match_id, seat, user_id, name, int(is_computer)),
-        )
-        await self.db.commit()
+        async with self.transaction():
+            (seat,) = await self._one(
+                "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE match_id = ?", (match_id,)
+            )
+            await self.db.execute(
+                "INSERT INTO seats (match_id, seat, user_id, name, is_computer)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (match_id, seat, user_id, name, int(is_computer)),
+            )
         return seat
 
     async def remove_seat(self, match_id: int, seat: int) -> None:
         """Free a lobby seat; later seats move up so seats stay 0…n-1."""
-        await self.db.execute(
-            "DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, seat)
-        )
-        # Two steps through negative numbers keep the primary key unique while renumbering.
-        await self.db.execute(
-            "UPDATE seats SET seat = -seat WHERE match_id = ? AND seat > ?", (match_id, seat)
-        )
-        await self.db.execute(
-            "UPDATE seats SET seat = -seat - 1 WHERE match_id = ? AND seat < 0", (match_id,)
-        )
-        await self.db.commit()
+        async with self.transaction():
+            await self.db.execute(
+                "DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, seat)
+            )
+            # Two steps through negative numbers keep the primary key unique while renumbering.
+            await self.db.execute(
+                "UPDATE seats SET seat = -seat WHERE match_id = ? AND seat > ?", (match_id, seat)
+            )
+            await self.db.execute(
+                "UPDATE seats SET seat = -seat - 1 WHERE match_id = ? AND seat < 0", (match_id,)
+            )
 
     async def update_seat(
         self, match_id: int, seat: int, *, is_computer: bool | None = None,
         timeouts: int | None = None,
     ) -> None:
         """Hand a seat to the computer, or count its time-outs."""
-        if is_computer is not None:
-            await self.db.execute(
-                "UPDATE seats SET is_computer = ? WHERE match_id = ? AND seat = ?",
-                (int(is_computer), match_id, seat),
-            )
-        if timeouts is not None:
-            await self.db.execute(
-                "UPDATE seats SET timeouts = ? WHERE match_id = ? AND seat = ?",
-                (timeouts, match_id, seat),
-            )
-        await self.db.commit()
+        async with self.transaction():
+            if is_computer is not None:
+                await self.db.execute(
+                    "UPDATE seats SET is_computer = ? WHERE match_id = ? AND seat = ?",
+                    (int(is_computer), match_id, seat),
+                )
+            if timeouts is not None:
+                await self.db.execute(
+                    "UPDATE seats SET timeouts = ? WHERE match_id = ? AND seat = ?",
+                    (timeouts, match_id, seat),
+                )
 
     # -- the action log -------------------------------------------------------------------
 
@@ -244,18 +331,20 @@ class Repo:
         finished: Sequence[ResultRow] | None = None,
         ratings: Iterable[tuple[int, float, float]] = (),
         records: Iterable[tuple[int, int | None, str, float]] = (),
+        inbox_id: int | None = None,
     ) -> None:
         """Store the new state and append the action in one transaction.
 
         A finishing action also stores the results, the new ratings and the game's records
         (seat, user, kind, value) in the same transaction, so a crash can never leave a
-        finished game without them.
+        finished game without them. ``inbox_id`` names the stored input this action applies,
+        which goes in the same transaction, so it is applied exactly once.
 
         Raises:
             RuntimeError: the stored version is not ``expected_version`` (a second writer).
         """
         status = "finished" if finished is not None else "active"
-        try:
+        async with self.transaction():
             cur = await self.db.execute(
                 "UPDATE matches SET state = ?, version = ?, status = ?, deadline = ?,"
                 " reminded = 0, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
@@ -269,6 +358,8 @@ class Repo:
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (match_id, expected_version, seat, code, at_ms, actor),
             )
+            if inbox_id is not None:
+                await self.db.execute("DELETE FROM inbox WHERE id = ?", (inbox_id,))
             if finished is not None:
                 await self._store_results(match_id, finished, ratings, now)
                 await self.db.executemany(
@@ -276,19 +367,14 @@ class Repo:
                     " VALUES (?, ?, ?, ?, ?)",
                     [(match_id, seat, user, kind, value) for seat, user, kind, value in records],
                 )
-            await self.db.commit()
-        except BaseException:
-            await self.db.rollback()
-            raise
 
     async def _store_results(
         self, match_id: int, finished: Sequence[ResultRow],
         ratings: Iterable[tuple[int, float, float]], now: float,
     ) -> None:
-        async with self.db.execute(
+        guild_id, game = await self._one(
             "SELECT guild_id, game FROM matches WHERE id = ?", (match_id,)
-        ) as cur:
-            guild_id, game = await cur.fetchone()
+        )
         await self.db.executemany(
             "INSERT INTO results (match_id, seat, guild_id, game, user_id, is_computer, score,"
             " rank, won, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
@@ -307,10 +393,42 @@ class Repo:
 
     async def action_log(self, match_id: int) -> list[tuple[int, str, int]]:
         """The match's actions in order, as (seat, code, at_ms)."""
-        async with self.db.execute(
+        rows = await self._all(
             "SELECT seat, code, at_ms FROM actions WHERE match_id = ? ORDER BY seq", (match_id,)
-        ) as cur:
-            return [(r["seat"], r["code"], r["at_ms"]) for r in await cur.fetchall()]
+        )
+        return [(r["seat"], r["code"], r["at_ms"]) for r in rows]
+
+    # -- input waiting for a real-time window ---------------------------------------------
+
+    async def add_inbox(
+        self, match_id: int, *, user_id: int | None, seat: int | None, code: str, at: float,
+        at_ms: int, seq: int,
+    ) -> int:
+        """Store an input as it arrives; return its id."""
+        async with self.transaction():
+            cur = await self.db.execute(
+                "INSERT INTO inbox (match_id, user_id, seat, code, at, at_ms, seq)"
+                " VALUES (?, ?, ?, ?, ?, ?, ?)",
+                (match_id, user_id, seat, code, at, at_ms, seq),
+            )
+            assert cur.lastrowid is not None
+            return cur.lastrowid
+
+    async def inbox(self, match_id: int) -> list[InboxRow]:
+        """The match's stored input not yet applied, in arrival order."""
+        rows = await self._all(
+            "SELECT id, user_id, seat, code, at, at_ms, seq FROM inbox WHERE match_id = ?"
+            " ORDER BY id", (match_id,),
+        )
+        return [InboxRow(r["id"], r["user_id"], r["seat"], r["code"], r["at"], r["at_ms"],
+                         r["seq"]) for r in rows]
+
+    async def drop_inbox(self, ids: Iterable[int]) -> None:
+        """Forget stored input that was refused or came too early."""
+        wanted = [(i,) for i in ids]
+        if wanted:
+            async with self.transaction():
+                await self.db.executemany("DELETE FROM inbox WHERE id = ?", wanted)
 
     # -- leaderboards ---------------------------------------------------------------------
 
@@ -322,16 +440,16 @@ class Repo:
         if not ids:
             return {}
         marks = ",".join("?" * len(ids))
-        async with self.db.execute(
+        rows = await self._all(
             f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"  # noqa: S608
             f" AND user_id IN ({marks})",
             (guild_id, game, *ids),
-        ) as cur:
-            return {r["user_id"]: (r["mu"], r["sigma"]) for r in await cur.fetchall()}
+        )
+        return {r["user_id"]: (r["mu"], r["sigma"]) for r in rows}
 
     async def board(self, guild_id: int, game: str) -> list[BoardRow]:
         """Every human who finished a game of ``game`` on this server, with totals."""
-        async with self.db.execute(
+        rows = await self._all(
             "SELECT r.user_id, COUNT(*) AS games, SUM(r.won) AS wins, SUM(r.score) AS points,"
             " g.mu, g.sigma, (SELECT s.name FROM seats s WHERE s.user_id = r.user_id"
             " ORDER BY s.match_id DESC LIMIT 1) AS name FROM results r"
@@ -340,30 +458,30 @@ class Repo:
             " WHERE r.guild_id = ? AND r.game = ? AND r.is_computer = 0"
             " AND r.user_id IS NOT NULL GROUP BY r.user_id",
             (guild_id, game),
-        ) as cur:
-            return [
-                BoardRow(r["user_id"], r["name"] or str(r["user_id"]), r["games"], r["wins"],
-                         r["points"], r["mu"], r["sigma"])
-                for r in await cur.fetchall()
-            ]
+        )
+        return [
+            BoardRow(r["user_id"], r["name"] or str(r["user_id"]), r["games"], r["wins"],
+                     r["points"], r["mu"], r["sigma"])
+            for r in rows
+        ]
 
     async def player_games(self, guild_id: int, user_id: int) -> list[str]:
         """The games a user has finished on this server."""
-        async with self.db.execute(
+        rows = await self._all(
             "SELECT DISTINCT game FROM results WHERE guild_id = ? AND user_id = ?"
             " AND is_computer = 0 ORDER BY game",
             (guild_id, user_id),
-        ) as cur:
-            return [r["game"] for r in await cur.fetchall()]
+        )
+        return [r["game"] for r in rows]
 
     async def records(self, guild_id: int, game: str, kind: str) -> dict[int, list[float]]:
         """Every human's records of one kind in finished games here, by user, ascending."""
-        async with self.db.execute(
+        rows = await self._all(
             "SELECT c.user_id, c.value FROM records c JOIN matches m ON m.id = c.match_id"
             " WHERE m.guild_id = ? AND m.game = ? AND c.kind = ? ORDER BY c.value",
             (guild_id, game, kind),
-        ) as cur:
-            found: dict[int, list[float]] = {}
-            for row in await cur.fetchall():
-                found.setdefault(row["user_id"], []).append(row["value"])
-            return found
+        )
+        found: dict[int, list[float]] = {}
+        for row in rows:
+            found.setdefault(row["user_id"], []).append(row["value"])
+        return found

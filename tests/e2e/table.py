@@ -59,7 +59,7 @@ class Table:
         """Start a fresh bot process on the same database and wait until boards are redrawn."""
         settings = Settings(token="", database_path=str(self.db),
                             dev_guild_id=self.server.world.guild.id, computer_delay=0,
-                            time_scale=self.time_scale)
+                            time_scale=self.time_scale, retry_delay=0.05)
         self.running = await self.start_bot(create_bot(settings))
         await self.idle()
         return self.bot
