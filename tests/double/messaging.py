@@ -8,6 +8,7 @@ same whichever route the bot used.
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -34,6 +35,8 @@ if TYPE_CHECKING:
 MAX_FILE_BYTES = 10 * 1024 * 1024
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DIRECT_MESSAGES = 1 << 12
+# Discord documents only "the past few minutes" for enforce_nonce.
+NONCE_WINDOW = dt.timedelta(minutes=5)
 
 
 @dataclass(frozen=True)
@@ -266,6 +269,25 @@ def set_pings(
     msg.pings = mentions.resolve(msg.content, allowed, replied_author=replied_author)
     msg.mentioned_users = [world.user(i) for i in sorted(msg.pings.users) if _known(world, i)]
     return msg.pings
+
+
+def repeated_nonce(world: World, channel_id: int, author_id: int, nonce: str) -> Message | None:
+    """The recent message an ``enforce_nonce`` create repeats, if there is one.
+
+    Discord then returns that message instead of creating another, so a
+    client's retry of a send that did arrive cannot post it twice.
+    """
+    now = world.now()
+    for msg in world.messages.values():
+        if (
+            msg.nonce == nonce
+            and msg.channel_id == channel_id
+            and msg.author.id == author_id
+            and not msg.deleted
+            and now - msg.created_at <= NONCE_WINDOW
+        ):
+            return msg
+    return None
 
 
 def edit_message(

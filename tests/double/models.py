@@ -272,6 +272,7 @@ class Message:
     ephemeral_for: int | None = None  # user id who alone can see it
     interaction_id: int | None = None  # the interaction whose response this is
     deleted: bool = False
+    nonce: str | None = None  # the creator's nonce, echoed back as Discord does
     # Who the message pinged when it was sent; edits never change it.
     pings: Pings = NOBODY
     # The known users among ``pings.users``: the message's "mentions" on the wire.
@@ -386,6 +387,8 @@ class Message:
             data["interaction_metadata"] = self.interaction_metadata
         if self.message_reference is not None:
             data["message_reference"] = self.message_reference
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         return data
 
     def mentioned_ids(self) -> list[int]:

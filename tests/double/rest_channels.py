@@ -22,6 +22,8 @@ from .models import Channel, Message, emoji_key
 if TYPE_CHECKING:
     from .server import FakeDiscord
 
+MAX_NONCE_LENGTH = 25
+
 
 class ChannelRoutes:
     def __init__(self, server: FakeDiscord) -> None:
@@ -115,6 +117,15 @@ class ChannelRoutes:
         payload, files = await read_body(request)
         author = self.world.bot_user
         extra: dict[str, Any] = {}
+        nonce = payload.get("nonce")
+        if nonce is not None:
+            nonce = extra["nonce"] = str(nonce)
+            if len(nonce) > MAX_NONCE_LENGTH:
+                raise invalid_form("nonce", f"Must be {MAX_NONCE_LENGTH} or fewer in length.")
+            if payload.get("enforce_nonce"):
+                earlier = messaging.repeated_nonce(self.world, channel.id, author.id, nonce)
+                if earlier is not None:
+                    return self._bot_payload(earlier)
         replied_author = None
         ref = payload.get("message_reference")
         if ref:
