@@ -5,8 +5,9 @@
 """
 
 from .actions import Action
-from .driver import Driver, InteractionRejected
+from .driver import Driver, InteractionRejected, Ping
 from .interactions import InteractionResult
+from .mentions import Pings
 from .models import Attachment, Channel, Message, User
 from .runner import RunningBot, run_bot
 from .server import FakeDiscord
@@ -23,6 +24,8 @@ __all__ = [
     "InteractionRejected",
     "InteractionResult",
     "Message",
+    "Ping",
+    "Pings",
     "RunningBot",
     "User",
     "World",

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from .interactions import InteractionRecord
+    from .mentions import Pings
     from .models import Message, MessageVersion
 
 
@@ -29,6 +30,9 @@ class Action:
     source: str = "rest"  # rest | callback | followup | original_edit
     emoji: str | None = None
     data: Any = None
+    # Whom the message was sent to ping: set on every message_create, and on
+    # the message_edit that fills in a "thinking" message; None on other edits.
+    pings: Pings | None = None
 
     @property
     def content(self) -> str | None:

@@ -12,7 +12,7 @@ import asyncio
 import re
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import commands, messaging, reactions
 from . import interactions as ix
@@ -30,6 +30,15 @@ TEXT_INPUT, LABEL = 4, 18
 
 class InteractionRejected(AssertionError):
     """A user could not have done this (no such button, disabled, not their message...)."""
+
+
+class Ping(NamedTuple):
+    """One message of the bot that pinged someone, and whom."""
+
+    message: Message
+    users: frozenset[int]
+    roles: frozenset[int]
+    everyone: bool  # @everyone or @here
 
 
 class Driver:
@@ -277,6 +286,7 @@ class Driver:
     async def say(self, user: UserRef, channel: ChannelRef, content: str) -> Message:
         """A user posts a plain message (MESSAGE_CREATE; content needs the bot's intent)."""
         msg = self.world.new_message(self.channel(channel), self.user(user), content=content)
+        messaging.set_pings(self.world, msg, None)  # the client sends no allowed_mentions
         messaging.announce(self.server, "MESSAGE_CREATE", msg)
         return msg
 
@@ -347,6 +357,20 @@ class Driver:
         action = await self.wait_for(match, timeout, since=since)
         assert action.message is not None
         return action.message
+
+    def pings(self, since: int = 0) -> list[Ping]:
+        """The bot's messages sent from ``since`` on that pinged anyone, in sending order.
+
+        A message counts when it is created (channel sends, interaction
+        responses, follow-ups) or when a "thinking" message is filled in; edits
+        ping nobody, ephemeral messages neither. Messages that pinged nobody are
+        left out, so ``pings(since=mark) == []`` means nobody was pinged.
+        """
+        return [
+            Ping(a.message, a.pings.users, a.pings.roles, a.pings.everyone)
+            for a in self.world.actions.actions[since:]
+            if a.pings and a.message is not None
+        ]
 
     def latest(self, message: MessageRef) -> Message:
         """The message as Discord shows it now (fields read the latest version)."""

@@ -38,12 +38,12 @@ class ApiError(Exception):
         return data
 
 
-def invalid_form(field: str, message: str) -> ApiError:
+def invalid_form(field: str, message: str, code: str = "BASE_TYPE_INVALID") -> ApiError:
     return ApiError(
         400,
         INVALID_FORM_BODY,
         "Invalid Form Body",
-        {field: {"_errors": [{"code": "BASE_TYPE_INVALID", "message": message}]}},
+        {field: {"_errors": [{"code": code, "message": message}]}},
     )
 
 

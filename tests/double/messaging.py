@@ -1,20 +1,23 @@
 """Creating, editing and deleting messages the way Discord does, for every route.
 
 Channel sends, interaction responses and webhook follow-ups all end up here,
-so attachment replacement, validation and gateway events behave the same
-whichever route the bot used.
+so attachment replacement, validation, pings and gateway events behave the
+same whichever route the bot used.
 """
 
 from __future__ import annotations
 
 import copy
+import datetime as dt
 import json
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from . import mentions
 from .http_util import CANNOT_SEND_EMPTY, ApiError, invalid_form
+from .mentions import NOBODY, Pings
 from .models import (
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
@@ -27,10 +30,13 @@ from .models import (
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
+    from .world import World
 
 MAX_FILE_BYTES = 10 * 1024 * 1024
 INTENT_GUILD_MESSAGES = 1 << 9
 INTENT_DIRECT_MESSAGES = 1 << 12
+# Discord documents only "the past few minutes" for enforce_nonce.
+NONCE_WINDOW = dt.timedelta(minutes=5)
 
 
 @dataclass(frozen=True)
@@ -118,6 +124,7 @@ def validate(payload: dict[str, Any], files: dict[int, Upload], flags: int) -> N
     if v2 and (content or embeds):
         raise invalid_form("content", "content and embeds cannot be used with components v2")
     _validate_components(payload.get("components") or [], v2)
+    mentions.check(payload.get("allowed_mentions"))
     if len(files) > 10:
         raise invalid_form("files", "Must be 10 or fewer in length.")
     for upload in files.values():
@@ -204,8 +211,10 @@ def create_message(
     source: str = "rest",
     ephemeral_for: int | None = None,
     interaction: Any = None,
+    replied_author: int | None = None,
     **extra: Any,
 ) -> Message:
+    """A new message; ``replied_author`` is the author of the message it replies to."""
     flags = int(payload.get("flags") or 0)
     validate(payload, files, flags)
     attachments = _attachments_for(server, channel.id, payload, files, None) or []
@@ -234,6 +243,9 @@ def create_message(
         ephemeral_for=ephemeral_for,
         **extra,
     )
+    # Ephemeral messages notify nobody, whatever they mention.
+    if ephemeral_for is None and not msg.loading:
+        set_pings(server.world, msg, payload.get("allowed_mentions"), replied_author)
     server.world.actions.record(
         "message_create",
         channel_id=channel.id,
@@ -241,9 +253,41 @@ def create_message(
         version=msg.latest,
         interaction=interaction,
         source=source,
+        pings=msg.pings,
     )
     announce(server, "MESSAGE_CREATE", msg)
     return msg
+
+
+def set_pings(
+    world: World,
+    msg: Message,
+    allowed: dict[str, Any] | None,
+    replied_author: int | None = None,
+) -> Pings:
+    """Work out and store whom ``msg``, as it reads now, pings under ``allowed``."""
+    msg.pings = mentions.resolve(msg.content, allowed, replied_author=replied_author)
+    msg.mentioned_users = [world.user(i) for i in sorted(msg.pings.users) if _known(world, i)]
+    return msg.pings
+
+
+def repeated_nonce(world: World, channel_id: int, author_id: int, nonce: str) -> Message | None:
+    """The recent message an ``enforce_nonce`` create repeats, if there is one.
+
+    Discord then returns that message instead of creating another, so a
+    client's retry of a send that did arrive cannot post it twice.
+    """
+    now = world.now()
+    for msg in world.messages.values():
+        if (
+            msg.nonce == nonce
+            and msg.channel_id == channel_id
+            and msg.author.id == author_id
+            and not msg.deleted
+            and now - msg.created_at <= NONCE_WINDOW
+        ):
+            return msg
+    return None
 
 
 def edit_message(
@@ -257,6 +301,7 @@ def edit_message(
 ) -> Message:
     if msg.deleted:
         raise ApiError(404, 10008, "Unknown Message")
+    was_loading = msg.loading
     # Only these flags can change on edit; ephemeral-ness is fixed at creation.
     flags = msg.flags & ~FLAG_LOADING
     if "flags" in payload and payload["flags"] is not None:
@@ -275,6 +320,13 @@ def edit_message(
     if "components" in payload:
         changes["components"] = payload["components"] or []
     version = server.world.add_version(msg, **changes)
+    # Edits notify nobody, except the one that fills in a "thinking" message:
+    # that is when its content is first sent.
+    pings: Pings | None = None
+    if was_loading and not msg.loading:
+        pings = NOBODY
+        if msg.ephemeral_for is None:
+            pings = set_pings(server.world, msg, payload.get("allowed_mentions"))
     server.world.actions.record(
         "message_edit",
         channel_id=msg.channel_id,
@@ -282,6 +334,7 @@ def edit_message(
         version=version,
         interaction=interaction,
         source=source,
+        pings=pings,
     )
     announce(server, "MESSAGE_UPDATE", msg)
     return msg
@@ -315,13 +368,12 @@ def announce(server: FakeDiscord, event: str, msg: Message) -> None:
         member = world.guild.members.get(msg.author.id)
         if member is not None:
             data["member"] = member.payload(with_user=False)
-    data["mentions"] = [world.user(i).payload() for i in msg.mentioned_ids() if _known(world, i)]
     # Without the message-content intent a bot sees no content of other
     # people's guild messages unless they mention it.
     gated = (
         msg.guild_id is not None
         and msg.author.id != world.bot_user.id
-        and world.bot_user.id not in msg.mentioned_ids()
+        and world.bot_user.id not in msg.pinged_users
     )
     server.gateway.dispatch(event, data, intent=_intent(msg), content_gated=gated)
 

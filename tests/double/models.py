@@ -12,6 +12,8 @@ import struct
 from dataclasses import dataclass, field
 from typing import Any
 
+from .mentions import NOBODY, Pings
+
 # @everyone: what an ordinary member may do in a channel.
 EVERYONE_PERMISSIONS = (
     (1 << 6)  # add reactions
@@ -270,6 +272,11 @@ class Message:
     ephemeral_for: int | None = None  # user id who alone can see it
     interaction_id: int | None = None  # the interaction whose response this is
     deleted: bool = False
+    nonce: str | None = None  # the creator's nonce, echoed back as Discord does
+    # Who the message pinged when it was sent; edits never change it.
+    pings: Pings = NOBODY
+    # The known users among ``pings.users``: the message's "mentions" on the wire.
+    mentioned_users: list[User] = field(default_factory=list)
     # emoji key ("☂️" or "name:id") -> user ids in the order they reacted
     reactions: dict[str, list[int]] = field(default_factory=dict)
 
@@ -306,6 +313,19 @@ class Message:
     def loading(self) -> bool:
         return bool(self.flags & FLAG_LOADING)
 
+    @property
+    def pinged_users(self) -> frozenset[int]:
+        return self.pings.users
+
+    @property
+    def pinged_roles(self) -> frozenset[int]:
+        return self.pings.roles
+
+    @property
+    def pinged_everyone(self) -> bool:
+        """True if the message pinged @everyone or @here."""
+        return self.pings.everyone
+
     def pngs(self) -> list[Attachment]:
         return [a for a in self.attachments if a.is_png]
 
@@ -335,9 +355,9 @@ class Message:
             "timestamp": self.created_at.isoformat(),
             "edited_timestamp": v.edited_at,
             "tts": False,
-            "mention_everyone": False,
-            "mentions": [],
-            "mention_roles": [],
+            "mention_everyone": self.pings.everyone,
+            "mentions": [u.payload() for u in self.mentioned_users],
+            "mention_roles": [str(r) for r in sorted(self.pings.roles)],
             "attachments": [a.payload() for a in v.attachments],
             "embeds": v.embeds,
             "components": v.components,
@@ -367,9 +387,12 @@ class Message:
             data["interaction_metadata"] = self.interaction_metadata
         if self.message_reference is not None:
             data["message_reference"] = self.message_reference
+        if self.nonce is not None:
+            data["nonce"] = self.nonce
         return data
 
     def mentioned_ids(self) -> list[int]:
+        """Users the latest content mentions, whether or not they were pinged (see ``pings``)."""
         return [int(m) for m in _MENTION.findall(self.content)]
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 from urllib.parse import unquote
 
 from aiohttp import web
@@ -21,6 +21,8 @@ from .models import Channel, Message, emoji_key
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
+
+MAX_NONCE_LENGTH = 25
 
 
 class ChannelRoutes:
@@ -113,15 +115,28 @@ class ChannelRoutes:
     async def create(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         payload, files = await read_body(request)
-        extra = {}
+        author = self.world.bot_user
+        extra: dict[str, Any] = {}
+        nonce = payload.get("nonce")
+        if nonce is not None:
+            nonce = extra["nonce"] = str(nonce)
+            if len(nonce) > MAX_NONCE_LENGTH:
+                raise invalid_form("nonce", f"Must be {MAX_NONCE_LENGTH} or fewer in length.")
+            if payload.get("enforce_nonce"):
+                earlier = messaging.repeated_nonce(self.world, channel.id, author.id, nonce)
+                if earlier is not None:
+                    return self._bot_payload(earlier)
+        replied_author = None
         ref = payload.get("message_reference")
         if ref:
             target = self.world.messages.get(int(ref["message_id"]))
             if target is None and ref.get("fail_if_not_exists", True):
                 raise invalid_form("message_reference", "Unknown message")
-            extra = {"message_reference": {**ref, "channel_id": str(channel.id)}, "type": 19}
+            if target is not None and not target.deleted:
+                replied_author = target.author.id
+            extra |= {"message_reference": {**ref, "channel_id": str(channel.id)}, "type": 19}
         msg = messaging.create_message(
-            self.server, channel, self.world.bot_user, payload, files, **extra
+            self.server, channel, author, payload, files, replied_author=replied_author, **extra
         )
         return self._bot_payload(msg)
 
