@@ -7,6 +7,12 @@ they are submitted in their true order and the SYSTEM ``resolve`` settles them a
 then, ordered by a key the input gives: the gateway sequence for emoji reactions, Discord's own
 timestamp for buttons, the planned moment for computer players.
 
+Each reaction is also stored the moment it arrives (the ``inbox``) and deleted in the
+transaction that applies it, so a crash inside a settle window loses none: after a restart the
+window is settled from what was stored. The clock survives Discord failing under it (a refused
+table message, a missing permission, a timeout): it tells the host through `TableIO.trouble`,
+waits with backoff and tries the same step again.
+
 Discord stays behind `TableIO`, which the game's cog implements; nothing here knows of it.
 """
 
@@ -20,9 +26,10 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
-from bot.db.repo import MatchRow
+from bot.db.repo import InboxRow, MatchRow
 from bot.games.core import SYSTEM, NotYourTurn, RuleError
 from bot.games.schicki_micki.ai import decide
+from bot.retry import backoff
 from bot.sessions import SessionService, Transition
 
 log = logging.getLogger(__name__)
@@ -42,6 +49,12 @@ class TableIO(Protocol):
     async def announce(self, match: MatchRow, transition: Transition) -> None:
         """Tell the table what a resolved window did."""
 
+    async def reset_row(self, match: MatchRow) -> None:
+        """After a restart: let every player react afresh on the row's message."""
+
+    async def trouble(self, match_id: int, error: BaseException) -> None:
+        """A step failed (it is retried): tell the host if they can mend it."""
+
 
 @dataclass(order=True)
 class Reaction:
@@ -53,12 +66,21 @@ class Reaction:
     seat: int | None = field(default=None, compare=False)  # computers know their seat
     user_id: int | None = field(default=None, compare=False)
     refused: Callable[[str], Awaitable[None]] | None = field(default=None, compare=False)
+    at_ms: int = field(default=0, compare=False)  # since the card's edit was acknowledged
+    inbox_id: int | None = field(default=None, compare=False)  # where it is stored
+
+    @classmethod
+    def stored(cls, row: InboxRow) -> Reaction:
+        """A reaction as the inbox kept it through a restart."""
+        return cls((row.at, row.seq), row.at, row.code, seat=row.seat, user_id=row.user_id,
+                   at_ms=row.at_ms, inbox_id=row.id)
 
 
 @dataclass
 class _Table:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     waiting: list[Reaction] = field(default_factory=list)
+    storing: list[asyncio.Task[None]] = field(default_factory=list)  # inbox writes under way
     shown_at: float = 0.0  # when the newest card's edit was acknowledged
     closed_at: float = 0.0  # when the last window was settled: older reactions are too late
     row_posted: int = 0
@@ -70,12 +92,13 @@ class Dealer:
 
     def __init__(
         self, sessions: SessionService, io: TableIO, *, clock: Callable[[], float] = time.time,
-        time_scale: float = 1.0,
+        time_scale: float = 1.0, retry_delay: float = 1.0,
     ) -> None:
         self.sessions = sessions
         self.io = io
         self.clock = clock
         self.time_scale = time_scale
+        self.retry_delay = retry_delay
         self.tables: dict[int, _Table] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
@@ -86,8 +109,20 @@ class Dealer:
         table = self.tables.get(match_id)
         if table is None or reaction.at < table.closed_at:
             return
+        if reaction.inbox_id is None:
+            reaction.at_ms = max(0, round((reaction.at - table.shown_at) * 1000))
+            table.storing.append(asyncio.create_task(self._store(match_id, reaction)))
         table.waiting.append(reaction)
         table.wake.set()
+
+    async def _store(self, match_id: int, reaction: Reaction) -> None:
+        try:
+            reaction.inbox_id = await self.sessions.repo.add_inbox(
+                match_id, user_id=reaction.user_id, seat=reaction.seat, code=reaction.action,
+                at=reaction.at, at_ms=reaction.at_ms, seq=reaction.key[1])
+        except Exception:
+            # Still judged from memory; only a crash before the window ends could lose it.
+            log.warning("could not store a reaction in match %s", match_id, exc_info=True)
 
     def watch(self, match: MatchRow, *, resumed: bool = False) -> None:
         """Start dealing a match (after Start, or after a restart with ``resumed``)."""
@@ -97,7 +132,7 @@ class Dealer:
             table.shown_at = self.clock()
         task = self._tasks.get(match.id)
         if task is None or task.done():
-            self._tasks[match.id] = asyncio.create_task(self._run(match.id))
+            self._tasks[match.id] = asyncio.create_task(self._run(match.id, resumed))
 
     async def close(self) -> None:
         """Stop dealing (the state is on disk; `watch` after a restart goes on)."""
@@ -107,16 +142,41 @@ class Dealer:
 
     # -- the clock ------------------------------------------------------------------------
 
-    async def _run(self, match_id: int) -> None:
+    async def _run(self, match_id: int, resumed: bool) -> None:
+        failures = 0
         try:
-            while await self._step(match_id):
-                pass
-        except asyncio.CancelledError:
-            raise
-        except Exception:
-            log.exception("the dealer of match %s stopped", match_id)
+            while True:
+                try:
+                    if resumed:
+                        await self._resume(match_id)
+                        resumed = False
+                    if not await self._step(match_id):
+                        return
+                    failures = 0
+                except asyncio.CancelledError:
+                    raise
+                except Exception as error:
+                    failures += 1
+                    log.warning("the dealer of match %s failed (attempt %d); trying again",
+                                match_id, failures, exc_info=True)
+                    await self.io.trouble(match_id, error)
+                    await asyncio.sleep(backoff(self.retry_delay, failures))
         finally:
             self._tasks.pop(match_id, None)
+
+    async def _resume(self, match_id: int) -> None:
+        """After a restart: the stored reactions wait again, and players may react afresh."""
+        match = await self.sessions.repo.match(match_id)
+        if match is None or match.status != "active":
+            return
+        table = self.tables[match_id]
+        known = {r.inbox_id for r in table.waiting}
+        for row in await self.sessions.repo.inbox(match_id):
+            if row.id not in known:
+                table.waiting.append(Reaction.stored(row))
+        if table.waiting:
+            table.wake.set()
+        await self.io.reset_row(match)
 
     async def _step(self, match_id: int) -> bool:
         """One thing the dealer does; False when the game is over."""
@@ -130,7 +190,9 @@ class Dealer:
             await self.io.new_row(match)
             table.row_posted = state["row"]
             await self._wait(table, options["countdown"], stop_on_reaction=False)
-            table.waiting.clear()  # nothing lies on the table yet to react to
+            await self._stored(table)
+            early, table.waiting = table.waiting, []  # nothing lies on the table yet
+            await self.sessions.repo.drop_inbox(r.inbox_id for r in early if r.inbox_id)
             return True
         rules = self.sessions.rules(match.game)
         if rules.legal_actions(state, SYSTEM) == ["deal"]:
@@ -157,9 +219,10 @@ class Dealer:
             first = min(table.waiting).at
             await asyncio.sleep(max(0.0, first + options["settle"] * self.time_scale
                                     - self.clock()))
+        await self._stored(table)
         waiting, table.waiting = sorted(table.waiting), []
         for reaction in waiting:
-            await self._submit(match.id, reaction, table.shown_at)
+            await self._submit(match.id, reaction)
         current = await self.sessions.repo.match(match.id)
         rules = self.sessions.rules(match.game)
         table.closed_at = self.clock()
@@ -168,16 +231,23 @@ class Dealer:
             table.deal += 1  # the table changed: pending computer thoughts are void
             await self.io.announce(resolved.match, resolved)
 
-    async def _submit(self, match_id: int, reaction: Reaction, shown_at: float) -> None:
-        at_ms = max(0, round((reaction.at - shown_at) * 1000))
+    async def _stored(self, table: _Table) -> None:
+        """Wait until every reaction so far is in the inbox (so it has its id)."""
+        storing, table.storing = table.storing, []
+        await asyncio.gather(*storing)
+
+    async def _submit(self, match_id: int, reaction: Reaction) -> None:
         seat = reaction.seat
         try:
             if seat is None:
                 seat = await self.sessions.seat_of(match_id, reaction.user_id or 0)
-            actor = "computer" if reaction.seat is not None else "player"
-            await self.sessions.act(match_id, seat, reaction.action, actor=actor, at_ms=at_ms)
+            actor = "computer" if reaction.user_id is None else "player"
+            await self.sessions.act(match_id, seat, reaction.action, actor=actor,
+                                    at_ms=reaction.at_ms, inbox_id=reaction.inbox_id)
         except RuleError as error:
             # A reaction after a final one, or before the first card: ignored, no penalty.
+            if reaction.inbox_id is not None:
+                await self.sessions.repo.drop_inbox([reaction.inbox_id])
             if reaction.refused is not None:
                 await reaction.refused(await self._why(match_id, seat, reaction.action, error))
 

@@ -24,7 +24,7 @@ from bot.dealer import Dealer, Reaction
 from bot.games.core import Event
 from bot.sessions import Transition
 from cogs._publisher import NO_PINGS
-from cogs._ui import known_template, mention, png_file, show_rules, tell
+from cogs._ui import known_template, mention, plain, png_file, show_rules, tell
 from cogs.games import open_lobby
 from rendering import schicki_micki as art
 
@@ -100,9 +100,10 @@ class SchickiUI:
                                    if p == best)
             return f"🏆 game over — {winners} with {best} cards!"
         last = " · **last chance!**" if view["last_chance"] else ""
-        scores = " · ".join(f"{s.name} {p}" for s, p in zip(seats, view["scores"], strict=True))
-        return (f"row {view['row']} · {seats[view['dealer']].name} deals · {view['deck']} cards"
-                f" left{last}\n{scores}")
+        scores = " · ".join(f"{plain(s.name)} {p}"
+                            for s, p in zip(seats, view["scores"], strict=True))
+        dealer = plain(seats[view["dealer"]].name)
+        return f"row {view['row']} · {dealer} deals · {view['deck']} cards left{last}\n{scores}"
 
     def describe(self, event: Event, seats: Sequence[SeatRow]) -> str | None:
         """The results go out as their own messages; the table keeps only the score line."""
@@ -157,8 +158,10 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
 
     def __init__(self, bot: MenagerieBot) -> None:
         self.bot = bot
-        self.dealer = Dealer(bot.sessions, self, time_scale=bot.settings.time_scale)
+        self.dealer = Dealer(bot.sessions, self, time_scale=bot.settings.time_scale,
+                             retry_delay=bot.settings.retry_delay)
         self.rows: dict[int, int] = {}  # live table message → match; older rows are ignored
+        self.posted: dict[int, tuple[int, int]] = {}  # match → (row, its table message)
         bot.uis[SchickiUI.game] = SchickiUI(self.dealer)
 
     async def cog_load(self) -> None:
@@ -197,24 +200,32 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
     # -- the dealer's TableIO -------------------------------------------------------------
 
     async def new_row(self, match: MatchRow) -> None:
-        """A fresh table message for the row, its emojis added before the first card."""
+        """A fresh table message for the row, its emojis added before the first card.
+
+        Tried again after a failure, it posts no second message for the same row: it goes on
+        with the emojis (adding one twice is harmless).
+        """
         channel = self.bot.get_partial_messageable(match.channel_id)
         view = self.bot.sessions.rules(match.game).view(match.state, None)
-        seats = await self.bot.sessions.repo.seats(match.id)
-        self.rows.pop(match.message_id or 0, None)  # reactions there come too late now
-        mode = "press the buttons" if match.options.get("input") == "buttons" else "react"
-        png = await asyncio.to_thread(art.render_table, view, [s.name for s in seats])
-        message = await channel.send(
-            f"**Schicki Micki** · game #{match.id} · row {view['row']} ·"
-            f" {seats[view['dealer']].name} deals — get ready, then {mode}!",
-            file=png_file(png, "table.png"), allowed_mentions=NO_PINGS)
+        posted = self.posted.get(match.id)
+        if posted is None or posted[0] != view["row"]:
+            seats = await self.bot.sessions.repo.seats(match.id)
+            self.rows.pop(match.message_id or 0, None)  # reactions there come too late now
+            mode = "press the buttons" if match.options.get("input") == "buttons" else "react"
+            png = await asyncio.to_thread(art.render_table, view, [s.name for s in seats])
+            message = await channel.send(
+                f"**Schicki Micki** · game #{match.id} · row {view['row']} ·"
+                f" {plain(seats[view['dealer']].name)} deals — get ready, then {mode}!",
+                file=png_file(png, "table.png"), allowed_mentions=NO_PINGS)
+            await self.bot.sessions.repo.set_message(match.id, message.id)
+            self.rows[message.id] = match.id
+            self.posted[match.id] = posted = (view["row"], message.id)
         if match.options.get("input") != "buttons":
+            row = channel.get_partial_message(posted[1])
             for emoji in EMOJI:
-                await message.add_reaction(emoji)
-        await self.bot.sessions.repo.set_message(match.id, message.id)
-        self.rows[message.id] = match.id
+                await row.add_reaction(emoji)
         self.bot.publisher.refresh(match.id)
-        if view["row"] == 1 and match.message_id is not None:
+        if view["row"] == 1 and match.message_id is not None and match.message_id != posted[1]:
             # The lobby message: once the new table is drawn, point down to it.
             await self.bot.publisher.drawn(match.id, match.version)
             await _quietly(channel.get_partial_message(match.message_id).edit(
@@ -234,13 +245,27 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
                 continue
             await _quietly(channel.send(result_text(event.data, seats),
                                         allowed_mentions=NO_PINGS))
-            if not event.data["table_cleared"] and match.options.get("input") != "buttons":
-                # The table stays: clear the emojis, so a player can react the same way again
-                # (Discord sends no second event for an emoji a user already added).
-                row = channel.get_partial_message(match.message_id or 0)
-                await _quietly(row.clear_reactions())
-                for emoji in EMOJI:
-                    await _quietly(row.add_reaction(emoji))
+            if not event.data["table_cleared"]:
+                await self.reset_row(match)
+
+    async def reset_row(self, match: MatchRow) -> None:
+        """Clear the players' emojis, so each can react the same way again (Discord sends no
+        second event for an emoji a user already added): when the table stays, and after a
+        restart, whose reactions in between reached nobody."""
+        if match.options.get("input") == "buttons" or match.message_id is None:
+            return
+        row = self.bot.get_partial_messageable(match.channel_id).get_partial_message(
+            match.message_id)
+        await _quietly(row.clear_reactions())
+        for emoji in EMOJI:
+            await row.add_reaction(emoji)
+
+    async def trouble(self, match_id: int, error: BaseException) -> None:
+        """Tell the host once when a missing permission stops the dealer."""
+        if isinstance(error, discord.Forbidden):
+            match = await self.bot.sessions.repo.match(match_id)
+            if match is not None:
+                await self.bot.publisher.warn_host(match, "deal the cards")
 
     # -- commands -------------------------------------------------------------------------
 
@@ -280,7 +305,7 @@ def result_text(data: dict[str, Any], seats: Sequence[SeatRow]) -> str:
             what += f" ({cards} card{'s' if cards != 1 else ''})"
         if r["owed"]:
             what += " (owed: the deck is empty)"
-        lines.append(f"{r['order']}. {seats[r['seat']].name} {SAY[r['action']]}"
+        lines.append(f"{r['order']}. {plain(seats[r['seat']].name)} {SAY[r['action']]}"
                      f" {WORDS[r['action']]} · +{r['at_ms'] / 1000:.2f} s · {what}")
     if data["last_chance"]:
         lines.append("That was the last chance.")

@@ -21,6 +21,8 @@ class FakeTable:
     def __init__(self) -> None:
         self.rows: list[int] = []
         self.results: list[dict] = []
+        self.resets: list[int] = []
+        self.troubles: list[BaseException] = []
 
     async def new_row(self, match) -> None:
         self.rows.append(match.state["row"])
@@ -30,6 +32,12 @@ class FakeTable:
 
     async def announce(self, match, transition) -> None:
         self.results += [e.data for e in transition.events if e.kind == "resolved"]
+
+    async def reset_row(self, match) -> None:
+        self.resets.append(match.state["row"])
+
+    async def trouble(self, match_id: int, error: BaseException) -> None:
+        self.troubles.append(error)
 
 
 async def started(sessions, humans: int, computers: int):

@@ -259,11 +259,17 @@ async def test_a_crash_after_the_final_move_redraws_and_announces_it_once(table)
     table.server.faults.clear()
     assert list(driver.latest(board).iter_components()), "the old board still has buttons"
 
+    mark = driver.mark()
     await table.start()
     final = driver.latest(board)
     assert "game over" in final.content and not list(final.iter_components())
     ends = [m for m in driver.messages("games") if "game over" in m.content and m.id != board.id]
     assert len(ends) == 1, "the end is announced after the restart"
+    # It pings the winners it names, who are players, and nobody else.
+    players = {driver.user("alice").id, driver.user("bob").id}
+    [ping] = driver.pings(since=mark)
+    assert ping.message.id == ends[0].id and ping.users and ping.users <= players
+    assert not ping.roles and not ping.everyone
     await table.kill()
     await table.start()
     ends = [m for m in driver.messages("games") if "game over" in m.content and m.id != board.id]
@@ -322,3 +328,32 @@ async def test_a_crash_before_the_lobby_reply_posts_the_lobby_at_start_up(table)
                                           channel="games", since=mark)
     assert (await table.match(match.id)).message_id == lobby.id
     assert "joined" in ephemeral_text(await driver.click("bob", lobby, label="Join"))
+
+
+# -- 6. names never ping ---------------------------------------------------------------------
+
+
+@pytest.mark.asyncio
+async def test_hostile_names_ping_nobody_and_read_as_written(table):
+    """Players named like mentions leave; the computers that keep their seats (and their names)
+    play to the end; the end is announced. Nothing pings a role, @everyone or @here."""
+    driver = table.driver
+    role = table.server.world.guild.roles[-1].id
+    driver.user("alice").global_name = "@everyone Alice"
+    driver.user("bob").global_name = f"<@&{role}> @here **Bob**"
+    mark = driver.mark()
+    board, match_id = await open_game(table, "games", "alice", "bob")
+    assert "left" in ephemeral_text(await driver.slash("bob", "games", "game leave"))
+    assert "left" in ephemeral_text(await driver.slash("alice", "games", "game leave"))
+    end = await driver.wait_for_message(lambda m: "game over" in m.content and m.id != board.id,
+                                        channel="games", since=mark, timeout=30)
+    assert (await table.match(match_id)).status == "finished"
+    await table.idle()
+    for ping in driver.pings(since=mark):
+        assert not ping.everyone and not ping.roles, ping
+        assert ping.users <= {driver.user("alice").id, driver.user("bob").id}, ping
+    assert driver.pings(since=mark) == [], "only humans are ever pinged, and none is left"
+    # The names read as written: escaped, not formatted, not mentions.
+    shown = driver.latest(board).content + end.content
+    assert "@\u200beveryone Alice" in shown and "\\*\\*Bob\\*\\*" in shown
+    assert f"<@&{role}>" not in shown and "@here" not in shown and "@everyone" not in shown
