@@ -31,7 +31,10 @@ async def open_db(path: str) -> aiosqlite.Connection:
     db.row_factory = aiosqlite.Row
     await db.execute("PRAGMA journal_mode = WAL")
     await db.execute("PRAGMA foreign_keys = ON")
-    await db.execute("PRAGMA synchronous = NORMAL")  # WAL + NORMAL is durable at commit
+    # WAL with NORMAL survives a crash of the process but may lose the last commits to a
+    # power cut or an OS crash; FULL syncs the WAL at every commit, so an acknowledged move
+    # survives those too.
+    await db.execute("PRAGMA synchronous = FULL")
     await migrate(db)
     return db
 
