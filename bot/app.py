@@ -42,8 +42,10 @@ class MenagerieBot(commands.Bot):
     publisher: Publisher
 
     def __init__(self, settings: Settings, *, sync: bool = False, **options: Any) -> None:
+        from cogs._tree import MenagerieTree  # cogs modules are imported where used, as below
+
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
-                         help_command=None, **options)
+                         help_command=None, tree_cls=MenagerieTree, **options)
         self.settings = settings
         self.sync_globally = sync
         self.uis: dict[str, GameUI] = {}
