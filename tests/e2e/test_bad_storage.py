@@ -34,9 +34,9 @@ HANG = 20  # seconds: a bot that has not exited by then would never exit
 # the process starts as root, loads the bot's modules, gives up root for good (setuid clears
 # every capability), and only then runs `python -m bot`'s main module.
 AS_NOBODY = f"""\
-import argparse, concurrent.futures.thread, os, runpy, sys, traceback
+import argparse, concurrent.futures.thread, os, runpy, sys
 import bot.app, bot.db, bot.settings, discord, dotenv
-bot.db.migration_files()  # its lazy imports too
+bot.db.migration_files()  # and what they import only when first used
 os.setgroups([])
 os.setgid({NOBODY})
 os.setuid({NOBODY})
@@ -63,7 +63,8 @@ def run(args: list[str], database: Path, cwd: Path, **env: str) -> subprocess.Co
         return subprocess.run(args, cwd=cwd, env=environment, capture_output=True, text=True,
                               timeout=HANG, check=False)
     except subprocess.TimeoutExpired as hung:
-        pytest.fail(f"the bot did not exit within {HANG} s (it hangs); stderr: {hung.stderr!r}")
+        said = hung.stderr.decode(errors="replace") if isinstance(hung.stderr, bytes) else ""
+        pytest.fail(f"the bot did not exit within {HANG} s (it hangs); it said: {said!r}")
 
 
 def assert_one_line(result: subprocess.CompletedProcess[str], *words: str) -> str:
