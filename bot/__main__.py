@@ -1,4 +1,5 @@
-"""`python -m bot`: read the settings, set up logging, run the bot (``--sync`` syncs commands)."""
+"""`python -m bot`: read the settings, check the database, run the bot (``--sync`` syncs
+commands)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import discord
 from dotenv import load_dotenv
 
 from bot.app import create_bot
+from bot.db import StorageError, open_db
 from bot.settings import Settings
 
 NO_TOKEN = """\
@@ -46,9 +48,15 @@ def main(argv: list[str] | None = None) -> int:
         level=settings.log_level,
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
     )
-    bot = create_bot(settings, sync=args.sync)
     try:
+        # Before logging in: an unusable database is then reported as such, not hidden behind
+        # a refused token or a failed connection, and the bot never goes online without it.
+        asyncio.run(_check_storage(settings.database_path))
+        bot = create_bot(settings, sync=args.sync)
         asyncio.run(_run(bot, settings.token))
+    except StorageError as error:  # also when the file went bad between the check and the start
+        print(error, file=sys.stderr)
+        return 1
     except discord.LoginFailure:
         print("Discord refused the token: check DISCORD_TOKEN.", file=sys.stderr)
         return 2
@@ -57,9 +65,22 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
+async def _check_storage(path: str) -> None:
+    """Open (creating or upgrading) the database once and close it; StorageError if unusable."""
+    db = await open_db(path)
+    await db.close()
+
+
 async def _run(bot: discord.Client, token: str) -> None:
-    async with bot:
-        await bot.start(token)
+    try:
+        async with bot:
+            await bot.start(token)
+    finally:
+        # The bot closes its database only once its sessions exist; if setup_hook failed in
+        # between, the connection's worker thread (not a daemon) would keep the process alive.
+        db = getattr(bot, "db", None)
+        if db is not None:
+            await db.close()
 
 
 if __name__ == "__main__":

@@ -42,8 +42,10 @@ class MenagerieBot(commands.Bot):
     publisher: Publisher
 
     def __init__(self, settings: Settings, *, sync: bool = False, **options: Any) -> None:
+        from cogs._tree import MenagerieTree  # cogs modules are imported where used, as below
+
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
-                         help_command=None, **options)
+                         help_command=None, tree_cls=MenagerieTree, **options)
         # Nothing the bot sends pings anyone unless the call names who (names are escaped too).
         self.allowed_mentions = discord.AllowedMentions.none()
         self.settings = settings
@@ -101,6 +103,7 @@ class MenagerieBot(commands.Bot):
         if hasattr(self, "sessions"):
             await self.sessions.close()
             await self.publisher.close()
+        if hasattr(self, "db"):  # also when start-up failed after opening it
             await self.db.close()
         await super().close()
 

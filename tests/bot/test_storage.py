@@ -44,6 +44,7 @@ async def test_a_fresh_database_is_migrated_to_the_newest_version(tmp_path):
         assert TABLES <= tables
         assert await scalar(db, "PRAGMA journal_mode") == "wal"
         assert await scalar(db, "PRAGMA foreign_keys") == 1
+        assert await scalar(db, "PRAGMA synchronous") == 2  # FULL: commits survive power loss
     finally:
         await db.close()
 

@@ -1,0 +1,122 @@
+"""The bot's command tree: checks every slash command's option values against the limits the
+command itself declares (ranges, choices, lengths) before the command runs.
+
+Discord's client enforces those limits, but the interaction arrives from whoever sends it: a
+modified client or a hand-made request can send `turn_timer=-5`, and discord.py passes it on
+unchecked. The limits are read from each command's own parameters, so a new command or option
+is covered without being listed here.
+"""
+
+from __future__ import annotations
+
+import logging
+import math
+from collections.abc import Iterable, Mapping
+from typing import Any
+
+import discord
+from discord import AppCommandOptionType, app_commands
+
+from cogs._ui import tell
+
+log = logging.getLogger(__name__)
+
+SUBCOMMAND, GROUP = 1, 2  # option types that wrap the options of a subcommand
+
+
+class MenagerieTree(app_commands.CommandTree):
+    """A command tree that refuses out-of-range option values with a private reason."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Let a command run only if every option it was given is within its declared limits.
+
+        Autocomplete is not checked: there the user is still typing.
+        """
+        if interaction.type is not discord.InteractionType.application_command:
+            return True
+        command = interaction.command
+        if not isinstance(command, app_commands.Command):
+            return True  # a context menu has no options; an unknown command fails later
+        why = option_problem(command, given_options(interaction.data or {}))
+        if why is None:
+            return True
+        try:
+            await tell(interaction, why)
+        except discord.HTTPException as error:
+            log.warning("could not refuse /%s: %s", command.qualified_name, error)
+        return False
+
+
+def given_options(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
+    """The options of the invoked (sub)command in an interaction's data."""
+    options: list[Mapping[str, Any]] = list(data.get("options") or [])
+    while options and options[0].get("type") in (SUBCOMMAND, GROUP):
+        options = list(options[0].get("options") or [])
+    return options
+
+
+def option_problem(
+    command: app_commands.Command[Any, ..., Any], given: Iterable[Mapping[str, Any]]
+) -> str | None:
+    """Why the given option values break the command's declared limits (None: they don't)."""
+    parameters = {p.display_name: p for p in command.parameters}
+    for option in given:
+        parameter = parameters.get(str(option.get("name")))
+        if parameter is None:
+            continue  # discord.py ignores options the command does not have
+        problem = value_problem(parameter, option.get("value"))
+        if problem is not None:
+            return f"`{parameter.display_name}` {problem}. Nothing was done."
+    return None
+
+
+def value_problem(parameter: app_commands.Parameter, value: Any) -> str | None:
+    """Why ``value`` is not allowed for ``parameter`` (None: it is)."""
+    kind = parameter.type
+    expected = _EXPECTED.get(kind)
+    if expected is not None and not expected[0](value):
+        return f"must be {expected[1]}"
+    if parameter.choices:
+        if value not in [choice.value for choice in parameter.choices]:
+            names = " or ".join(f'"{choice.name}"' for choice in parameter.choices)
+            return f"must be one of {names}"
+        return None
+    low, high = parameter.min_value, parameter.max_value
+    if kind is AppCommandOptionType.string:
+        return _outside(len(value), low, high, "characters long", str(len(value)))
+    if kind in (AppCommandOptionType.integer, AppCommandOptionType.number):
+        return _outside(value, low, high, "", f"{value:g}")
+    return None
+
+
+def _is_integer(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_number(value: Any) -> bool:
+    # JSON has no NaN or infinity, but Python's parser accepts them.
+    return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
+
+
+_EXPECTED = {
+    AppCommandOptionType.integer: (_is_integer, "a whole number"),
+    AppCommandOptionType.number: (_is_number, "a number"),
+    AppCommandOptionType.string: (lambda v: isinstance(v, str), "text"),
+    AppCommandOptionType.boolean: (lambda v: isinstance(v, bool), "true or false"),
+}
+
+
+def _outside(
+    amount: float, low: float | None, high: float | None, unit: str, sent: str
+) -> str | None:
+    """The reason when ``amount`` is below ``low`` or above ``high`` (either may be absent)."""
+    if (low is None or amount >= low) and (high is None or amount <= high):
+        return None
+    unit = f" {unit}" if unit else ""
+    if low is not None and high is not None:
+        allowed = f"between {low:g} and {high:g}{unit}"
+    elif low is not None:
+        allowed = f"at least {low:g}{unit}"
+    else:
+        allowed = f"at most {high:g}{unit}"
+    return f"must be {allowed} (not {sent})"
