@@ -41,6 +41,7 @@ NO_PINGS = discord.AllowedMentions.none()
 # rate limits it could), or the connection broke on the way.
 RETRYABLE = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 UNKNOWN_CHANNEL = 10003
+BOARD = "update the board"
 PERMISSIONS = ("View Channel, Send Messages, Embed Links, Attach Files and Read Message"
                " History")
 
@@ -64,7 +65,7 @@ class Publisher:
         self._dirty: dict[int, asyncio.Event] = {}
         self._kick: dict[int, asyncio.Event] = {}  # cuts a backoff short
         self._failures: dict[int, int] = {}  # failed attempts in a row, per match
-        self._warned: set[int] = set()  # matches whose host was told of a missing permission
+        self._warned: set[tuple[int, str]] = set()  # (match, what) the host was told is blocked
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.idle = asyncio.Event()  # set whenever no board has pending work (tests wait on it)
         self.idle.set()
@@ -97,9 +98,10 @@ class Publisher:
         """A click came from a board at version ``clicked`` though the game is at ``stored``:
         if that is because the board failed to update (not because a redraw is under way),
         redraw it now and return True — the player is not to blame."""
+        if clicked >= stored or self._drawn.get(match_id, (-1, 0.0))[0] >= stored:
+            return False  # the board is current: the click was simply late
         working = self._workers.get(match_id)
-        stuck = self._failures.get(match_id, 0) > 0
-        if clicked < stored and (stuck or working is None or working.done()):
+        if self._failures.get(match_id, 0) > 0 or working is None or working.done():
             self.refresh(match_id)
             return True
         return False
@@ -129,11 +131,11 @@ class Publisher:
             log.warning("could not send the turn reminder of match %s", match.id, exc_info=True)
 
     async def warn_host(self, match: MatchRow, what: str) -> None:
-        """Tell the host once (until things work again) that a missing permission blocks
-        ``what``: in the channel if the bot may still write there, else privately."""
-        if match.id in self._warned:
+        """Tell the host once (for the board: until it updates again) that a missing permission
+        blocks ``what``: in the channel if the bot may still write there, else privately."""
+        if (match.id, what) in self._warned:
             return
-        self._warned.add(match.id)
+        self._warned.add((match.id, what))
         name = self._name(match)
         text = (f"⚠️ <@{match.host_id}>, I can't {what} of **{name}** game #{match.id} in"
                 f" <#{match.channel_id}>: I'm missing a permission there (I need {PERMISSIONS})."
@@ -150,10 +152,6 @@ class Publisher:
         except RETRYABLE:
             log.warning("could not tell the host of match %s about a missing permission",
                         match.id)
-
-    def recovered(self, match_id: int) -> None:
-        """Discord works again for this match: a later outage is told anew."""
-        self._warned.discard(match_id)
 
     async def close(self) -> None:
         """Stop the workers (pending redraws are redone at the next start-up)."""
@@ -185,7 +183,7 @@ class Publisher:
                     self._mark_drawn(match_id)
                 else:
                     self._failures.pop(match_id, None)
-                    self.recovered(match_id)
+                    self._warned.discard((match_id, BOARD))  # a later outage is told anew
                     self._mark_drawn(match_id)
         finally:
             self._workers.pop(match_id, None)
@@ -200,7 +198,7 @@ class Publisher:
         if isinstance(error, discord.Forbidden):
             match = await self.bot.sessions.repo.match(match_id)
             if match is not None:
-                await self.warn_host(match, "update the board")
+                await self.warn_host(match, BOARD)
         kick = self._kick.setdefault(match_id, asyncio.Event())
         kick.clear()
         try:

@@ -1,8 +1,10 @@
 """`make bench`: medians, p95s and ratios of the bot's hot paths, measured in one run.
 
-Per game: apply + commit of one action (SQLite on disk, as in production), actions per second,
-and each renderer next to the time to PNG-encode the same image (the floor a render cannot beat);
-then interaction latency and memory per game through the Discord double (tests.bench_discord).
+Per game: apply + commit of one action (SQLite on disk, as in production), actions per second;
+many games committing at once through the one shared connection against one after another, and
+`synchronous = FULL` against NORMAL; each renderer next to the time to PNG-encode the same image
+(the floor a render cannot beat); then interaction latency and memory per game through the
+Discord double (tests.bench_discord).
 Figures go to stdout; nothing here asserts a time.
 """
 
@@ -87,6 +89,68 @@ async def bench_actions(game: str, folder: Path) -> None:
           f"  (apply alone {summary(apply_only)})  {len(moves) / total:8.0f} actions/s")
 
 
+async def _commit_game(repo: Repo, game: str, channel: int, samples: list[float],
+                       yield_between: bool = False) -> int:
+    """Create a match and commit a whole computer game of ``game`` into it; return its size.
+    ``samples`` gets each commit's wall time, waiting for the connection included."""
+    rules = REGISTRY[game]
+    players, options = GAMES[game]
+    moves = list(autoplay(rules, f"bench-{channel}", players, options))
+    match_id = await repo.create_match(game=game, guild_id=1, channel_id=channel, host_id=1,
+                                       host_name="bench", seed=f"bench-{channel}",
+                                       options=options, now=0.0)
+    await repo.start_match(match_id, start(rules, f"bench-{channel}", players, options), None,
+                           0.0)
+    for version, move in enumerate(moves):
+        t0 = time.perf_counter()
+        await repo.commit_action(match_id, expected_version=version, state=move.state,
+                                 seat=move.seat, code=move.action, at_ms=0, actor="computer",
+                                 deadline=None, now=0.0)
+        samples.append(time.perf_counter() - t0)
+        if yield_between:
+            await asyncio.sleep(0)  # let the other games' commits in, as a busy bot does
+    return len(moves)
+
+
+async def bench_shared_connection(folder: Path, games: int = 8) -> None:
+    """Many games committing at once through the one connection, one transaction at a time,
+    against the same games one after another."""
+    rates = {}
+    for mode in ("one after another", f"{games} at once"):
+        db = await open_db(str(folder / f"shared-{games}-{mode[0]}.sqlite3"))
+        repo = Repo(db)
+        samples: list[float] = []
+        t0 = time.perf_counter()
+        if mode[0] == "o":
+            count = sum([await _commit_game(repo, "mimikri", c, samples) for c in range(games)])
+        else:
+            count = sum(await asyncio.gather(*(
+                _commit_game(repo, "mimikri", c, samples, yield_between=True)
+                for c in range(games))))
+        rates[mode] = count / (time.perf_counter() - t0)
+        await db.close()
+        print(f"{mode:18s} {count:5d} commits  commit {summary(samples)}"
+              f"  {rates[mode]:8.0f} commits/s")
+    slower = rates["one after another"] / rates[f"{games} at once"]
+    print(f"throughput, one after another / at once: {slower:4.2f}")
+
+
+async def bench_sync_modes(folder: Path) -> None:
+    """The price of `synchronous = FULL` (durable against power loss) over NORMAL."""
+    medians = {}
+    for mode in ("FULL", "NORMAL"):
+        db = await open_db(str(folder / f"sync-{mode}.sqlite3"))
+        await db.execute(f"PRAGMA synchronous = {mode}")
+        samples: list[float] = []
+        for channel in range(3):
+            await _commit_game(Repo(db), "mimikri", channel, samples)
+        await db.close()
+        medians[mode] = statistics.median(samples)
+        print(f"synchronous = {mode:6s} commit {summary(samples)}")
+    print(f"FULL / NORMAL: {medians['FULL'] / medians['NORMAL']:4.2f}"
+          f" (+{(medians['FULL'] - medians['NORMAL']) * 1e3:.3f} ms a commit)")
+
+
 def crowded_mimic(count: int = 12) -> list[tuple[dict, int]]:
     """MIMIC positions with 25 or more cards on the grid (and the seat to move), from
     computer games."""
@@ -152,6 +216,10 @@ async def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         for game in GAMES:
             await bench_actions(game, Path(folder))
+    print("== one connection, one transaction at a time (Mimikri games, commit only) ==")
+    with tempfile.TemporaryDirectory() as folder:
+        await bench_shared_connection(Path(folder))
+        await bench_sync_modes(Path(folder))
     print("== MIMIC legal cells ==")
     bench_mimic_cells()
     print("== renders (1000 px boards, warm caches) ==")

@@ -62,12 +62,19 @@ async def stored_after(table: Table, match_id: int, version: int, timeout: float
     await asyncio.wait_for(moved(), timeout)
 
 
-async def click_move(table: Table, board, match_id: int, users: dict[int, str]) -> None:
-    """One move through the board's buttons, stored and drawn."""
+async def click_stored(table: Table, board, match_id: int, user: str, label: str) -> int:
+    """Click a board button and wait until the move is stored (not drawn: the board may be
+    failing); return the version before it."""
     before = (await table.match(match_id)).version
-    user, label, _ = await next_move(table, match_id, users)
     assert (await table.driver.click(user, board, label=label)).ok
     await stored_after(table, match_id, before)
+    return before
+
+
+async def click_move(table: Table, board, match_id: int, users: dict[int, str]) -> None:
+    """One move through the board's buttons, stored and drawn."""
+    user, label, _ = await next_move(table, match_id, users)
+    await click_stored(table, board, match_id, user, label)
     await table.idle()
 
 
@@ -195,10 +202,8 @@ async def test_board_edits_failing_past_discord_py_retries_are_retried(table, st
     users = {0: "alice", 1: "bob"}
     failing = table.server.fail(f"PATCH /channels/*/messages/{board.id}", status=status,
                                 retry_after=0.01, times=times)
-    before = (await table.match(match_id)).version
     user, label, _ = await next_move(table, match_id, users)
-    assert (await table.driver.click(user, board, label=label)).ok
-    await stored_after(table, match_id, before)
+    before = await click_stored(table, board, match_id, user, label)
     await board_shows(table, board, match_id, timeout=30)
     assert len(failing.hits) == times
     await click_move(table, board, match_id, users)  # the next move works from the board
@@ -213,10 +218,8 @@ async def test_a_forbidden_board_tells_the_host_once_and_catches_up_when_allowed
     denied = table.server.fail(f"PATCH /channels/*/messages/{board.id}", status=403,
                                times=FOREVER)
     mark = driver.mark()
-    before = (await table.match(match_id)).version
     user, label, _ = await next_move(table, match_id, users)
-    assert (await driver.click(user, board, label=label)).ok
-    await stored_after(table, match_id, before)
+    before = await click_stored(table, board, match_id, user, label)
     warning = await driver.wait_for_message(lambda m: "missing a permission" in m.content,
                                             channel="games", since=mark)
     alice = driver.user("alice")
@@ -251,9 +254,7 @@ async def test_a_crash_after_the_final_move_redraws_and_announces_it_once(table)
     user, label = await play_until_last_move(table, board, match_id, users)
     # Discord refuses the board edit: the bot dies before the final board or announcement.
     table.server.fail(f"PATCH /channels/*/messages/{board.id}", status=403, times=FOREVER)
-    before = (await table.match(match_id)).version
-    assert (await driver.click(user, board, label=label)).ok
-    await stored_after(table, match_id, before)
+    await click_stored(table, board, match_id, user, label)
     assert (await table.match(match_id)).status == "finished"
     await table.kill()
     table.server.faults.clear()
