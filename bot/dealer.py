@@ -35,6 +35,10 @@ from bot.sessions import SessionService, Transition
 log = logging.getLogger(__name__)
 
 DEFAULTS = {"reveal": 2.5, "settle": 1.5, "final": 5.0, "countdown": 3.0}
+# Why a reaction is refused before the rules see it (the rules explain the rest).
+NOT_PLAYING = "You're not playing in this game: only its players' reactions count."
+TOO_EARLY = "Wait for the first card: nothing lies on the table yet."
+TOO_LATE = "Too late: that moment has passed."
 
 
 class TableIO(Protocol):
@@ -85,6 +89,8 @@ class _Table:
     closed_at: float = 0.0  # when the last window was settled: older reactions are too late
     row_posted: int = 0
     deal: int = 0  # counts deals, so a computer never answers a card that is gone
+    counting: bool = False  # a new row's countdown: no card lies on the table yet
+    players: frozenset[int] | None = None  # the seated humans, once known
 
 
 class Dealer:
@@ -105,9 +111,25 @@ class Dealer:
     # -- input ----------------------------------------------------------------------------
 
     def react(self, match_id: int, reaction: Reaction) -> None:
-        """Queue a reaction (synchronously, so arrival order is kept) and stop the dealer."""
+        """Queue a reaction (synchronously, so arrival order is kept) and stop the dealer.
+
+        Only a seated player's reaction stops the dealer; one that cannot count (from someone
+        not playing, during the countdown, or after its window) is refused at once.
+        """
         table = self.tables.get(match_id)
-        if table is None or reaction.at < table.closed_at:
+        if table is None:
+            return
+        why = None
+        if reaction.seat is None and table.players is not None \
+                and reaction.user_id not in table.players:
+            why = NOT_PLAYING
+        elif table.counting:
+            why = TOO_EARLY
+        elif reaction.at < table.closed_at:
+            why = TOO_LATE
+        if why is not None:
+            if reaction.refused is not None:
+                asyncio.create_task(reaction.refused(why))
             return
         if reaction.inbox_id is None:
             reaction.at_ms = max(0, round((reaction.at - table.shown_at) * 1000))
@@ -185,11 +207,15 @@ class Dealer:
             self.tables.pop(match_id, None)
             return False
         table = self.tables[match_id]
+        seats = await self.sessions.repo.seats(match_id)  # a leaver's seat is a computer's now
+        table.players = frozenset(s.user_id for s in seats if s.user_id and not s.is_computer)
         state, options = match.state, {**DEFAULTS, **match.options}
         if table.row_posted != state["row"]:
+            table.counting = True
             await self.io.new_row(match)
             table.row_posted = state["row"]
             await self._wait(table, options["countdown"], stop_on_reaction=False)
+            table.counting = False
             await self._stored(table)
             early, table.waiting = table.waiting, []  # nothing lies on the table yet
             await self.sessions.repo.drop_inbox(r.inbox_id for r in early if r.inbox_id)

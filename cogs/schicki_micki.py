@@ -54,6 +54,7 @@ SITUATIONS = {
     "blue": "two or more pairs → a blue figure 🔵", "call": "one pair → call it",
     "none": "no pair: nothing to do",
 }
+OLD_ROW = "That row is over: react on the newest table message."
 RULES_TEXT = """\
 **Schicki Micki** — spot it first.
 The bot deals one card at a time. React on the table message the moment you see:
@@ -64,7 +65,10 @@ The bot deals one card at a time. React on the table message the moment you see:
 • **a hen with two worms** → ✊ knock.
 The first reaction stops the dealer; a moment later all reactions are judged in the order they \
 came. The right one wins cards, a wrong one gives a won card back. A call can still be changed \
-into a grab or a knock; a grab is final. Most cards at the end wins."""
+into a grab or a knock; a grab is final. Most cards at the end wins.
+Only the newest table message counts. A reaction that cannot count — before the first card, \
+after your final one, or from someone not playing — is taken off again (with buttons: you are \
+told why, privately)."""
 
 
 class SchickiUI:
@@ -143,6 +147,10 @@ class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT
         if self.action not in SAY or not isinstance(cog, SchickiMicki):
             await tell(interaction, "That isn't a Schicki Micki reaction.")
             return
+        clicked = interaction.message.id if interaction.message is not None else 0
+        if cog.rows.get(clicked) != self.match_id:
+            await tell(interaction, OLD_ROW)  # a click belongs to its row
+            return
         at = interaction.created_at.timestamp()
 
         async def refused(why: str) -> None:
@@ -189,13 +197,24 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
         parsers["MESSAGE_REACTION_ADD"] = parse
 
     def _reacted(self, data: dict[str, Any], seq: int, at: float) -> None:
-        match_id = self.rows.get(int(data.get("message_id", 0)))
+        message_id = int(data.get("message_id", 0))
+        match_id = self.rows.get(message_id)
         user_id = int(data.get("user_id", 0))
         if match_id is None or self.bot.user is None or user_id == self.bot.user.id:
             return  # not a live table, or the bot's own emoji
-        action = BY_EMOJI.get(str((data.get("emoji") or {}).get("name", "")).replace("\ufe0f", ""))
-        if action is not None:
-            self.dealer.react(match_id, Reaction((at, seq), at, action, user_id=user_id))
+        emoji = str((data.get("emoji") or {}).get("name", ""))
+        action = BY_EMOJI.get(emoji.replace("\ufe0f", ""))
+        if action is None:
+            return
+        row = self.bot.get_partial_messageable(int(data.get("channel_id", 0))).get_partial_message(
+            message_id)
+
+        async def refused(_why: str) -> None:
+            # An emoji has no private reply: a reaction that does not count is taken off.
+            await _quietly(row.remove_reaction(emoji, discord.Object(user_id)))
+
+        self.dealer.react(match_id, Reaction((at, seq), at, action, user_id=user_id,
+                                             refused=refused))
 
     # -- the dealer's TableIO -------------------------------------------------------------
 
@@ -213,24 +232,33 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
             self.rows.pop(match.message_id or 0, None)  # reactions there come too late now
             mode = "press the buttons" if match.options.get("input") == "buttons" else "react"
             png = await asyncio.to_thread(art.render_table, view, [s.name for s in seats])
+            buttons = discord.ui.View(timeout=None)
+            for item in self.bot.uis[match.game].controls(match, seats, view):
+                buttons.add_item(item)
             message = await channel.send(
                 f"**Schicki Micki** · game #{match.id} · row {view['row']} ·"
                 f" {plain(seats[view['dealer']].name)} deals — get ready, then {mode}!",
-                file=png_file(png, "table.png"), allowed_mentions=NO_PINGS)
+                file=png_file(png, "table.png"), view=buttons, allowed_mentions=NO_PINGS)
+            self.rows[message.id] = match.id  # before any await: its clicks are live at once
             await self.bot.sessions.repo.set_message(match.id, message.id)
-            self.rows[message.id] = match.id
             self.posted[match.id] = posted = (view["row"], message.id)
         if match.options.get("input") != "buttons":
             row = channel.get_partial_message(posted[1])
             for emoji in EMOJI:
                 await row.add_reaction(emoji)
         self.bot.publisher.refresh(match.id)
-        if view["row"] == 1 and match.message_id is not None and match.message_id != posted[1]:
+        before = match.message_id
+        if before is None or before == posted[1]:
+            return
+        await self.bot.publisher.drawn(match.id, match.version)
+        previous = channel.get_partial_message(before)
+        if view["row"] == 1:
             # The lobby message: once the new table is drawn, point down to it.
-            await self.bot.publisher.drawn(match.id, match.version)
-            await _quietly(channel.get_partial_message(match.message_id).edit(
+            await _quietly(previous.edit(
                 content=f"**Schicki Micki** · game #{match.id} is on — the table is below.",
                 view=None, attachments=[]))
+        elif match.options.get("input") == "buttons":
+            await _quietly(previous.edit(view=None))  # an old row's buttons would mislead
 
     async def shown(self, match_id: int, version: int) -> float:
         """When the card's edit was acknowledged."""

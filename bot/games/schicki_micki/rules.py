@@ -34,8 +34,8 @@ from typing import ClassVar
 
 from bot.games.core import JSON, SYSTEM, Event, Outcome, Seat, State
 from bot.games.schicki_micki.deck import DECK_SIZE
-from bot.games.schicki_micki.resolve import resolve, scores
-from bot.games.schicki_micki.table import CALLS, GRAB_BLUE, GRAB_RED, KNOCK, REACTIONS, WIN
+from bot.games.schicki_micki.resolve import WON_ALL, WON_ONE, resolve, scores
+from bot.games.schicki_micki.table import CALLS, GRAB_BLUE, GRAB_RED, KNOCK, REACTIONS
 from bot.games.schicki_micki.view import public_view
 
 SCHEMA = 1
@@ -170,12 +170,13 @@ class SchickiMickiRules:
         return Outcome("deck_empty", points, winners)
 
     def records(self, events: list[Event]) -> list[tuple[Seat, str, float]]:
-        """The leaderboard's numbers: the time of every correct reaction (spec §What the
-        leaderboard learns), as (seat, "reaction_ms", milliseconds)."""
+        """The leaderboard's numbers: the time of every reaction that won something (spec §What
+        the leaderboard learns), as (seat, "reaction_ms", milliseconds). A right reaction that
+        came too late or found no figure left won nothing, so it is no record."""
         return [
             (result["seat"], "reaction_ms", float(result["at_ms"]))
             for event in events if event.kind == "resolved"
-            for result in event.data["reactions"] if result["verdict"] == WIN
+            for result in event.data["reactions"] if result["result"] in (WON_ALL, WON_ONE)
         ]
 
     def load(self, data: Mapping[str, JSON]) -> State:

@@ -1,0 +1,121 @@
+"""Schicki Micki played fair, end to end: only players stop the dealer, a click belongs to its
+row, and every reaction that cannot count is answered (buttons) or taken off (emoji)."""
+
+from __future__ import annotations
+
+import asyncio
+import time
+
+import pytest
+
+from bot.dealer import TOO_EARLY
+from bot.games.schicki_micki.deck import cards
+from bot.games.schicki_micki.table import read_table
+from cogs.schicki_micki import OLD_ROW
+from tests.double import interactions as ix
+from tests.e2e.table import Table, ephemeral_text
+from tests.e2e.test_schicki_micki import open_table, result_message, seed_with, wait_cards
+
+
+async def told(result) -> str:
+    if not ephemeral_text(result):
+        await result.wait_followups(1)
+    return ephemeral_text(result)
+
+
+async def until(predicate, timeout: float = 10) -> None:
+    async def poll() -> None:
+        while not predicate():
+            await asyncio.sleep(0.01)
+    await asyncio.wait_for(poll(), timeout)
+
+
+async def win_a_row(table: Table, match_id: int, row, user: str, dealt: int):
+    """Press the right call when the seeded card shows it; return the next row's message."""
+    driver = table.driver
+    state = await wait_cards(table, match_id, dealt)
+    correct = read_table(cards()[c] for c in state["table"]).correct
+    mark = driver.mark()
+    assert (await driver.click(user, row, custom_id=rf"mr:{match_id}:{correct}")).ok
+    return await driver.wait_for_message(lambda m: "row 2" in m.content, channel="games",
+                                         since=mark, timeout=15)
+
+
+@pytest.mark.asyncio
+async def test_a_spectator_neither_stops_the_dealer_nor_keeps_the_emoji(table):
+    table.time_scale = 0.3  # a card every 0.75 s; a settle window of 1.5 s (settle=5)
+    await table.start()
+    driver = table.driver
+    match_id, row = await open_table(table, ["alice", "bob"], seed="sm-spectator", settle=5.0)
+    state = await wait_cards(table, match_id, 1)
+    t0 = time.monotonic()
+    assert await driver.react("dave", row, "✊")
+    await wait_cards(table, match_id, len(state["table"]) + 1)
+    assert time.monotonic() - t0 < 1.4, "the next card came on time, not after a settle window"
+    dave = driver.user("dave").id
+    await until(lambda: dave not in driver.latest(row).reactions.get("✊", []))
+    log = await table.bot.sessions.repo.action_log(match_id)
+    assert all(code == "deal" for _, code, _ in log)
+
+
+@pytest.mark.asyncio
+async def test_a_second_reaction_after_a_final_one_is_taken_off(table):
+    table.time_scale = 0.3
+    await table.start()
+    driver = table.driver
+    seed, dealt = seed_with("knock", players=2)  # a right knock wins the row: no emoji reset
+    match_id, row = await open_table(table, ["alice", "bob"], seed=seed)
+    await wait_cards(table, match_id, dealt)
+    mark = driver.mark()
+    await driver.react_burst([("alice", row, "✊"), ("alice", row, "🔴")])
+    result = await result_message(driver, mark)
+    judged = [line for line in result.content.splitlines()[1:] if line[0].isdigit()]
+    assert len(judged) == 1 and "knocks" in judged[0] and "wins" in judged[0]
+    assert (await table.match(match_id)).state["row"] == 2
+    alice = driver.user("alice").id
+    await until(lambda: alice not in driver.latest(row).reactions.get("🔴", []))
+
+
+@pytest.mark.asyncio
+async def test_a_click_in_the_countdown_is_answered(table):
+    table.time_scale = 1.0  # a countdown of 3 s
+    await table.start()
+    match_id, row = await open_table(table, ["alice", "bob"], seed="sm-early", input="buttons")
+    early = await table.driver.click("bob", row, custom_id=rf"mr:{match_id}:knock")
+    assert await told(early) == TOO_EARLY
+    assert await table.bot.sessions.repo.action_log(match_id) == []
+
+
+@pytest.mark.asyncio
+async def test_an_old_row_loses_its_buttons_and_its_clicks_are_refused(table):
+    table.time_scale = 0.3
+    await table.start()
+    driver = table.driver
+    seed, dealt = seed_with("call", players=2)
+    match_id, row = await open_table(table, ["alice", "bob"], seed=seed, input="buttons")
+    # The first time, taking the old row's buttons off fails: they stay, and are refused.
+    kept = table.server.fail(f"PATCH /channels/*/messages/{row.id}", status=403, times=1)
+    await win_a_row(table, match_id, row, "alice", dealt)
+    await until(lambda: bool(kept.hits))
+    before = await table.match(match_id)
+    clicked = await driver.click("bob", row, custom_id=rf"mr:{match_id}:knock")
+    assert await told(clicked) == OLD_ROW
+    await asyncio.sleep(0.5)
+    after = await table.match(match_id)
+    assert after.state["won"] == before.state["won"] and after.state["row"] == 2
+
+
+@pytest.mark.asyncio
+async def test_a_won_row_takes_the_old_buttons_off(table):
+    table.time_scale = 0.3
+    await table.start()
+    driver = table.driver
+    seed, dealt = seed_with("call", players=2)
+    match_id, row = await open_table(table, ["alice", "bob"], seed=seed, input="buttons")
+    await win_a_row(table, match_id, row, "alice", dealt)
+    await until(lambda: not list(driver.latest(row).iter_components()))
+    # A client still showing the old buttons: the click is refused, privately.
+    stale = {"custom_id": f"mr:{match_id}:knock", "component_type": 2}
+    result = await driver._interact(ix.COMPONENT, "bob", driver.channel("games"), stale,
+                                    message=row)
+    assert result.ephemeral and result.content
