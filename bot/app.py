@@ -1,4 +1,9 @@
-"""The Discord client: opens the database, loads the cogs, re-arms open games at start-up."""
+"""The Discord client: opens the database, loads the cogs, re-arms open games at start-up.
+
+The application knows its extensions only by name (discord.py loads them): each registers what
+it brings — commands, restart-proof buttons, the board publisher, checks — in its own
+``setup``, so nothing here imports the Discord layer above it.
+"""
 
 from __future__ import annotations
 
@@ -16,9 +21,6 @@ from bot.settings import Settings
 if TYPE_CHECKING:
     import aiosqlite
 
-    from cogs._publisher import Publisher
-    from cogs._ui import GameUI
-
 log = logging.getLogger(__name__)
 
 EXTENSIONS = (
@@ -35,42 +37,33 @@ def intents() -> discord.Intents:
 
 
 class MenagerieBot(commands.Bot):
-    """The bot: one session service, one board publisher, and a UI per game."""
+    """The bot: one database, one session service, and a UI per game (from its extension)."""
 
     db: aiosqlite.Connection
     sessions: SessionService
-    publisher: Publisher
 
     def __init__(self, settings: Settings, *, sync: bool = False, **options: Any) -> None:
-        from cogs._tree import MenagerieTree  # cogs modules are imported where used, as below
-
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
-                         help_command=None, tree_cls=MenagerieTree, **options)
+                         help_command=None, **options)
         # Nothing the bot sends pings anyone unless the call names who (names are escaped too).
         self.allowed_mentions = discord.AllowedMentions.none()
         self.settings = settings
         self.sync_globally = sync
-        self.uis: dict[str, GameUI] = {}
+        self.uis: dict[str, Any] = {}  # game → how it looks in Discord, set by its extension
 
     async def setup_hook(self) -> None:
-        """Open storage, load cogs, register restart-proof buttons, resume open games."""
-        from cogs._publisher import Publisher
-        from cogs._ui import DYNAMIC_ITEMS
-
+        """Open storage, load the extensions, then resume open games and bring every message
+        up to date (each extension's optional ``resume_games``, once all are loaded)."""
         self.db = await open_db(self.settings.database_path)
         self.sessions = SessionService(Repo(self.db), computer_delay=self.settings.computer_delay)
-        self.publisher = Publisher(self, retry_delay=self.settings.retry_delay)
-        self.sessions.publish = self.publisher.publish
-        self.sessions.remind = self.publisher.remind
-        self.add_dynamic_items(*DYNAMIC_ITEMS)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self._sync_commands()
         matches = await self.sessions.resume()
-        # Bring every message up to date that may be behind the database: open games, and
-        # ended ones whose final board or announcement a crash cut off.
-        for match in await self.sessions.repo.unsettled_matches():
-            self.publisher.refresh(match.id)
+        for cog in list(self.cogs.values()):
+            resume = getattr(cog, "resume_games", None)
+            if resume is not None:
+                await resume()
         log.info("ready to play; %d open games resumed", len(matches))
 
     async def _sync_commands(self) -> None:
@@ -85,24 +78,13 @@ class MenagerieBot(commands.Bot):
             await self.tree.sync()
             log.info("slash commands synced globally (they may take a while to appear)")
 
-    async def on_interaction(self, interaction: discord.Interaction[Any]) -> None:
-        """Answer clicks no handler will take (forged or mangled ids) instead of ignoring them."""
-        from cogs._ui import unhandled_reason
-
-        if interaction.type is not discord.InteractionType.component:
-            return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
-        why = unhandled_reason(custom_id, interaction.message)
-        if why is not None:
-            await interaction.response.send_message(why, ephemeral=True)
-
     async def close(self) -> None:
-        """Stop the games' clocks, timers and workers, then close the database."""
-        for extension in list(self.extensions):  # cogs stop their own clocks (dealers)
+        """Unload the extensions (they stop their clocks and workers), stop the timers, then
+        close the database."""
+        for extension in list(self.extensions):
             await self.unload_extension(extension)
         if hasattr(self, "sessions"):
             await self.sessions.close()
-            await self.publisher.close()
         if hasattr(self, "db"):  # also when start-up failed after opening it
             await self.db.close()
         await super().close()

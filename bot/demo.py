@@ -40,7 +40,8 @@ def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
         if first:
             view = rules.view(move.state, None)
             (out / "preview.png").write_bytes(
-                mimikri_art.render_preview(view["subject"] or "frog", view["tried"]))
+                mimikri_art.render_preview(view["subject"] or "frog", view["tried"],
+                                           "Your subject card: which edge goes in first?"))
             first = False
         for event in move.events:
             text = ui.describe(event, seats)

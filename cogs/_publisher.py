@@ -31,7 +31,7 @@ from bot.sessions import Transition
 from cogs._ui import LobbyButton, mention, plain, png_file
 
 if TYPE_CHECKING:
-    from bot.app import MenagerieBot
+    from cogs._bot import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -55,7 +55,7 @@ def pings(*user_ids: int | None) -> discord.AllowedMentions:
 class Publisher:
     """The board worker of every match."""
 
-    def __init__(self, bot: MenagerieBot, *, retry_delay: float = 1.0) -> None:
+    def __init__(self, bot: GameBot, *, retry_delay: float = 1.0) -> None:
         self.bot = bot
         self.retry_delay = retry_delay
         self.lines: dict[int, deque[str]] = {}
@@ -307,13 +307,31 @@ def lobby_text(name: str, match: MatchRow, seats: list[SeatRow]) -> str:
     players = "\n".join(
         f"{i + 1}. {'🤖 ' if s.is_computer else ''}{mention(s)}" for i, s in enumerate(seats)
     )
-    options = ", ".join(f"{k.replace('_', ' ')}: {v}" for k, v in sorted(match.options.items()))
+    options = ", ".join(f"{k.replace('_', ' ')}: {option_text(k, v)}"
+                        for k, v in sorted(match.options.items()))
     return (
         f"**{name}** · new game #{match.id} · host <@{match.host_id}>\n"
         f"Options: {options or 'defaults'}\n"
         f"Players:\n{players}\n"
         "Press **Join** to play; the host presses **Start** when everyone is in."
     )
+
+
+SECONDS = {"reveal", "settle"}  # options given in seconds (the turn timer is stored in seconds)
+
+
+def option_text(key: str, value: Any) -> str:
+    """One lobby option as a player reads it: 5 min, off, yes, 2.5 s."""
+    if key == "turn_timer":
+        seconds = int(value)
+        if not seconds:
+            return "off"
+        return _duration(seconds)
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    if key in SECONDS:
+        return f"{float(value):g} s"
+    return str(value)
 
 
 def _lobby_line(kind: str, data: dict[str, Any]) -> str | None:
@@ -329,4 +347,7 @@ def _link(match: MatchRow) -> str:
 
 
 def _duration(seconds: int) -> str:
-    return f"{seconds // 60} min {seconds % 60} s" if seconds >= 60 else f"{seconds} s"
+    minutes, rest = divmod(seconds, 60)
+    if not minutes:
+        return f"{rest} s"
+    return f"{minutes} min {rest} s" if rest else f"{minutes} min"

@@ -1,5 +1,5 @@
-"""The bot's command tree: checks every slash command's option values against the limits the
-command itself declares (ranges, choices, lengths) before the command runs.
+"""The command tree's check: every slash command's option values against the limits the
+command itself declares (ranges, choices, lengths), before the command runs.
 
 Discord's client enforces those limits, but the interaction arrives from whoever sends it: a
 modified client or a hand-made request can send `turn_timer=-5`, and discord.py passes it on
@@ -24,27 +24,25 @@ log = logging.getLogger(__name__)
 SUBCOMMAND, GROUP = 1, 2  # option types that wrap the options of a subcommand
 
 
-class MenagerieTree(app_commands.CommandTree):
-    """A command tree that refuses out-of-range option values with a private reason."""
+async def check_options(interaction: discord.Interaction[Any], /) -> bool:
+    """The command tree's check (`cogs.games` installs it): let a command run only if every
+    option it was given is within its declared limits, else refuse with a private reason.
 
-    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
-        """Let a command run only if every option it was given is within its declared limits.
-
-        Autocomplete is not checked: there the user is still typing.
-        """
-        if interaction.type is not discord.InteractionType.application_command:
-            return True
-        command = interaction.command
-        if not isinstance(command, app_commands.Command):
-            return True  # a context menu has no options; an unknown command fails later
-        why = option_problem(command, given_options(interaction.data or {}))
-        if why is None:
-            return True
-        try:
-            await tell(interaction, why)
-        except discord.HTTPException as error:
-            log.warning("could not refuse /%s: %s", command.qualified_name, error)
-        return False
+    Autocomplete is not checked: there the user is still typing.
+    """
+    if interaction.type is not discord.InteractionType.application_command:
+        return True
+    command = interaction.command
+    if not isinstance(command, app_commands.Command):
+        return True  # a context menu has no options; an unknown command fails later
+    why = option_problem(command, given_options(interaction.data or {}))
+    if why is None:
+        return True
+    try:
+        await tell(interaction, why)
+    except discord.HTTPException as error:
+        log.warning("could not refuse /%s: %s", command.qualified_name, error)
+    return False
 
 
 def given_options(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:

@@ -22,7 +22,7 @@ import discord
 from bot.games.core import Event, NotYourTurn, RuleError, StaleAction
 
 if TYPE_CHECKING:
-    from bot.app import MenagerieBot
+    from cogs._bot import GameBot
     from bot.db.repo import MatchRow, SeatRow
 
 log = logging.getLogger(__name__)
@@ -61,7 +61,7 @@ class GameUI(Protocol):
         """One log line for a public event (None: not worth a line)."""
 
     async def query(
-        self, interaction: discord.Interaction[MenagerieBot], match: MatchRow, query: str
+        self, interaction: discord.Interaction[GameBot], match: MatchRow, query: str
     ) -> None:
         """Answer a private question (always ephemerally)."""
 
@@ -75,15 +75,30 @@ def plain(name: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
+def seat_name(seat: SeatRow) -> str:
+    """A seat's name as the table sees it: a computer that took over a player's seat says so
+    from that moment (the stored name stays the player's, for their leaderboard line)."""
+    if seat.is_computer and seat.user_id is not None:
+        return f"Computer (for {seat.name})"
+    return seat.name
+
+
+def seat_names(seats: Sequence[SeatRow]) -> list[str]:
+    """Every seat's name for a picture, as drawn (never escaped)."""
+    return [seat_name(s) for s in seats]
+
+
 def mention(seat: SeatRow) -> str:
     """A seat's name, as a ping for humans (edits do not notify, so this is only a highlight)."""
-    return plain(seat.name) if seat.is_computer or seat.user_id is None else f"<@{seat.user_id}>"
+    if seat.is_computer or seat.user_id is None:
+        return plain(seat_name(seat))
+    return f"<@{seat.user_id}>"
 
 
 def reason(error: RuleError, seats: Sequence[SeatRow]) -> str:
     """The words for a rejected action, with names where the engine only knows seats."""
     if isinstance(error, NotYourTurn) and error.active:
-        names = ", ".join(plain(seats[s].name) for s in sorted(error.active)
+        names = ", ".join(plain(seat_name(seats[s])) for s in sorted(error.active)
                           if 0 <= s < len(seats))
         return f"It's {names}'s turn." if names else str(error)
     return str(error)
@@ -143,7 +158,7 @@ class GameAction(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_A
         """Rebuild the button from its custom_id (after a restart too)."""
         return cls(int(match["m"]), int(match["v"]), match["a"])
 
-    async def callback(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
         """Acknowledge at once, then submit; the board is edited by the publisher."""
         await interaction.response.defer()
         sessions = interaction.client.sessions
@@ -185,7 +200,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
         """Rebuild the button from its custom_id."""
         return cls(int(match["m"]), match["op"])
 
-    async def callback(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
         """Seat changes answer with a private confirmation; the lobby message is re-drawn."""
         sessions = interaction.client.sessions
         user = interaction.user
@@ -231,7 +246,7 @@ class QueryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=QUERY
         """Rebuild the button from its custom_id."""
         return cls(int(match["m"]), match["q"])
 
-    async def callback(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
         """Ask the game's UI; it answers privately."""
         bot = interaction.client
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -255,6 +270,15 @@ def is_admin(interaction: discord.Interaction[Any]) -> bool:
     """Whether the user may manage the server (and so cancel any game)."""
     perms = interaction.permissions
     return bool(perms.manage_guild or perms.administrator)
+
+
+def match_of(custom_id: str) -> int | None:
+    """The match a custom_id of ours names, if any."""
+    for template in TEMPLATES:
+        found = template.fullmatch(custom_id)
+        if found is not None and "m" in found.groupdict():
+            return int(found["m"])
+    return None
 
 
 def unhandled_reason(custom_id: str, message: discord.Message | None) -> str | None:

@@ -11,13 +11,17 @@ from discord.ext import commands
 
 from bot.db.repo import ChannelBusy, MatchRow
 from bot.games.core import RuleError
-from cogs._publisher import NO_PINGS, RETRYABLE, lobby_buttons, lobby_text
-from cogs._ui import apologise, is_admin, tell
+from cogs._publisher import NO_PINGS, RETRYABLE, Publisher, lobby_buttons, lobby_text
+from cogs._tree import check_options
+from cogs._ui import DYNAMIC_ITEMS, apologise, is_admin, match_of, tell, unhandled_reason
 
 if TYPE_CHECKING:
-    from bot.app import MenagerieBot
+    from cogs._bot import GameBot
 
 log = logging.getLogger(__name__)
+
+GAME_OVER = "This game is over — its board shows how it ended. Start a new one any time."
+CANCELLED = "This game was cancelled."
 
 HELP = """\
 **Menagerie** plays board games in this channel.
@@ -34,7 +38,7 @@ Rejected moves are explained only to you; nobody else sees them."""
 
 
 async def open_lobby(
-    interaction: discord.Interaction[MenagerieBot], game: str, options: dict[str, Any]
+    interaction: discord.Interaction[GameBot], game: str, options: dict[str, Any]
 ) -> MatchRow | None:
     """Post a lobby for ``game`` as the answer to the command, unless the channel is busy;
     return the new lobby.
@@ -80,23 +84,58 @@ async def open_lobby(
     return match
 
 
-def _name(bot: MenagerieBot, match: MatchRow) -> str:
+def _name(bot: GameBot, match: MatchRow) -> str:
     ui = bot.uis.get(match.game)
     return ui.name if ui else match.game
 
 
 class Games(commands.Cog):
-    """/game list, /game leave, /game cancel and /help."""
+    """/game list, /game leave, /game cancel and /help; and what every game shares: the board
+    publisher, the restart-proof buttons, the option check and the answer to stray clicks."""
 
     game = app_commands.Group(name="game", description="Games on this server",
                               guild_only=True)
 
-    def __init__(self, bot: MenagerieBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
+        bot.publisher = Publisher(bot, retry_delay=bot.settings.retry_delay)
+        bot.sessions.publish = bot.publisher.publish
+        bot.sessions.remind = bot.publisher.remind
+        bot.add_dynamic_items(*DYNAMIC_ITEMS)
+        bot.tree.interaction_check = check_options  # type: ignore[method-assign]
         bot.tree.on_error = self.on_app_command_error
 
+    async def resume_games(self) -> None:
+        """At start-up, once every game is loaded: bring every message up to date that may be
+        behind the database — open games, and ended ones whose final board or announcement a
+        crash cut off."""
+        for match in await self.bot.sessions.repo.unsettled_matches():
+            self.bot.publisher.refresh(match.id)
+
+    async def cog_unload(self) -> None:
+        """Stop the board workers (pending redraws are redone at the next start-up)."""
+        await self.bot.publisher.close()
+
+    @commands.Cog.listener()
+    async def on_interaction(self, interaction: discord.Interaction[GameBot]) -> None:
+        """Answer clicks no handler will take (outdated, forged or mangled ids) instead of
+        letting them fail silently; a click on an ended game says it has ended."""
+        if interaction.type is not discord.InteractionType.component:
+            return
+        custom_id = str((interaction.data or {}).get("custom_id", ""))
+        why = unhandled_reason(custom_id, interaction.message)
+        if why is None:
+            return
+        match_id = match_of(custom_id)
+        match = await self.bot.sessions.repo.match(match_id) if match_id is not None else None
+        if match is not None and match.status == "finished":
+            why = GAME_OVER
+        elif match is not None and match.status == "cancelled":
+            why = CANCELLED
+        await interaction.response.send_message(why, ephemeral=True)
+
     async def on_app_command_error(
-        self, interaction: discord.Interaction[MenagerieBot], error: app_commands.AppCommandError
+        self, interaction: discord.Interaction[GameBot], error: app_commands.AppCommandError
     ) -> None:
         """One place for command errors: expected ones explained, the rest logged and apologised."""
         original = getattr(error, "original", error)
@@ -108,7 +147,7 @@ class Games(commands.Cog):
             await apologise(interaction, None, original)
 
     @game.command(name="list", description="The games running on this server")
-    async def list_games(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+    async def list_games(self, interaction: discord.Interaction[GameBot]) -> None:
         """Every lobby and running game of the server, with links."""
         matches = await self.bot.sessions.repo.open_matches(interaction.guild_id)
         if not matches:
@@ -123,7 +162,7 @@ class Games(commands.Cog):
         await tell(interaction, "\n".join(lines))
 
     @game.command(name="leave", description="Leave the game in this channel")
-    async def leave(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+    async def leave(self, interaction: discord.Interaction[GameBot]) -> None:
         """In a lobby, free the seat; in a running game, a computer player takes it."""
         match = await self._here(interaction)
         if match is None:
@@ -142,7 +181,7 @@ class Games(commands.Cog):
             await apologise(interaction, match.id)
 
     @game.command(name="cancel", description="Stop the game in this channel (host or managers)")
-    async def cancel(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+    async def cancel(self, interaction: discord.Interaction[GameBot]) -> None:
         """Cancel the lobby or game here."""
         match = await self._here(interaction)
         if match is None:
@@ -157,11 +196,11 @@ class Games(commands.Cog):
             await apologise(interaction, match.id)
 
     @app_commands.command(name="help", description="What Menagerie can do and how to play")
-    async def help(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+    async def help(self, interaction: discord.Interaction[GameBot]) -> None:
         """The short guide."""
         await tell(interaction, HELP)
 
-    async def _here(self, interaction: discord.Interaction[MenagerieBot]) -> MatchRow | None:
+    async def _here(self, interaction: discord.Interaction[GameBot]) -> MatchRow | None:
         match = await self.bot.sessions.repo.open_match_in(interaction.channel_id or 0)
         if match is None:
             await tell(interaction, "There is no game in this channel. `/game list` shows where"
@@ -169,6 +208,6 @@ class Games(commands.Cog):
         return match
 
 
-async def setup(bot: MenagerieBot) -> None:
+async def setup(bot: GameBot) -> None:
     """Load the cog."""
     await bot.add_cog(Games(bot))

@@ -21,7 +21,7 @@ from cogs._ui import png_file
 from rendering.leaderboard import render_leaderboard, render_stats
 
 if TYPE_CHECKING:
-    from bot.app import MenagerieBot
+    from cogs._bot import GameBot
 
 log = logging.getLogger(__name__)
 TOP = 15
@@ -56,14 +56,14 @@ def as_text(title: str, table: list[dict]) -> str:
 class Leaderboard(commands.Cog):
     """The server's standings."""
 
-    def __init__(self, bot: MenagerieBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
     def _games(self) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=ui.name, value=key) for key, ui in self.bot.uis.items()]
 
     async def game_autocomplete(
-        self, interaction: discord.Interaction[MenagerieBot], current: str
+        self, interaction: discord.Interaction[GameBot], current: str
     ) -> list[app_commands.Choice[str]]:
         """The games this bot has tables for."""
         return [c for c in self._games() if current.lower() in c.name.lower()][:25]
@@ -72,7 +72,7 @@ class Leaderboard(commands.Cog):
     @app_commands.describe(game="Which game")
     @app_commands.autocomplete(game=game_autocomplete)
     @app_commands.guild_only()
-    async def leaderboard(self, interaction: discord.Interaction[MenagerieBot],
+    async def leaderboard(self, interaction: discord.Interaction[GameBot],
                           game: str = "mimikri") -> None:
         """Render the table of a game on this server."""
         ui = self.bot.uis.get(game)
@@ -92,7 +92,7 @@ class Leaderboard(commands.Cog):
     @app_commands.command(name="stats", description="A player's games, wins and rating here")
     @app_commands.describe(user="Whose numbers (default: yours)")
     @app_commands.guild_only()
-    async def stats(self, interaction: discord.Interaction[MenagerieBot],
+    async def stats(self, interaction: discord.Interaction[GameBot],
                     user: discord.User | None = None) -> None:
         """One player's numbers for every game they finished on this server."""
         who = user or interaction.user
@@ -131,7 +131,7 @@ class Leaderboard(commands.Cog):
         return (f"⚡ Fastest correct reaction here: {names.get(best, best)},"
                 f" {times[best][0] / 1000:.2f} s · medians: {medians}")
 
-    async def _send(self, interaction: discord.Interaction[MenagerieBot], png: bytes, text: str,
+    async def _send(self, interaction: discord.Interaction[GameBot], png: bytes, text: str,
                     filename: str, note: str = "") -> None:
         try:
             await interaction.followup.send(note, file=png_file(png, filename),
@@ -143,6 +143,6 @@ class Leaderboard(commands.Cog):
                                             allowed_mentions=NO_PINGS)
 
 
-async def setup(bot: MenagerieBot) -> None:
+async def setup(bot: GameBot) -> None:
     """Load the cog."""
     await bot.add_cog(Leaderboard(bot))

@@ -17,12 +17,21 @@ from discord.ext import commands
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event
 from bot.games.mimikri.rules import ORIENTATIONS
-from cogs._ui import GameAction, QueryButton, mention, plain, png_file, show_rules
+from cogs._ui import (
+    GameAction,
+    QueryButton,
+    mention,
+    plain,
+    png_file,
+    seat_name,
+    seat_names,
+    show_rules,
+)
 from cogs.games import open_lobby
 from rendering import mimikri as art
 
 if TYPE_CHECKING:
-    from bot.app import MenagerieBot
+    from cogs._bot import GameBot
 
 EDGE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 RULES_TEXT = """\
@@ -47,7 +56,7 @@ class MimikriUI:
 
     def board(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> bytes:
         """The table picture."""
-        return art.render_board(view, [s.name for s in seats])
+        return art.render_board(view, seat_names(seats))
 
     def controls(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]
@@ -89,7 +98,8 @@ class MimikriUI:
 
     def describe(self, event: Event, seats: Sequence[SeatRow]) -> str | None:
         """One line per public event; never the identity of a card."""
-        name = plain(seats[event.seat].name) if event.seat is not None and event.seat >= 0 else ""
+        seated = event.seat is not None and event.seat >= 0
+        name = plain(seat_name(seats[event.seat])) if seated else ""
         data = event.data
         match event.kind:
             case "started":
@@ -100,7 +110,7 @@ class MimikriUI:
                 return f"📷 {name} puts it in {EDGE_NAMES[data['orientation']]} edge first."
             case "camera_passed":
                 return (f"↪️ Somebody already has that butterfly: the camera and the card pass to"
-                        f" {plain(seats[data['to']].name)}.")
+                        f" {plain(seat_name(seats[data['to']]))}.")
             case "revealed" if data["found"]:
                 return f"🦋 {name} turns up {data['pos']} — found it!"
             case "revealed":
@@ -118,14 +128,20 @@ class MimikriUI:
         return None
 
     async def query(
-        self, interaction: discord.Interaction[MenagerieBot], match: MatchRow, query: str
+        self, interaction: discord.Interaction[GameBot], match: MatchRow, query: str
     ) -> None:
         """🔍 Preview: the four butterflies the current subject card can show (public info)."""
         view = interaction.client.sessions.rules(match.game).view(match.state, None)
         if query != "preview" or view["subject"] is None:
             await interaction.followup.send("Nothing to preview right now.", ephemeral=True)
             return
-        png = await asyncio.to_thread(art.render_preview, view["subject"], view["tried"])
+        seats = await interaction.client.sessions.repo.seats(match.id)
+        holder = seats[view["holder"]]
+        if holder.user_id == interaction.user.id and not holder.is_computer:
+            title = "Your subject card: which edge goes in first?"
+        else:
+            title = f"{seat_name(holder)}'s subject card: the edges it can go in first"
+        png = await asyncio.to_thread(art.render_preview, view["subject"], view["tried"], title)
         await interaction.followup.send(
             f"The {view['subject']} card, edge by edge (tried edges are crossed out):",
             file=png_file(png, "preview.png"), ephemeral=True,
@@ -136,7 +152,7 @@ class Mimikri(commands.GroupCog, group_name="mimikri",
               group_description="Mimikri, the memory game"):
     """/mimikri new and /mimikri rules."""
 
-    def __init__(self, bot: MenagerieBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         bot.uis[MimikriUI.game] = MimikriUI()
 
@@ -147,7 +163,7 @@ class Mimikri(commands.GroupCog, group_name="mimikri",
     @app_commands.choices(subjects=[app_commands.Choice(name="4 cards, 16 butterflies", value=4),
                                     app_commands.Choice(name="5 cards, 20 butterflies", value=5)])
     async def new(
-        self, interaction: discord.Interaction[MenagerieBot], subjects: int = 4,
+        self, interaction: discord.Interaction[GameBot], subjects: int = 4,
         turn_timer: app_commands.Range[int, 0, 60] = 5,
     ) -> None:
         """Post the lobby."""
@@ -155,11 +171,11 @@ class Mimikri(commands.GroupCog, group_name="mimikri",
                          {"subjects": subjects, "turn_timer": turn_timer * 60})
 
     @app_commands.command(name="rules", description="How to play Mimikri, with a picture")
-    async def rules(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+    async def rules(self, interaction: discord.Interaction[GameBot]) -> None:
         """The rules in short, privately."""
         await show_rules(interaction, RULES_TEXT, art.render_rules, "mimikri-rules.png")
 
 
-async def setup(bot: MenagerieBot) -> None:
+async def setup(bot: GameBot) -> None:
     """Load the cog."""
     await bot.add_cog(Mimikri(bot))

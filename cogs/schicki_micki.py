@@ -24,12 +24,21 @@ from bot.dealer import Dealer, Reaction
 from bot.games.core import Event
 from bot.sessions import Transition
 from cogs._publisher import NO_PINGS
-from cogs._ui import known_template, mention, plain, png_file, show_rules, tell
+from cogs._ui import (
+    known_template,
+    mention,
+    plain,
+    png_file,
+    seat_name,
+    seat_names,
+    show_rules,
+    tell,
+)
 from cogs.games import open_lobby
 from rendering import schicki_micki as art
 
 if TYPE_CHECKING:
-    from bot.app import MenagerieBot
+    from cogs._bot import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -86,7 +95,7 @@ class SchickiUI:
 
     def board(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> bytes:
         """The row's table picture."""
-        return art.render_table(view, [s.name for s in seats])
+        return art.render_table(view, seat_names(seats))
 
     def controls(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]
@@ -104,9 +113,9 @@ class SchickiUI:
                                    if p == best)
             return f"🏆 game over — {winners} with {best} cards!"
         last = " · **last chance!**" if view["last_chance"] else ""
-        scores = " · ".join(f"{plain(s.name)} {p}"
+        scores = " · ".join(f"{plain(seat_name(s))} {p}"
                             for s, p in zip(seats, view["scores"], strict=True))
-        dealer = plain(seats[view["dealer"]].name)
+        dealer = plain(seat_name(seats[view["dealer"]]))
         return f"row {view['row']} · {dealer} deals · {view['deck']} cards left{last}\n{scores}"
 
     def describe(self, event: Event, seats: Sequence[SeatRow]) -> str | None:
@@ -114,7 +123,7 @@ class SchickiUI:
         return None
 
     async def query(
-        self, interaction: discord.Interaction[MenagerieBot], match: MatchRow, query: str
+        self, interaction: discord.Interaction[GameBot], match: MatchRow, query: str
     ) -> None:
         """No private questions in this game: everything is on the table."""
         await interaction.followup.send("Everything is on the table.", ephemeral=True)
@@ -140,7 +149,7 @@ class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT
         """Rebuild the button from its custom_id."""
         return cls(int(match["m"]), match["a"])
 
-    async def callback(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
         """Queue the reaction at Discord's own timestamp of the click."""
         await interaction.response.defer()
         cog = interaction.client.get_cog("SchickiMicki")
@@ -164,7 +173,7 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
                    group_description="Schicki Micki, the reaction game"):
     """/schicki new and /schicki rules; the table IO of the dealer."""
 
-    def __init__(self, bot: MenagerieBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self.dealer = Dealer(bot.sessions, self, time_scale=bot.settings.time_scale,
                              retry_delay=bot.settings.retry_delay)
@@ -231,13 +240,13 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
             seats = await self.bot.sessions.repo.seats(match.id)
             self.rows.pop(match.message_id or 0, None)  # reactions there come too late now
             mode = "press the buttons" if match.options.get("input") == "buttons" else "react"
-            png = await asyncio.to_thread(art.render_table, view, [s.name for s in seats])
+            png = await asyncio.to_thread(art.render_table, view, seat_names(seats))
             buttons = discord.ui.View(timeout=None)
             for item in self.bot.uis[match.game].controls(match, seats, view):
                 buttons.add_item(item)
             message = await channel.send(
                 f"**Schicki Micki** · game #{match.id} · row {view['row']} ·"
-                f" {plain(seats[view['dealer']].name)} deals — get ready, then {mode}!",
+                f" {plain(seat_name(seats[view['dealer']]))} deals — get ready, then {mode}!",
                 file=png_file(png, "table.png"), view=buttons, allowed_mentions=NO_PINGS)
             self.rows[message.id] = match.id  # before any await: its clicks are live at once
             await self.bot.sessions.repo.set_message(match.id, message.id)
@@ -307,7 +316,7 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
                app_commands.Choice(name="buttons", value="buttons")],
         level=[app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "hard")])
     async def new(
-        self, interaction: discord.Interaction[MenagerieBot],
+        self, interaction: discord.Interaction[GameBot],
         reveal: app_commands.Range[float, 1.0, 10.0] = 2.5,
         settle: app_commands.Range[float, 0.5, 5.0] = 1.5,
         input: str = "reactions", level: str = "normal",  # noqa: A002 - Discord's option name
@@ -317,7 +326,7 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
             "reveal": reveal, "settle": settle, "input": input, "level": level})
 
     @app_commands.command(name="rules", description="How to play Schicki Micki, with pictures")
-    async def rules(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+    async def rules(self, interaction: discord.Interaction[GameBot]) -> None:
         """The rules in short, privately."""
         await show_rules(interaction, RULES_TEXT, art.render_rules, "schicki-rules.png")
 
@@ -333,7 +342,7 @@ def result_text(data: dict[str, Any], seats: Sequence[SeatRow]) -> str:
             what += f" ({cards} card{'s' if cards != 1 else ''})"
         if r["owed"]:
             what += " (owed: the deck is empty)"
-        lines.append(f"{r['order']}. {plain(seats[r['seat']].name)} {SAY[r['action']]}"
+        lines.append(f"{r['order']}. {plain(seat_name(seats[r['seat']]))} {SAY[r['action']]}"
                      f" {WORDS[r['action']]} · +{r['at_ms'] / 1000:.2f} s · {what}")
     if data["last_chance"]:
         lines.append("That was the last chance.")
@@ -349,6 +358,6 @@ async def _quietly(call: Any) -> None:
         log.warning("a Schicki Micki message could not be sent or edited", exc_info=True)
 
 
-async def setup(bot: MenagerieBot) -> None:
+async def setup(bot: GameBot) -> None:
     """Load the cog."""
     await bot.add_cog(SchickiMicki(bot))

@@ -259,14 +259,15 @@ def _footer(draw: ImageDraw.ImageDraw, view: dict) -> None:
     canvas.text(draw, (W / 2, y), line, size, theme.INK_SOFT, "mm")
 
 
-def render_preview(animal: str, tried: list[str]) -> bytes:
-    """The four butterflies ``animal``'s card can show, labelled by edge; tried ones crossed."""
+def render_preview(animal: str, tried: list[str], title: str) -> bytes:
+    """The four butterflies ``animal``'s card can show, labelled by edge; tried ones crossed.
+    ``title`` is the caller's: it depends on who is looking (the holder or someone else)."""
     pic, card_size = 190, 200
     width = M + card_size + 30 + 4 * (pic + 14) + M - 14
     height = 60 + 60 + pic + 60
     img = canvas.new(width, height)
     draw = ImageDraw.Draw(img)
-    canvas.title_bar(img, "Your subject card: which edge goes in first?", "", 60)
+    canvas.title_bar(img, title, "", 60)
     top = 60 + 50
     img.paste(subject_card(animal, card_size, True, tuple(tried)), (M, top))
     for i, edge in enumerate(ORIENTATIONS):

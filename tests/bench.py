@@ -192,7 +192,7 @@ def bench_renders() -> None:
     mimic_public = REGISTRY["mimic"].view(crowded_mimic(1)[0][0], None)
     cases = {
         "mimikri board": lambda: mimikri_art.render_board(view, names),
-        "mimikri preview": lambda: mimikri_art.render_preview("frog", ["N"]),
+        "mimikri preview": lambda: mimikri_art.render_preview("frog", ["N"], "The frog card"),
         "schicki table": lambda: schicki_art.render_table(table_view, seven),
         "mimic board": lambda: mimic_art.render_board(mimic_public, names[:2]),
         "leaderboard": lambda: render_leaderboard("Bench", [

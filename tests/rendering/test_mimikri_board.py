@@ -94,9 +94,9 @@ def test_missing_and_unprintable_names_fall_back():
 
 
 def test_preview_is_deterministic_and_marks_tried_edges():
-    a = render_preview("chameleon", ["N"])
-    assert a == render_preview("chameleon", ["N"])
-    assert a != render_preview("chameleon", [])
+    a = render_preview("chameleon", ["N"], "T")
+    assert a == render_preview("chameleon", ["N"], "T")
+    assert a != render_preview("chameleon", [], "T")
     width, height = decode(a).size
     assert 800 <= width <= 1100 and height < width / 2
 

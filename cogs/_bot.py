@@ -1,0 +1,23 @@
+"""The bot as the cogs see it: the application's bot plus what the extensions install on it.
+
+The application (`bot.app`) loads the extensions by name and never imports them; they type
+against this, which names exactly what they use of it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from bot.app import MenagerieBot
+
+if TYPE_CHECKING:
+    from cogs._publisher import Publisher
+    from cogs._ui import GameUI
+
+
+class GameBot(MenagerieBot):
+    """For typing only (never built): `cogs.games` installs the publisher, each game's
+    extension its UI."""
+
+    publisher: Publisher
+    uis: dict[str, GameUI]
