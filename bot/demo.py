@@ -18,8 +18,8 @@ from bot.games.core import SYSTEM, Event, apply_checked, start
 from bot.games.schicki_micki.ai import decide
 from bot.games.mimic.hints import extendable_lines, hand_targets
 from cogs.mimic_table import MimicUI
-from cogs.mimikri import MimikriUI
-from cogs.schicki_micki import result_text
+from bot.texts import mimikri as mimikri_texts
+from bot.texts import schicki_micki as schicki_texts
 from rendering import mimic as mimic_art
 from rendering import mimikri as mimikri_art
 from rendering import schicki_micki as schicki_art
@@ -29,12 +29,11 @@ NAMES = ["Ada", "Ben", "Cleo", "Dev"]
 
 def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
     """Play Mimikri with all five subject cards; return the transcript lines."""
-    rules, ui = REGISTRY["mimikri"], MimikriUI()
-    seats = [SeatRow(i, None, NAMES[i], True, 0) for i in range(players)]
+    rules, names = REGISTRY["mimikri"], NAMES[:players]
     out.mkdir(parents=True, exist_ok=True)
     (out / "rules.png").write_bytes(mimikri_art.render_rules())
     lines = [f"# Mimikri — {players} computer players, seed {seed!r}", ""]
-    lines.append(ui.describe(Event("started"), seats) or "")
+    lines.append(mimikri_texts.describe(Event("started"), names) or "")
     first, state = True, None
     for move in autoplay(rules, seed, players, {"subjects": 5}):
         if first:
@@ -44,12 +43,12 @@ def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
                                            "Your subject card: which edge goes in first?"))
             first = False
         for event in move.events:
-            text = ui.describe(event, seats)
+            text = mimikri_texts.describe(event, names)
             if text:
                 lines.append(f"{move.version:3d}. {text}")
         state = move.state
         (out / f"board-{move.version:03d}.png").write_bytes(
-            mimikri_art.render_board(rules.view(state, None), [s.name for s in seats]))
+            mimikri_art.render_board(rules.view(state, None), names))
     outcome = rules.outcome(state)
     lines += ["", "Scores: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
               "Winners: " + ", ".join(NAMES[i] for i in sorted(outcome.winners))]
@@ -60,9 +59,7 @@ def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
 def demo_schicki(out: Path, seed: str = "demo", players: int = 4) -> list[str]:
     """Schicki Micki as the dealer plays it: a card, the computers' reactions by their delays,
     the window resolved; the table after every card and every result."""
-    rules = REGISTRY["schicki_micki"]
-    seats = [SeatRow(i, None, NAMES[i], True, 0) for i in range(players)]
-    names = [s.name for s in seats]
+    rules, names = REGISTRY["schicki_micki"], NAMES[:players]
     out.mkdir(parents=True, exist_ok=True)
     (out / "rules.png").write_bytes(schicki_art.render_rules())
     (out / "cards.png").write_bytes(schicki_art.render_card_sheet())
@@ -90,7 +87,7 @@ def demo_schicki(out: Path, seed: str = "demo", players: int = 4) -> list[str]:
                                                                  or not state["deck"]):
             for event in act(SYSTEM, "resolve"):
                 if event.kind == "resolved":
-                    lines += [result_text(event.data, seats), ""]
+                    lines += [schicki_texts.result_text(event.data, names), ""]
         frame += 1
         (out / f"table-{frame:03d}.png").write_bytes(
             schicki_art.render_table(rules.view(state, None), names))

@@ -17,6 +17,7 @@ from discord.ext import commands
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event
 from bot.games.mimikri.rules import ORIENTATIONS
+from bot.texts import mimikri as texts
 from cogs._ui import (
     GameAction,
     QueryButton,
@@ -33,7 +34,6 @@ from rendering import mimikri as art
 if TYPE_CHECKING:
     from cogs._bot import GameBot
 
-EDGE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
 RULES_TEXT = """\
 **Mimikri** — find the butterfly the camera shows.
 • The camera holder draws a subject card and chooses which edge goes in first (**N E S W**). \
@@ -98,34 +98,7 @@ class MimikriUI:
 
     def describe(self, event: Event, seats: Sequence[SeatRow]) -> str | None:
         """One line per public event; never the identity of a card."""
-        seated = event.seat is not None and event.seat >= 0
-        name = plain(seat_name(seats[event.seat])) if seated else ""
-        data = event.data
-        match event.kind:
-            case "started":
-                return "The game begins. Good luck, and remember what you see!"
-            case "subject_drawn":
-                return f"🎴 {name} draws the {data['animal']} card."
-            case "oriented":
-                return f"📷 {name} puts it in {EDGE_NAMES[data['orientation']]} edge first."
-            case "camera_passed":
-                return (f"↪️ Somebody already has that butterfly: the camera and the card pass to"
-                        f" {plain(seat_name(seats[data['to']]))}.")
-            case "revealed" if data["found"]:
-                return f"🦋 {name} turns up {data['pos']} — found it!"
-            case "revealed":
-                return f"❌ {name} turns up {data['pos']} — not this one."
-            case "pile_reshuffled":
-                return ("🔀 All subject cards played: reshuffled. From now on the camera must show"
-                        " a butterfly nobody has collected.")
-            case "subject_out":
-                return f"🚫 All {data['animal']} butterflies are collected: that card is out."
-            case "timed_out":
-                tail = " The computer keeps the seat now." if data["handed_over"] else ""
-                return f"⏰ {plain(data['name'])} ran out of time; the computer moved.{tail}"
-            case "replaced":
-                return f"🤖 {plain(data['name'])} left; a computer player takes the seat."
-        return None
+        return texts.describe(event, [plain(seat_name(s)) for s in seats], quote=plain)
 
     async def query(
         self, interaction: discord.Interaction[GameBot], match: MatchRow, query: str
