@@ -1,6 +1,6 @@
 """The Makefile on machines unlike this one: a too-old Python is refused in one line before a
 .venv is made with it, a .venv made by a too-old Python (or whose Python is gone) is made
-again, and every target is listed by `make help`.
+again, and every target is listed by `make help` and the README.
 
 Each run points VENV at a temporary folder and PYTHON at a stand-in script that only answers
 the version question, so the real .venv is never touched and nothing is installed.
@@ -125,7 +125,7 @@ def test_the_makefile_asks_for_the_python_pyproject_requires():
     assert requires == f">={minimum.group(1)}"
 
 
-# -- every target is listed -------------------------------------------------------------
+# -- every target is documented -------------------------------------------------------------
 
 def targets() -> list[str]:
     phony = re.search(r"^\.PHONY:(.*)$", MAKEFILE, re.MULTILINE)
@@ -138,3 +138,10 @@ def test_make_help_lists_every_target():
     missing = [t for t in targets() if t != "help" and f"make {t} " not in listed]
     assert not missing, f"`make help` does not list {missing}"
 
+
+def test_the_readme_names_every_target():
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    missing = [t for t in targets() if not re.search(rf"\bmake {t}\b", readme)]
+    assert not missing, f"README.md does not name {missing}"
+    first = re.search(r"```sh\n(.*?)```", readme, re.DOTALL)
+    assert first is not None and "make run" in first.group(1) and "make test" in first.group(1)

@@ -1,6 +1,6 @@
-"""`/help` against the commands the bot really has: the list is read from the command tree the
-bot synced to the fake Discord, so a new, renamed or removed command fails here until the help
-says so, and it never names a command that does not exist.
+"""`/help` and the README against the commands the bot really has: the list is read from the
+command tree the bot synced to the fake Discord, so a new, renamed or removed command fails
+here until both say so, and neither names a command that does not exist.
 
 How each game is played (buttons, emoji reactions, slash commands) is checked where the code
 says it: Schicki Micki's emojis come from its cog.
@@ -9,6 +9,7 @@ says it: Schicki Micki's emojis come from its cog.
 from __future__ import annotations
 
 import re
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,9 +19,10 @@ from cogs.schicki_micki import EMOJI
 from tests.double import commands
 from tests.e2e.table import ephemeral_text
 
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.asyncio
 DISCORD_LIMIT = 2000  # characters in one message
-# Commands that /help may leave out on purpose, each with the reason.
+# Commands that /help or the README may leave out on purpose, each with the reason.
 UNMENTIONED: dict[str, str] = {}
 
 
@@ -55,18 +57,19 @@ def mentioned(text: str, command: str) -> bool:
 
 
 def unknown_commands(text: str, known: set[str]) -> list[str]:
-    """The code-style command mentions in ``text`` that name no command the bot has."""
+    """The code-style command mentions in ``text`` that name no command the bot has: a group
+    alone (`/mimic`) or a command with options (`/mimic new solo:True`) is fine, a word that is
+    neither a subcommand nor an option (`/mimic fly`, `/help me`) is not."""
     prefixes = {" ".join(name.split()[:n]) for name in known
                 for n in range(1, len(name.split()) + 1)}
     wrong = []
     for said in re.findall(r"`(/[^`]*)`", text):
         words = said.split()
-        path = words[0]
-        for word in words[1:]:
-            if f"{path} {word}" not in prefixes:
-                break
-            path = f"{path} {word}"
-        if path not in known:
+        path, rest = words[0], words[1:]
+        while rest and f"{path} {rest[0]}" in prefixes:
+            path, rest = f"{path} {rest[0]}", rest[1:]
+        # After a command only its options (name:value) may follow; after a group, nothing.
+        if path not in prefixes or (path not in known and rest) or any(":" not in w for w in rest):
             wrong.append(said)
     return wrong
 
@@ -96,3 +99,7 @@ async def test_help_says_how_schicki_micki_is_played(table):
     assert not missing, f"/help's Schicki Micki line lacks the reactions {missing}"
     assert "input:buttons" in schicki, schicki
 
+
+async def test_the_readme_names_every_command_the_bot_has(table):
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    assert_names_every_command(readme, synced_commands(table.driver.world), "README.md")
