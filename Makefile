@@ -1,28 +1,65 @@
 # Menagerie: every target installs what it needs into .venv first, so a fresh machine works.
 PYTHON ?= python3
+# The oldest Python that runs Menagerie: pyproject.toml's requires-python (a test keeps them equal).
+MIN_PYTHON := 3.11
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
+GOAL := $(or $(firstword $(MAKECMDGOALS)),run)
 
 .PHONY: help run test lint demo bench sync clean
 
 help:
 	@echo "make run    start the bot (needs DISCORD_TOKEN in the environment or .env)"
 	@echo "make test   install with test extras and run the whole suite"
+	@echo "make lint   ruff over the code"
 	@echo "make demo   play every game between computer players into demo/ (no Discord needed)"
 	@echo "make bench  measure actions, renders and Discord round trips"
-	@echo "make lint   ruff over the code"
+	@echo "make sync   start the bot and sync the slash commands globally (after command changes)"
+	@echo "make clean  remove .venv, demo/ and the test cache (the next target makes .venv again)"
+	@echo "Each target makes .venv with $(PYTHON) first (Python $(MIN_PYTHON) or newer;" \
+	      "PYTHON=python3.12 names another)."
 
-$(PY):
+# A Python's version ("3.12.1"); nothing when it does not run.
+version_of = $(1) -c 'import platform; print(platform.python_version())' 2>/dev/null
+# Succeeds when the version on its input is MIN_PYTHON or newer.
+new_enough = awk -F. -v min=$(MIN_PYTHON) 'BEGIN { split(min, m, ".") } \
+	{ exit !($$1 > m[1] || ($$1 == m[1] && $$2 >= m[2])) }'
+
+# A .venv made by a too-old Python, or whose Python is gone (uninstalled, moved), is made again
+# rather than reported: make made it, nothing of the user's is in it, and a newcomer told to
+# run `make clean` would only do the same by hand. It is looked at here, when the Makefile is
+# read, so that a dry run (make -n) shows the rebuild too.
+ifneq ($(wildcard $(VENV)),)
+VENV_VERSION := $(shell $(call version_of,$(PY)))
+ifeq ($(shell echo '$(VENV_VERSION)' | $(new_enough) && echo ok),)
+VENV_PROBLEM := $(if $(VENV_VERSION),was made with Python $(VENV_VERSION),has no Python that runs)
+$(VENV)/pyvenv.cfg: FORCE
+endif
+endif
+
+# The Python that makes .venv is checked first, so that a too-old one is named in one line
+# rather than by pip refusing the install inside a .venv already made with it.
+$(VENV)/pyvenv.cfg:
+	@v=$$($(call version_of,$(PYTHON))); \
+	if ! echo "$$v" | $(new_enough); then \
+	  if [ -n "$$v" ]; then found="$(PYTHON) is Python $$v"; else found="$(PYTHON) does not run"; fi; \
+	  echo "make: Menagerie needs Python $(MIN_PYTHON) or newer, but $$found$(if $(VENV_PROBLEM), (and $(VENV) $(VENV_PROBLEM))): install one and name it, e.g. make $(GOAL) PYTHON=python3.12" >&2; \
+	  exit 1; \
+	fi
+	$(if $(VENV_PROBLEM),@echo "make: $(VENV) $(VENV_PROBLEM); making it again with $(PYTHON)" >&2)
+	$(if $(VENV_PROBLEM),rm -rf $(VENV))
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 
-$(STAMP): pyproject.toml | $(PY)
+FORCE:
+
+$(STAMP): pyproject.toml $(VENV)/pyvenv.cfg
 	$(PY) -m pip install --quiet -e .
 	touch $@
 
-$(TEST_STAMP): pyproject.toml | $(PY)
+$(TEST_STAMP): pyproject.toml $(VENV)/pyvenv.cfg
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@ $(STAMP)
 

@@ -1,5 +1,5 @@
 """`python -m bot`: read the settings, check the database, run the bot (``--sync`` syncs
-commands)."""
+commands). A bad setting, an unusable database or an unreachable Discord stops it with one line."""
 
 from __future__ import annotations
 
@@ -8,6 +8,7 @@ import asyncio
 import logging
 import sys
 
+import aiohttp
 import discord
 from dotenv import load_dotenv
 
@@ -60,6 +61,11 @@ def main(argv: list[str] | None = None) -> int:
     except discord.LoginFailure:
         print("Discord refused the token: check DISCORD_TOKEN.", file=sys.stderr)
         return 2
+    except aiohttp.ClientConnectionError as error:
+        # Raised only while logging in (no DNS, refused, reset, connect timeout): once online,
+        # discord.py reconnects by itself. aiohttp's words name the address that failed.
+        print(f"Cannot reach Discord: {error}; check the network.", file=sys.stderr)
+        return 1
     except KeyboardInterrupt:
         pass
     return 0

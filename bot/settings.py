@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import os
 from dataclasses import dataclass, field
 
@@ -23,15 +24,21 @@ class Settings:
         """Read DISCORD_TOKEN, DATABASE_PATH, DEV_GUILD_ID and LOG_LEVEL.
 
         Raises:
-            ValueError: DEV_GUILD_ID is set but not a number.
+            ValueError: DEV_GUILD_ID is set but not a number, or LOG_LEVEL is no logging level.
         """
         env = dict(os.environ if env is None else env)
         guild = env.get("DEV_GUILD_ID", "").strip()
         if guild and not guild.isdigit():
             raise ValueError("DEV_GUILD_ID must be a server id (a number)")
+        level = (env.get("LOG_LEVEL", "").strip() or "INFO").upper()
+        # Checked here, with the other settings: logging itself would reject an unknown level
+        # only later, with a traceback. Its other names (WARN, FATAL, NOTSET) keep working.
+        if level not in logging.getLevelNamesMapping():
+            raise ValueError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL"
+                             f" (not {env['LOG_LEVEL'].strip()!r})")
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
             database_path=env.get("DATABASE_PATH", "").strip() or "menagerie.sqlite3",
             dev_guild_id=int(guild) if guild else None,
-            log_level=(env.get("LOG_LEVEL", "").strip() or "INFO").upper(),
+            log_level=level,
         )

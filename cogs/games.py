@@ -24,17 +24,25 @@ GAME_OVER = "This game is over — its board shows how it ended. Start a new one
 CANCELLED = "This game was cancelled."
 
 HELP = """\
-**Menagerie** plays board games in this channel.
-**Mimikri** — the memory game with the butterfly camera: `/mimikri new`, `/mimikri rules`.
-**Schicki Micki** — spot pairs faster than the others, react with emoji: `/schicki new`, \
+**Menagerie** plays board games in this channel. `/mimikri new`, `/schicki new` or `/mimic new` \
+opens a lobby: press **Join**, **Add computer** fills a seat, the host presses **Start**. Each \
+game is one message, redrawn as you play.
+**Mimikri** — memory game with a butterfly camera, played with the buttons under the board: \
+the camera holder picks an edge (**N E S W**), then in turn each player presses a grid \
+position to turn a card up; **🔍 Preview** shows only you what each edge gives. `/mimikri rules`.
+**Schicki Micki** — spot it first. React to the table message: ☂️ 🎩 🧣 🐤 🪶 🪱 call a pair, \
+🔵 🔴 grab a figure, ✊ knock (buttons instead if the game was opened with `input:buttons`). \
 `/schicki rules`.
-**MIMIC** — sets of two pairs on a 7 × 7 grid: `/mimic new` (`solo:True` to play alone), \
-`/mimic rules`, `/mimic hand`.
-Every game: one message per game, edited as you play; press the buttons under it.
-`/game list` — games running on this server · `/game leave` — leave the game in this channel \
-(a computer player takes your seat) · `/game cancel` — stop it (host or server managers).
-`/leaderboard` — the server's best players of a game · `/stats` — your numbers (or someone's).
-Rejected moves are explained only to you; nobody else sees them."""
+**MIMIC** — sets of two pairs on a 7 × 7 grid, played with slash commands whose options offer \
+only what is legal: `/mimic place` a card, `/mimic power`, `/mimic start-card`, `/mimic draw`, \
+`/mimic take` (advanced: a power card instead of your second card), `/mimic give` (teams), \
+`/mimic pick` (a tie), `/mimic end-turn`. Your hand: `/mimic hand` or **Show my hand** under \
+the board. `/mimic new solo:True` plays alone at once. `/mimic rules`.
+`/game list` — games on this server · `/game leave` — leave the game here (once it runs, a \
+computer takes your seat) · `/game cancel` — stop it (host or server managers).
+`/leaderboard` — a game's best players here · `/stats` — your numbers (or someone's) · \
+`/help` — this.
+A move that is not allowed is explained only to you."""
 
 
 async def open_lobby(
