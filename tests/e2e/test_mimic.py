@@ -254,6 +254,35 @@ async def test_solo_starts_at_once_and_plays(table):
 
 
 @pytest.mark.asyncio
+async def test_solo_never_offers_the_green_power_card(table):
+    """Solo may lay a whole hand anyway, so Green (a third card) is neither offered by
+    `/mimic power` nor listed with the hand; the powers offered are the legal ones."""
+    await table.start()
+    driver = table.driver
+    opened = await driver.slash("alice", "games", "mimic new", solo=True)
+    match_id = game_id(opened.message.content)
+    await table.idle()
+
+    async def check() -> None:
+        legal = RULES.legal_actions((await table.match(match_id)).state, 0)
+        playable = {c for c in ("green", "yellow", "red", "blue", "orange")
+                    if any(a == f"power:{c}" or a.startswith(f"{c}:") for a in legal)}
+        powers = await offered(table, "alice", "mimic power", "card")
+        assert "green" not in powers and set(powers) == playable, (powers, legal)
+        hand = await told(await driver.slash("alice", "games", "mimic hand"))
+        listed = next(line for line in hand.splitlines() if line.startswith("Power cards"))
+        assert "Green" not in listed and "Yellow" in listed, listed
+
+    await check()
+    for _ in range(2):
+        card = (await offered(table, "alice", "mimic place", "card"))[0]
+        cell = (await offered(table, "alice", "mimic place", "cell", card=card))[0]
+        await told(await driver.slash("alice", "games", "mimic place", card=card, cell=cell))
+        await table.idle()
+        await check()
+
+
+@pytest.mark.asyncio
 async def test_bad_commands_get_a_private_reason_and_change_nothing(table):
     await table.start()
     driver = table.driver
