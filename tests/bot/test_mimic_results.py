@@ -70,3 +70,25 @@ async def test_a_tie_won_in_the_showdown_is_stored_and_rated_as_a_win(sessions):
     users = [HOST, GUEST]
     rated = await sessions.repo.ratings(GUILD, "mimic", users)
     assert rated[users[winner]][0] > DEFAULT_MU > rated[users[loser]][0]
+
+
+@pytest.mark.asyncio
+async def test_solo_games_stay_off_the_board_and_have_one_of_their_own(sessions):
+    """Spec §End: a solo score is a personal best worth a board of its own. A match of one
+    seat is solo (here a one-seat lobby started by its host, without the `solo` option)."""
+    solo = [computer_game(f"solo-{i}", 1) for i in range(3)]
+    for i, (moves, _) in enumerate(solo):
+        await play_stored(sessions, f"solo-{i}", [HOST], moves)
+    scores = [outcome.scores[0] for _, outcome in solo]
+    assert len(set(scores)) > 1, "the best of different scores"
+    moves, duel = computer_game("duel-0", 2)
+    await play_stored(sessions, "duel-0", [HOST, GUEST], moves)
+
+    board = {r.user_id: (r.games, r.wins, r.points) for r in
+             await sessions.repo.board(GUILD, "mimic")}
+    assert board == {user: (1, int(seat in duel.winners), duel.scores[seat])
+                     for seat, user in enumerate([HOST, GUEST])}
+    solo_board = await sessions.repo.solo_board(GUILD, "mimic")
+    assert [(r.user_id, r.name, r.games, r.best) for r in solo_board] == \
+        [(HOST, f"U{HOST}", 3, max(scores))]
+    assert await sessions.repo.player_games(GUILD, GUEST) == ["mimic"]
