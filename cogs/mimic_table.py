@@ -160,6 +160,7 @@ class MimicUI:
 
     game = "mimic"
     name = "MIMIC"
+    solo_unit = "cubes"  # a solo game's score, on the solo leaderboard
 
     def board(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> bytes:
         """The table picture."""
