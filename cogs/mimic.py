@@ -304,8 +304,8 @@ class Mimic(commands.GroupCog, group_name="mimic",
         table = await _table(interaction)
         if table is None or table.view is None:
             return []
-        mine = table.view["powers"][table.view["seat"]]["active"]
-        return _choices([(POWER_WORDS[c], c) for c in POWER_COLOURS if c in mine], current)
+        colours = _playable_powers(table)
+        return _choices([(POWER_WORDS[c], c) for c in POWER_COLOURS if c in colours], current)
 
     @power.autocomplete("target")
     async def _power_target(self, interaction: discord.Interaction[MenagerieBot],
@@ -445,6 +445,26 @@ def _legal_cells(table: Caller) -> dict[str, list[str]]:
                 found.setdefault(card, []).append(cell)
         return found
     return hand_targets(view)
+
+
+def _playable_powers(table: Caller) -> set[str]:
+    """The power cards to offer: in the caller's own placement phase exactly those a legal
+    action plays (so never one the rules refuse, such as Green in solo); otherwise the active
+    ones, so a player can plan while waiting."""
+    view = table.view
+    assert view is not None
+    if view["phase"] == "place" and view["seat"] == view["turn"]:
+        found = set()
+        for code in table.legal:
+            verb, _, arg = code.partition(":")
+            if verb == "power":
+                found.add(arg)
+            elif verb in ("yellow", "red", "blue"):
+                found.add(verb)
+            elif verb in ("to", "cancel"):  # a Yellow move under way
+                found.add("yellow")
+        return found
+    return set(view["powers"][view["seat"]]["active"])
 
 
 async def _hand_choices(interaction: discord.Interaction[MenagerieBot], current: str,

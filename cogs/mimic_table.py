@@ -41,7 +41,8 @@ obstruction: the border, another start card, or a card with a cube.
 cells), then draw back to five (`/mimic draw`, or **Draw from deck**). Solo: 2–5 cards a turn.
 • A completed set puts one of your cubes on its 4th card (it becomes an obstruction), and you \
 place a yellow start card (`/mimic start-card`).
-• Power cards (`/mimic power`), once each: **Green** a third card · **Yellow** move a card · \
+• Power cards (`/mimic power`), once each: **Green** a third card (not in solo) · \
+**Yellow** move a card · \
 **Red** remove a card · **Blue** cube on 1.5 pairs · **Orange** jump one cube or start card.
 • Teams: first the partner gives you a card and you give one back (`/mimic give`). Advanced: \
 after one card you may take a face-up power card instead of the second (`/mimic take`).
@@ -159,6 +160,7 @@ class MimicUI:
 
     game = "mimic"
     name = "MIMIC"
+    solo_unit = "cubes"  # a solo game's score, on the solo leaderboard
 
     def board(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> bytes:
         """The table picture."""

@@ -1,4 +1,5 @@
-"""Leaderboard and player-stats pictures: clean tables in the bot's look, for any game."""
+"""Leaderboard, solo-board and player-stats pictures: clean tables in the bot's look, for any
+game."""
 
 from __future__ import annotations
 
@@ -66,14 +67,72 @@ def render_leaderboard(title: str, rows: list[dict]) -> bytes:
         cells = _cells(row)
         for j, ((_, x, anchor), value) in enumerate(zip(_COLUMNS, cells, strict=True)):
             if j == 0 and medal is not None:
-                r = 18  # a medal disc behind the rank
-                draw.ellipse((x - r, mid - r, x + r, mid + r), fill=theme.MEDALS[medal],
-                             outline=theme.INK_SOFT, width=1)
+                _medal(draw, x, mid, medal)
             if j == 1:
                 value = canvas.truncate(value, theme.TEXT_SIZE, _NAME_W)
             canvas.text(draw, (x, mid), value, theme.TEXT_SIZE, theme.INK, anchor,
                         bold=j in (0, 1) and medal is not None)
     return canvas.to_png(img)
+
+
+# The solo board: fewer columns, so a narrower picture whose text stays large on a phone.
+SOLO_W = 800
+SOLO_ROW_H = 60
+_SOLO_COLUMNS = (
+    ("#", M + 40, "mm"),
+    ("Player", M + 86, "lm"),
+    ("Best", 590, "rm"),
+    ("Games", SOLO_W - M - 12, "rm"),
+)
+_SOLO_NAME_W = 590 - 110 - (M + 86)
+
+
+def render_solo_board(title: str, rows: list[dict], unit: str = "points") -> bytes:
+    """Best scores of games played alone: rank, player, best score (in ``unit``), games.
+
+    Each row holds ``rank``, ``name``, ``best`` and ``games``; the top three get medals.
+    """
+    if not rows:
+        return _empty(title)
+    top = TITLE_H + 16
+    height = top + HEADER_H + len(rows) * SOLO_ROW_H + 20
+    img = canvas.new(SOLO_W, height)
+    draw = ImageDraw.Draw(img)
+    count = f"{len(rows)} player{'' if len(rows) == 1 else 's'}"
+    canvas.title_bar(img, canvas.clean(title) or "Solo", count, TITLE_H)
+    canvas.card(draw, (M - 8, top, SOLO_W - M + 8, height - 12))
+    y = top + HEADER_H / 2 + 2
+    for heading, x, anchor in _SOLO_COLUMNS:
+        if heading == "Best":
+            heading = f"Best ({canvas.clean(unit)})"
+        canvas.text(draw, (x, y), heading, theme.TEXT_SIZE, theme.INK_SOFT, anchor, bold=True)
+    draw.line([(M, top + HEADER_H), (SOLO_W - M, top + HEADER_H)], fill=theme.PANEL_EDGE,
+              width=2)
+    size = theme.HEADING_SIZE
+    for i, row in enumerate(rows):
+        y0 = top + HEADER_H + i * SOLO_ROW_H
+        mid = y0 + SOLO_ROW_H / 2
+        rank = int(row["rank"])
+        medal = rank - 1 if 1 <= rank <= 3 else None
+        box = (M, y0 + 3, SOLO_W - M, y0 + SOLO_ROW_H - 3)
+        if medal is not None:
+            canvas.card(draw, box, theme.MEDAL_ROWS[medal], None, radius=10)
+            _medal(draw, _SOLO_COLUMNS[0][1], mid, medal, 22)
+        elif i % 2:
+            canvas.card(draw, box, theme.SHADE, None, radius=10)
+        name = canvas.truncate(canvas.clean(str(row["name"])) or "(unnamed)", size,
+                               _SOLO_NAME_W)
+        cells = [str(rank), name, str(row["best"]), str(row["games"])]
+        for (_, x, anchor), value, bold in zip(_SOLO_COLUMNS, cells, (medal is not None,
+                                               medal is not None, True, False), strict=True):
+            canvas.text(draw, (x, mid), value, size, theme.INK, anchor, bold=bold)
+    return canvas.to_png(img)
+
+
+def _medal(draw: ImageDraw.ImageDraw, x: float, y: float, medal: int, r: int = 18) -> None:
+    """A medal disc of radius ``r`` behind a top-three rank."""
+    draw.ellipse((x - r, y - r, x + r, y + r), fill=theme.MEDALS[medal], outline=theme.INK_SOFT,
+                 width=1)
 
 
 def _empty(title: str) -> bytes:

@@ -96,6 +96,16 @@ class BoardRow:
 
 
 @dataclass(frozen=True, slots=True)
+class SoloRow:
+    """One player's line on a server's solo board for a game: their best score alone."""
+
+    user_id: int
+    name: str
+    games: int
+    best: int
+
+
+@dataclass(frozen=True, slots=True)
 class InboxRow:
     """A real-time game's input, stored while it waits for its window to be settled."""
 
@@ -447,8 +457,17 @@ class Repo:
         )
         return {r["user_id"]: (r["mu"], r["sigma"]) for r in rows}
 
+    # A match was played alone when it has one seat. Its results say so themselves (one row
+    # per seat, computers included), whatever the options: MIMIC's rules make any one-seat
+    # match its solo game, and a host may start a one-seat lobby without the `solo` option.
+    # A solo score is a personal best, not a result against others, so it stays off the
+    # multiplayer board.
+    _NOT_ALONE = ("EXISTS (SELECT 1 FROM results o WHERE o.match_id = r.match_id"
+                  " AND o.seat <> r.seat)")
+
     async def board(self, guild_id: int, game: str) -> list[BoardRow]:
-        """Every human who finished a game of ``game`` on this server, with totals."""
+        """Every human who finished a game of ``game`` with others on this server, with
+        totals; games played alone are on `solo_board`."""
         rows = await self._all(
             "SELECT r.user_id, COUNT(*) AS games, SUM(r.won) AS wins, SUM(r.score) AS points,"
             " g.mu, g.sigma, (SELECT s.name FROM seats s WHERE s.user_id = r.user_id"
@@ -456,7 +475,7 @@ class Repo:
             " LEFT JOIN ratings g ON g.guild_id = r.guild_id"
             " AND g.game = r.game AND g.user_id = r.user_id"
             " WHERE r.guild_id = ? AND r.game = ? AND r.is_computer = 0"
-            " AND r.user_id IS NOT NULL GROUP BY r.user_id",
+            " AND r.user_id IS NOT NULL AND " + self._NOT_ALONE + " GROUP BY r.user_id",
             (guild_id, game),
         )
         return [
@@ -464,6 +483,20 @@ class Repo:
                      r["points"], r["mu"], r["sigma"])
             for r in rows
         ]
+
+    async def solo_board(self, guild_id: int, game: str) -> list[SoloRow]:
+        """Every human who finished a game of ``game`` alone on this server: how many, and
+        the best score (MIMIC: cubes placed)."""
+        rows = await self._all(
+            "SELECT r.user_id, COUNT(*) AS games, MAX(r.score) AS best,"
+            " (SELECT s.name FROM seats s WHERE s.user_id = r.user_id"
+            " ORDER BY s.match_id DESC LIMIT 1) AS name FROM results r"
+            " WHERE r.guild_id = ? AND r.game = ? AND r.is_computer = 0"
+            " AND r.user_id IS NOT NULL AND NOT " + self._NOT_ALONE + " GROUP BY r.user_id",
+            (guild_id, game),
+        )
+        return [SoloRow(r["user_id"], r["name"] or str(r["user_id"]), r["games"], r["best"])
+                for r in rows]
 
     async def player_games(self, guild_id: int, user_id: int) -> list[str]:
         """The games a user has finished on this server."""

@@ -68,10 +68,20 @@ class Outcome:
     winners: frozenset[Seat]
 
     def ranks(self) -> tuple[int, ...]:
-        """Competition ranks (1 = best): one more than the number of better seats."""
+        """Competition ranks (1 = best): one more than the number of better seats.
+
+        Winners rank 1. A seat is better than a non-winner if it scored more, or scored the
+        same and won: a tie broken by a tie-break (MIMIC's showdown) puts the loser below
+        the winner, so the ratings see a win, not a draw.
+        """
+        def better(other: Seat, seat: Seat) -> bool:
+            mine, theirs = self.scores[seat], self.scores[other]
+            return theirs > mine or (theirs == mine and other in self.winners)
+
         return tuple(
-            1 if seat in self.winners else 1 + sum(other > score for other in self.scores)
-            for seat, score in enumerate(self.scores)
+            1 if seat in self.winners
+            else 1 + sum(better(other, seat) for other in range(len(self.scores)))
+            for seat in range(len(self.scores))
         )
 
 

@@ -254,6 +254,82 @@ async def test_solo_starts_at_once_and_plays(table):
 
 
 @pytest.mark.asyncio
+async def test_solo_never_offers_the_green_power_card(table):
+    """Solo may lay a whole hand anyway, so Green (a third card) is neither offered by
+    `/mimic power` nor listed with the hand; the powers offered are the legal ones."""
+    await table.start()
+    driver = table.driver
+    opened = await driver.slash("alice", "games", "mimic new", solo=True)
+    match_id = game_id(opened.message.content)
+    await table.idle()
+
+    async def check() -> None:
+        legal = RULES.legal_actions((await table.match(match_id)).state, 0)
+        playable = {c for c in ("green", "yellow", "red", "blue", "orange")
+                    if any(a == f"power:{c}" or a.startswith(f"{c}:") for a in legal)}
+        powers = await offered(table, "alice", "mimic power", "card")
+        assert "green" not in powers and set(powers) == playable, (powers, legal)
+        hand = await told(await driver.slash("alice", "games", "mimic hand"))
+        listed = next(line for line in hand.splitlines() if line.startswith("Power cards"))
+        assert "Green" not in listed and "Yellow" in listed, listed
+
+    await check()
+    for _ in range(2):
+        card = (await offered(table, "alice", "mimic place", "card"))[0]
+        cell = (await offered(table, "alice", "mimic place", "cell", card=card))[0]
+        await told(await driver.slash("alice", "games", "mimic place", card=card, cell=cell))
+        await table.idle()
+        await check()
+
+
+async def shown_as_text(table: Table, user: str, command: str, **options) -> str:
+    """What a /leaderboard or /stats says when the picture cannot be sent (no Attach Files)."""
+    table.server.fail("POST /webhooks/*", status=403, times=1)
+    shown = await table.driver.slash(user, "games", command, **options)
+    await shown.wait_until(lambda r: any(m.content.startswith("**") for m in r.messages))
+    return next(m.content for m in shown.messages if m.content.startswith("**"))
+
+
+@pytest.mark.asyncio
+async def test_a_solo_game_goes_on_the_solo_board_not_the_game_board(table):
+    """Spec §End: a solo score is a personal best with a leaderboard of its own; it never
+    counts in MIMIC's games, wins, points or rating."""
+    await table.start()
+    driver = table.driver
+    opened = await driver.slash("alice", "games", "mimic new", solo=True)
+    board, match_id = opened.message, game_id(opened.message.content)
+    await table.idle()
+    rng = random.Random(11)
+    for _ in range(300):
+        match = await settle(table, match_id, {0: "alice"})
+        if match.status != "active":
+            break
+        code = decide(match.state, 0, rng)
+        answer = await perform(table, "alice", board, code)
+        await moved_on(table, match_id, match.version, (code, answer))
+    else:
+        raise AssertionError("the solo game did not end")
+    await table.idle()
+    best = RULES.outcome(match.state).scores[0]
+
+    offered_boards = await offered(table, "alice", "leaderboard", "game", game="mim")
+    assert {"mimic", "mimic:solo"} <= set(offered_boards)
+    shown = await driver.slash("alice", "games", "leaderboard", game="mimic:solo")
+    await shown.wait_followups(1)
+    assert shown.followups[0].attachments[0].is_png
+
+    solo = await shown_as_text(table, "alice", "leaderboard", game="mimic:solo")
+    assert "MIMIC solo" in solo and "most cubes in one game" in solo
+    rows = solo.split("```")[1].strip().splitlines()
+    assert rows[1].split() == ["1", "Alice", str(best), "1"], rows
+    multiplayer = await shown_as_text(table, "alice", "leaderboard", game="mimic")
+    assert "No finished games yet" in multiplayer and "Alice" not in multiplayer
+    stats = await shown_as_text(table, "alice", "stats")
+    assert f"**MIMIC solo**: #1 of 1 · best {best} cubes · 1 game" in stats, stats
+    assert "**MIMIC**:" not in stats and "rating" not in stats
+
+
+@pytest.mark.asyncio
 async def test_bad_commands_get_a_private_reason_and_change_nothing(table):
     await table.start()
     driver = table.driver

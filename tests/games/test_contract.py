@@ -124,6 +124,12 @@ def check_position(rules: Rules, state: dict, n_players: int, rng: random.Random
         assert outcome.winners <= set(range(n_players))
         # Someone wins every game with two or more seats; a solo game can be lost.
         assert outcome.winners or n_players == 1
+        # Winners rank 1 and, where someone won, everyone else ranks below them (also after
+        # a tie-break between equal scores).
+        ranks = outcome.ranks()
+        assert all(ranks[s] == 1 for s in outcome.winners)
+        assert all(ranks[s] > 1 for s in range(n_players) if outcome.winners
+                   and s not in outcome.winners)
 
     for seat in (None, *range(n_players)):
         view = rules.view(state, seat)

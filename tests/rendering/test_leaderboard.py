@@ -43,3 +43,28 @@ def test_stats_card_grows_with_its_lines():
     long = render_stats("Alice", [("Games", "3"), ("Wins", "1"), ("Rating", "25.0")])
     assert short == render_stats("Alice", [("Games", "3")])
     assert decode(long).height > decode(short).height
+
+
+def solo_rows(n: int) -> list[dict]:
+    return [{"rank": i + 1, "name": f"Player {i + 1}" if i != 1 else "Zoë 🦋 " * 10,
+             "best": 15 - i, "games": 3 + i} for i in range(n)]
+
+
+def test_solo_board_is_deterministic_narrow_and_grows_with_its_rows():
+    png = leaderboard.render_solo_board("MIMIC solo", solo_rows(5), "cubes")
+    assert png == leaderboard.render_solo_board("MIMIC solo", solo_rows(5), "cubes")
+    img = decode(png)
+    assert img.width == leaderboard.SOLO_W < theme.BOARD_WIDTH
+    taller = decode(leaderboard.render_solo_board("MIMIC solo", solo_rows(6), "cubes"))
+    assert taller.height == img.height + leaderboard.SOLO_ROW_H
+    assert png != leaderboard.render_solo_board("MIMIC solo", solo_rows(5), "points")
+
+
+def test_solo_board_highlights_the_top_three_and_an_empty_one_is_friendly():
+    img = decode(leaderboard.render_solo_board("MIMIC solo", solo_rows(5), "cubes")).convert(
+        "RGB")
+    top = leaderboard.TITLE_H + 16 + leaderboard.HEADER_H
+    colours = [img.getpixel((420, top + i * leaderboard.SOLO_ROW_H + 8)) for i in range(5)]
+    assert colours == [*theme.MEDAL_ROWS, theme.SHADE, theme.PANEL]
+    assert leaderboard.render_solo_board("MIMIC solo", [], "cubes") == \
+        render_leaderboard("MIMIC solo", [])

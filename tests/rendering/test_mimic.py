@@ -184,6 +184,23 @@ def test_hand_of_six_cards_and_an_empty_hand_fit(states):
     assert decode(render_hand(view, NAMES)).size == (W, HAND_H)
 
 
+def test_the_solo_hand_shows_no_green_power_card(states):
+    """Solo has no use for Green (a third card), so its hand picture shows none: the row of
+    power cards holds the solo player's chips in their colours, and no green one."""
+    state = states["solo"]
+    view = RULES.view(state, 0)
+    img = decode(render_hand(view, NAMES[:1])).convert("RGB")
+    row = {img.getpixel((x, mimic.POWERS_Y + 8)) for x in range(W)}
+    assert mimic_art.POWER_COLOURS["green"] not in row
+    for colour in view["powers"][0]["active"]:
+        assert mimic_art.POWER_COLOURS[colour] in row, colour
+    # The same view holding a green card (as solo once dealt) would show it there.
+    view["powers"][0]["active"].insert(0, "green")
+    img = decode(render_hand(view, NAMES[:1])).convert("RGB")
+    assert mimic_art.POWER_COLOURS["green"] in {img.getpixel((x, mimic.POWERS_Y + 8))
+                                                for x in range(W)}
+
+
 def test_rules_picture_is_deterministic():
     assert mimic.render_rules() == mimic.render_rules()
 

@@ -125,7 +125,10 @@ def place_phase_actions(state: State) -> list[str]:
     acts = placement_actions(state)
     can_place = bool(acts)
     mine = state["powers"][seat]["active"]
-    if "green" in mine and len(state["hands"][seat]) > max(room(state), 0):
+    # Green only where it adds a card the hand could not lay otherwise: never in solo, where
+    # the room is the whole hand (a solo game stored before solo lost its green keeps one).
+    if "green" in mine and state["mode"] != "solo" \
+            and len(state["hands"][seat]) > max(room(state), 0):
         acts.append("power:green")
     if "yellow" in mine:
         acts += [f"yellow:{c}" for c in movable(state) if move_targets(state, c)]

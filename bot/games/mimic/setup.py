@@ -4,7 +4,8 @@ Implements ``shared/rules/mimic.txt`` §Preparation - Basic Game 1–7 and §Adv
 1–3, with these choices from ``shared/specs/mimic.md``:
 
 * power cards in the basic game: each player gets 2 red, 1 green, 1 yellow, 1 blue, and
-  1 orange where orange is in play (4 players, teams, solo);
+  1 orange where orange is in play (4 players, teams, solo); the solo player gets no green,
+  which could never be used (see `_deal_powers`);
 * three face-up MIMIC cards in the draw area (none in solo);
 * the set-up yellow start cards go to random legal cells next to the four opening cards.
 """
@@ -146,5 +147,9 @@ def _deal_powers(state: dict[str, Any], rng: random.Random, orange: bool) -> Non
         state["power_deck"] = pile
         return
     kit = list(BASIC_POWERS) + (["orange"] if orange else [])
+    if state["mode"] == "solo":
+        # Green lets a player lay a third card; solo may lay up to five, a whole hand, anyway
+        # (§How to Play (1 Player)), so a green card would sit unused and only mislead.
+        kit.remove("green")
     state["powers"] = [{"active": sorted(kit, key=POWER_COLOURS.index), "used": []}
                        for _ in range(n)]

@@ -1,5 +1,8 @@
 """The five power cards: shared/rules/mimic.txt §Power Cards (Green, Yellow, Red, Blue, Orange)."""
 
+import copy
+import random
+
 import pytest
 
 from bot.games.core import IllegalAction
@@ -24,12 +27,13 @@ def powers(state, seat=0):
 
 def test_basic_power_kit_by_player_count():
     """Spec choice: 2 red + green, yellow, blue each; orange only with 1 and 4 players
-    (§Preparation 4 puts orange back in the box for 2 and 3)."""
-    assert RULES.setup(2, {}, __import__("random").Random(1))["powers"][0]["active"] == \
+    (§Preparation 4 puts orange back in the box for 2 and 3); no green in solo."""
+    assert RULES.setup(2, {}, random.Random(1))["powers"][0]["active"] == \
         ["green", "yellow", "red", "red", "blue"]
-    for n in (1, 4):
-        kit = RULES.setup(n, {}, __import__("random").Random(1))["powers"][0]["active"]
-        assert kit == ["green", "yellow", "red", "red", "blue", "orange"]
+    kit = RULES.setup(4, {}, random.Random(1))["powers"][0]["active"]
+    assert kit == ["green", "yellow", "red", "red", "blue", "orange"]
+    kit = RULES.setup(1, {}, random.Random(1))["powers"][0]["active"]
+    assert kit == ["yellow", "red", "red", "blue", "orange"]
 
 
 def test_green_places_a_third_card():
@@ -46,10 +50,35 @@ def test_green_places_a_third_card():
 
 
 def test_green_is_never_offered_in_solo():
-    """Solo lays up to five cards anyway, so a Green card could add nothing (spec: solo keeps
-    all five kinds)."""
+    """Solo lays up to five cards anyway (§How to Play (1 Player)), so a Green card could add
+    nothing: the solo player is not dealt one, and no position of a solo game offers it —
+    not even in a game stored while solo still dealt green."""
     state = position(LINE, [["rE", "bO", "bO", *FILL[:2]]], n=1)
-    assert "power:green" not in RULES.legal_actions(state, 0)
+    assert "green" not in powers(state)["active"] + powers(state)["used"]
+    assert "green" not in RULES.view(state, 0)["powers"][0]["active"]
+    state["powers"][0]["active"].insert(0, "green")  # as dealt before
+    short = copy.deepcopy(state)  # the deck has run out: three cards left in hand
+    short["removed"], short["hands"][0] = short["hands"][0][3:], short["hands"][0][:3]
+    for game in (state, short):
+        for _ in range(3):
+            legal = RULES.legal_actions(game, 0)
+            assert "power:green" not in legal
+            place = next((a for a in legal if a.startswith("place:")), None)
+            if place is None:
+                break
+            game, _ = act(game, 0, place)
+
+
+def test_a_whole_solo_game_never_offers_green():
+    """Every position of computer-played solo games, from the deal to the end."""
+    for seed in range(3):
+        state = RULES.setup(1, {}, random.Random(seed))
+        rng = random.Random(seed)
+        while RULES.outcome(state) is None:
+            legal = RULES.legal_actions(state, 0)
+            assert "power:green" not in legal
+            assert "green" not in state["powers"][0]["active"]
+            state, _ = act(state, 0, rng.choice(legal))
 
 
 def test_yellow_moves_a_card_in_two_steps_and_can_complete_a_set():

@@ -174,6 +174,18 @@ def test_tie_showdown_picks_are_private_and_revealed_together():
     assert reveal.data["picks"] == [[0, zebra], [1, lion]] and reveal.visible_to is None
 
 
+def test_the_showdown_loser_ranks_below_the_winner():
+    """§Ties decide the winner: equal cubes, but the results rank the winner 1 and the
+    loser 2 (the ratings see a win, not a draw)."""
+    state = showdown_position(None, ["gL", "rE", "bO", "gZ", "gG"])
+    state, _ = act(state, 0, "end")
+    state, _ = act(state, 0, f"pick:{state['hands'][0][0]}")
+    state, _ = act(state, 1, f"pick:{ids(state, 1, 'gL')[0]}")
+    outcome = RULES.outcome(state)
+    assert outcome.termination == "showdown" and outcome.scores == (2, 2)
+    assert outcome.winners == {1} and outcome.ranks() == (2, 1)
+
+
 def test_tie_showdown_colour_then_repeat():
     """§Ties 3–4: same animal — the colour decides (red > green > blue); the very same card
     — pick again."""
