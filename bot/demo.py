@@ -10,14 +10,13 @@ import sys
 from pathlib import Path
 
 from bot.autoplay import autoplay
-from bot.db.repo import SeatRow
 from bot.games import REGISTRY
 import random
 
 from bot.games.core import SYSTEM, Event, apply_checked, start
 from bot.games.schicki_micki.ai import decide
 from bot.games.mimic.hints import extendable_lines, hand_targets
-from cogs.mimic_table import MimicUI
+from bot.texts import mimic as mimic_texts
 from bot.texts import mimikri as mimikri_texts
 from bot.texts import schicki_micki as schicki_texts
 from rendering import mimic as mimic_art
@@ -101,9 +100,7 @@ def demo_schicki(out: Path, seed: str = "demo", players: int = 4) -> list[str]:
 def demo_mimic(out: Path, seed: str = "demo", players: int = 2) -> list[str]:
     """MIMIC between computer players: the board after every move, the first player's private
     hand at the start, and the public log."""
-    rules, ui = REGISTRY["mimic"], MimicUI()
-    seats = [SeatRow(i, None, NAMES[i], True, 0) for i in range(players)]
-    names = [s.name for s in seats]
+    rules, names = REGISTRY["mimic"], NAMES[:players]
     out.mkdir(parents=True, exist_ok=True)
     (out / "rules.png").write_bytes(mimic_art.render_rules())
     first = rules.view(start(rules, seed, players, {}), 0)
@@ -113,7 +110,7 @@ def demo_mimic(out: Path, seed: str = "demo", players: int = 2) -> list[str]:
     state = None
     for move in autoplay(rules, seed, players, {}):
         for event in move.events:
-            text = ui.describe(event, seats) if event.visible_to is None else None
+            text = mimic_texts.describe(event, names) if event.visible_to is None else None
             if text:
                 lines.append(f"{move.version:3d}. {text}")
         state = move.state

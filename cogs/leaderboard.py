@@ -134,7 +134,7 @@ class Leaderboard(commands.Cog):
         fastest = await self._reactions(interaction.guild_id, game, table)
         await self._send(interaction, png, as_text(title, table), "leaderboard.png", fastest)
 
-    async def _solo_board(self, interaction: discord.Interaction[MenagerieBot], game: str,
+    async def _solo_board(self, interaction: discord.Interaction[GameBot], game: str,
                           title: str, unit: str) -> None:
         rows = await self.bot.sessions.repo.solo_board(interaction.guild_id or 0, game)
         table = solo_standings(rows)[:TOP]

@@ -26,6 +26,7 @@ from bot.games.core import Event, RuleError
 from bot.games.mimic.ai import board_from_view
 from bot.games.mimic.cards import POWER_COLOURS, components
 from bot.games.mimic.hints import hand_targets, kind, move_targets, needed
+from bot.texts.mimic import title
 from cogs._ui import apologise, reason, show_rules, tell
 from cogs.games import open_lobby
 from cogs.mimic_table import (
@@ -39,12 +40,11 @@ from cogs.mimic_table import (
     own_line,
     send_hand,
     stuck_note,
-    title,
 )
 from rendering import mimic as art
 
 if TYPE_CHECKING:
-    from bot.app import MenagerieBot
+    from cogs._bot import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -68,7 +68,7 @@ class Caller:
         self.match, self.seats, self.seat, self.view, self.legal = match, seats, seat, view, legal
 
 
-async def _table(interaction: discord.Interaction[MenagerieBot]) -> Caller | None:
+async def _table(interaction: discord.Interaction[GameBot]) -> Caller | None:
     """The running MIMIC game in this channel and the caller's place in it (None: none)."""
     sessions = interaction.client.sessions
     match = await sessions.repo.open_match_in(interaction.channel_id or 0)
@@ -105,7 +105,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
             group_description="MIMIC, the set-building card game"):
     """/mimic new, rules, hand, and every move of the game."""
 
-    def __init__(self, bot: MenagerieBot) -> None:
+    def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         bot.uis[MimicUI.game] = MimicUI()
 
@@ -124,7 +124,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
                app_commands.Choice(name="yes", value="yes")],
     )
     async def new(
-        self, interaction: discord.Interaction[MenagerieBot], mode: str = "basic",
+        self, interaction: discord.Interaction[GameBot], mode: str = "basic",
         teams: str = "no", solo: bool = False, turn_timer: app_commands.Range[int, 0, 60] = 10,
     ) -> None:
         """Post the lobby; a solo game starts at once (the host alone may also press Start)."""
@@ -147,12 +147,12 @@ class Mimic(commands.GroupCog, group_name="mimic",
             await apologise(interaction, match.id)
 
     @app_commands.command(name="rules", description="How to play MIMIC, with a picture")
-    async def rules(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+    async def rules(self, interaction: discord.Interaction[GameBot]) -> None:
         """The rules in short, privately."""
         await show_rules(interaction, RULES_TEXT, art.render_rules, "mimic-rules.png")
 
     @app_commands.command(name="hand", description="Your MIMIC hand and where your cards fit")
-    async def hand(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+    async def hand(self, interaction: discord.Interaction[GameBot]) -> None:
         """The same private picture as the board's "Show my hand" button."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
@@ -166,7 +166,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
 
     # -- moves -----------------------------------------------------------------------------
 
-    async def _play(self, interaction: discord.Interaction[MenagerieBot],
+    async def _play(self, interaction: discord.Interaction[GameBot],
                     build: Any) -> None:
         """Defer privately, decode the move against the caller's view, submit, answer.
 
@@ -195,7 +195,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
         except Exception:
             await apologise(interaction, table.match.id if table is not None else None)
 
-    async def _submit(self, interaction: discord.Interaction[MenagerieBot], table: Caller,
+    async def _submit(self, interaction: discord.Interaction[GameBot], table: Caller,
                       codes: Sequence[str]) -> str:
         """Submit the codes in order; the private answer: what happened and what is next.
 
@@ -236,7 +236,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
 
     @app_commands.command(name="place", description="Lay a card from your hand on the grid")
     @app_commands.describe(card="A card from your hand", cell="A legal cell for that card")
-    async def place(self, interaction: discord.Interaction[MenagerieBot], card: str,
+    async def place(self, interaction: discord.Interaction[GameBot], card: str,
                     cell: str) -> None:
         """``place:<card>:<cell>``."""
         def build(table: Caller) -> list[str] | str:
@@ -244,7 +244,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
         await self._play(interaction, build)
 
     @place.autocomplete("card")
-    async def _place_card(self, interaction: discord.Interaction[MenagerieBot],
+    async def _place_card(self, interaction: discord.Interaction[GameBot],
                           current: str) -> list[app_commands.Choice[str]]:
         table = await _table(interaction)
         if table is None or table.view is None:
@@ -264,7 +264,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
         return _choices(pairs, current)
 
     @place.autocomplete("cell")
-    async def _place_cell(self, interaction: discord.Interaction[MenagerieBot],
+    async def _place_cell(self, interaction: discord.Interaction[GameBot],
                           current: str) -> list[app_commands.Choice[str]]:
         table = await _table(interaction)
         if table is None or table.view is None:
@@ -276,7 +276,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
     @app_commands.command(name="power", description="Use one of your power cards")
     @app_commands.describe(card="The power card", target="Yellow/Red/Blue: the card on the grid",
                            to="Yellow: where the card goes")
-    async def power(self, interaction: discord.Interaction[MenagerieBot], card: str,
+    async def power(self, interaction: discord.Interaction[GameBot], card: str,
                     target: str | None = None, to: str | None = None) -> None:
         """``power:green``/``power:orange``, ``red:X``, ``blue:X``, ``yellow:X`` then ``to:Y``."""
         def build(table: Caller) -> list[str] | str:
@@ -299,7 +299,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
         await self._play(interaction, build)
 
     @power.autocomplete("card")
-    async def _power_card(self, interaction: discord.Interaction[MenagerieBot],
+    async def _power_card(self, interaction: discord.Interaction[GameBot],
                           current: str) -> list[app_commands.Choice[str]]:
         table = await _table(interaction)
         if table is None or table.view is None:
@@ -308,7 +308,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
         return _choices([(POWER_WORDS[c], c) for c in POWER_COLOURS if c in colours], current)
 
     @power.autocomplete("target")
-    async def _power_target(self, interaction: discord.Interaction[MenagerieBot],
+    async def _power_target(self, interaction: discord.Interaction[GameBot],
                             current: str) -> list[app_commands.Choice[str]]:
         table = await _table(interaction)
         if table is None or table.view is None:
@@ -327,7 +327,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
         return _choices(pairs, current)
 
     @power.autocomplete("to")
-    async def _power_to(self, interaction: discord.Interaction[MenagerieBot],
+    async def _power_to(self, interaction: discord.Interaction[GameBot],
                         current: str) -> list[app_commands.Choice[str]]:
         table = await _table(interaction)
         if table is None or table.view is None:
@@ -343,12 +343,12 @@ class Mimic(commands.GroupCog, group_name="mimic",
 
     @app_commands.command(name="start-card", description="Place the yellow start card you earned")
     @app_commands.describe(cell="Next to a MIMIC card, not next to another start card")
-    async def start_card(self, interaction: discord.Interaction[MenagerieBot], cell: str) -> None:
+    async def start_card(self, interaction: discord.Interaction[GameBot], cell: str) -> None:
         """``start:<cell>``."""
         await self._play(interaction, lambda table: [f"start:{normal_cell(cell)}"])
 
     @start_card.autocomplete("cell")
-    async def _start_cell(self, interaction: discord.Interaction[MenagerieBot],
+    async def _start_cell(self, interaction: discord.Interaction[GameBot],
                           current: str) -> list[app_commands.Choice[str]]:
         table = await _table(interaction)
         if table is None:
@@ -358,7 +358,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
 
     @app_commands.command(name="draw", description="Draw a card: a face-up one or from the deck")
     @app_commands.describe(choice="A face-up card, the top of the deck, or fill up from the deck")
-    async def draw(self, interaction: discord.Interaction[MenagerieBot], choice: str) -> None:
+    async def draw(self, interaction: discord.Interaction[GameBot], choice: str) -> None:
         """``draw:<card>`` or ``draw:deck``; "rest" draws from the deck until the hand is full."""
         def build(table: Caller) -> list[str] | str:
             wanted = choice.strip().lower()
@@ -374,7 +374,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
         await self._play(interaction, build)
 
     @draw.autocomplete("choice")
-    async def _draw_choice(self, interaction: discord.Interaction[MenagerieBot],
+    async def _draw_choice(self, interaction: discord.Interaction[GameBot],
                            current: str) -> list[app_commands.Choice[str]]:
         table = await _table(interaction)
         if table is None or table.view is None:
@@ -390,35 +390,35 @@ class Mimic(commands.GroupCog, group_name="mimic",
 
     @app_commands.command(name="give", description="Teams: give a card to your partner")
     @app_commands.describe(card="A card from your hand")
-    async def give(self, interaction: discord.Interaction[MenagerieBot], card: str) -> None:
+    async def give(self, interaction: discord.Interaction[GameBot], card: str) -> None:
         """``give:<card>``."""
         await self._play(interaction, lambda t: [f"give:{find_card(t.view, card)}"])
 
     @give.autocomplete("card")
-    async def _give_card(self, interaction: discord.Interaction[MenagerieBot],
+    async def _give_card(self, interaction: discord.Interaction[GameBot],
                          current: str) -> list[app_commands.Choice[str]]:
         return await _hand_choices(interaction, current)
 
     @app_commands.command(name="pick", description="Tie showdown: the card you show")
     @app_commands.describe(card="A card from your hand (Lion highest, then Red highest)")
-    async def pick(self, interaction: discord.Interaction[MenagerieBot], card: str) -> None:
+    async def pick(self, interaction: discord.Interaction[GameBot], card: str) -> None:
         """``pick:<card>``."""
         await self._play(interaction, lambda t: [f"pick:{find_card(t.view, card)}"])
 
     @pick.autocomplete("card")
-    async def _pick_card(self, interaction: discord.Interaction[MenagerieBot],
+    async def _pick_card(self, interaction: discord.Interaction[GameBot],
                          current: str) -> list[app_commands.Choice[str]]:
         return await _hand_choices(interaction, current, ranked=True)
 
     @app_commands.command(name="take", description="Advanced: take a face-up power card instead"
                                                    " of laying your second card")
     @app_commands.describe(power="One of the face-up power cards")
-    async def take(self, interaction: discord.Interaction[MenagerieBot], power: str) -> None:
+    async def take(self, interaction: discord.Interaction[GameBot], power: str) -> None:
         """``take:<colour>``."""
         await self._play(interaction, lambda t: [f"take:{power.strip().lower()}"])
 
     @take.autocomplete("power")
-    async def _take_power(self, interaction: discord.Interaction[MenagerieBot],
+    async def _take_power(self, interaction: discord.Interaction[GameBot],
                           current: str) -> list[app_commands.Choice[str]]:
         table = await _table(interaction)
         if table is None:
@@ -427,7 +427,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
         return _choices([(POWER_WORDS[c], c) for c in colours], current)
 
     @app_commands.command(name="end-turn", description="End your placement phase")
-    async def end_turn(self, interaction: discord.Interaction[MenagerieBot]) -> None:
+    async def end_turn(self, interaction: discord.Interaction[GameBot]) -> None:
         """``end``."""
         await self._play(interaction, lambda table: ["end"])
 
@@ -467,7 +467,7 @@ def _playable_powers(table: Caller) -> set[str]:
     return set(view["powers"][view["seat"]]["active"])
 
 
-async def _hand_choices(interaction: discord.Interaction[MenagerieBot], current: str,
+async def _hand_choices(interaction: discord.Interaction[GameBot], current: str,
                         ranked: bool = False) -> list[app_commands.Choice[str]]:
     table = await _table(interaction)
     if table is None or table.view is None:
@@ -499,6 +499,6 @@ def _next_hint(view: View) -> str:
     return "Your move."
 
 
-async def setup(bot: MenagerieBot) -> None:
+async def setup(bot: GameBot) -> None:
     """Load the cog."""
     await bot.add_cog(Mimic(bot))

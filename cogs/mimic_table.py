@@ -14,7 +14,6 @@ import discord
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event
 from bot.games.mimic.ai import board_from_view
-from bot.games.mimic.cards import components
 from bot.games.mimic.geometry import order
 from bot.games.mimic.rules import side_of
 from bot.games.mimic.hints import (
@@ -26,11 +25,13 @@ from bot.games.mimic.hints import (
     needed,
 )
 from bot.games.mimic.sets import Board
-from cogs._ui import GameAction, QueryButton, mention, plain, png_file, tell
+from bot.texts import mimic as texts
+from bot.texts.mimic import title
+from cogs._ui import GameAction, QueryButton, mention, plain, png_file, seat_name, seat_names, tell
 from rendering import mimic as art
 
 if TYPE_CHECKING:
-    from bot.app import MenagerieBot
+    from cogs._bot import GameBot
 
 View = Mapping[str, Any]
 RULES_TEXT = """\
@@ -50,11 +51,6 @@ after one card you may take a face-up power card instead of the second (`/mimic 
 settled by each tied player showing a card (`/mimic pick`): Lion > Elephant > Giraffe > Zebra > \
 Ostrich, then Red > Green > Blue.
 **Show my hand** under the board (or `/mimic hand`) shows your cards and where they fit."""
-
-
-def title(face: Mapping[str, str]) -> str:
-    """``Red Lion``."""
-    return f"{face['colour'].title()} {face['animal'].title()}"
 
 
 def cell_notes(board: Board, cell: str, card_kind: tuple[str, str]) -> str:
@@ -111,16 +107,16 @@ def own_line(event: Event, seat: int) -> str | None:
         if seat not in event.visible_to or "card" not in data:
             return None
         if event.kind == "card_drawn":
-            return f"You drew a {title(face(data['card']))}."
+            return f"You drew a {title(texts.face(data['card']))}."
         if event.kind == "card_given":
             verb = "You gave" if mine else "You received"
-            return f"{verb} a {title(face(data['card']))}."
+            return f"{verb} a {title(texts.face(data['card']))}."
         return None
     if not mine:
         return None
     match event.kind:
         case "card_placed":
-            return f"You laid a {title(face(data['card']))} on {data['cell']}."
+            return f"You laid a {title(texts.face(data['card']))} on {data['cell']}."
         case "set_completed":
             return f"✅ Set completed — your cube goes on {data['cell']}!"
         case "start_placed":
@@ -149,12 +145,6 @@ def hand_text(view: View, targets: Mapping[str, Sequence[str]]) -> str:
     return "\n".join(lines)
 
 
-def face(card: str) -> dict[str, str]:
-    """A card's face (id, colour, animal) from its id."""
-    c = components().card(card)
-    return {"id": c.id, "colour": c.colour, "animal": c.animal}
-
-
 class MimicUI:
     """How a MIMIC table looks, which buttons it has, and its private hand view."""
 
@@ -164,7 +154,7 @@ class MimicUI:
 
     def board(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> bytes:
         """The table picture."""
-        return art.render_board(view, [s.name for s in seats])
+        return art.render_board(view, seat_names(seats))
 
     def controls(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]
@@ -228,63 +218,10 @@ class MimicUI:
 
     def describe(self, event: Event, seats: Sequence[SeatRow]) -> str | None:
         """One line per public event; a hand card is never named (only cards on the table)."""
-        seat = event.seat
-        name = plain(seats[seat].name) if seat is not None and 0 <= seat < len(seats) else ""
-        data = event.data
-        match event.kind:
-            case "started":
-                return "The game begins: build two pairs of one colour in a line!"
-            case "card_placed":
-                return f"🃏 {name} lays a {title(face(data['card']))} on {data['cell']}."
-            case "set_completed":
-                return f"✅ {name} completes a set: a cube on {data['cell']}!"
-            case "start_placed":
-                return f"⭐ {name} places a yellow start card on {data['cell']}."
-            case "power_used":
-                return self._power_line(name, data)
-            case "power_taken":
-                return f"🎴 {name} takes the face-up {data['power']} power card."
-            case "card_drawn" if data.get("from") == "faceup":
-                return f"📥 {name} takes the face-up {title(face(data['card']))}."
-            case "card_given":
-                return f"🤝 {name} passes a card to {plain(seats[data['to']].name)}."
-            case "cannot_place":
-                return f"🚫 {name} cannot lay two cards: the game ends."
-            case "turn":
-                return f"➡️ {name}'s turn."
-            case "showdown":
-                return "⚖️ A tie! The tied players each pick a card to show."
-            case "showdown_picked":
-                return f"🤫 {name} has picked a card."
-            case "showdown_revealed":
-                shown = ", ".join(f"{plain(seats[s].name)}: {title(face(c))}"
-                                  for s, c in data["picks"])
-                return f"🔍 Cards shown — {shown}."
-            case "game_over":
-                return "🏁 The game is over."
-            case "timed_out":
-                tail = " The computer keeps the seat now." if data["handed_over"] else ""
-                return f"⏰ {plain(data['name'])} ran out of time; the computer moved.{tail}"
-            case "replaced":
-                return f"🤖 {plain(data['name'])} left; a computer player takes the seat."
-        return None
-
-    @staticmethod
-    def _power_line(name: str, data: Mapping[str, Any]) -> str:
-        power = data["power"]
-        if power == "green":
-            return f"🟩 {name} plays Green: a third card this turn."
-        if power == "orange":
-            return f"🟧 {name} plays Orange: lines may jump an obstruction this turn."
-        if power == "yellow":
-            return f"🟨 {name} plays Yellow: the card on {data['origin']} moves to {data['cell']}."
-        if power == "red":
-            return (f"🟥 {name} plays Red: the {title(face(data['card']))} on {data['cell']}"
-                    " leaves play.")
-        return f"🟦 {name} plays Blue: a cube on {data['cell']} (incomplete set)."
+        return texts.describe(event, [plain(seat_name(s)) for s in seats], quote=plain)
 
     async def query(
-        self, interaction: discord.Interaction[MenagerieBot], match: MatchRow, query: str
+        self, interaction: discord.Interaction[GameBot], match: MatchRow, query: str
     ) -> None:
         """The "Show my hand" button: the seat's cards, power cards and where they fit."""
         if query != "hand":
@@ -293,7 +230,7 @@ class MimicUI:
         await send_hand(interaction, match)
 
 
-async def send_hand(interaction: discord.Interaction[MenagerieBot], match: MatchRow) -> None:
+async def send_hand(interaction: discord.Interaction[GameBot], match: MatchRow) -> None:
     """The private hand picture and text (the interaction is already deferred)."""
     sessions = interaction.client.sessions
     seats = await sessions.repo.seats(match.id)
@@ -305,7 +242,7 @@ async def send_hand(interaction: discord.Interaction[MenagerieBot], match: Match
     view = sessions.rules(match.game).view(match.state, seat.seat)
     targets = hand_targets(view)
     lines = extendable_lines(view)
-    png = await asyncio.to_thread(art.render_hand, view, [s.name for s in seats], targets, lines)
+    png = await asyncio.to_thread(art.render_hand, view, seat_names(seats), targets, lines)
     text = hand_text(view, targets)
     note = stuck_note(view)
     if note:
