@@ -22,9 +22,9 @@ from bot import ratings
 from bot.computers import new_brain, visible
 from bot.db.repo import MatchRow, Repo, ResultRow, SeatRow
 from bot.games import REGISTRY
+from bot.i18n import words
 from bot.games.core import (
     Event,
-    IllegalAction,
     Outcome,
     RuleError,
     Rules,
@@ -40,7 +40,14 @@ MAX_TIMEOUTS = 3  # time-outs in a row before the computer keeps the seat
 
 
 class LobbyError(RuleError):
-    """A lobby or seat request that cannot be granted; the message is for the user."""
+    """A lobby or seat request that cannot be granted. It names a message of the catalogue
+    (``lobby.error.…``), so the Discord layer says it in the asker's language; ``str()`` is
+    the English."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        super().__init__(words("en")(f"lobby.error.{key}", **values))
+        self.key = f"lobby.error.{key}"
+        self.values = values
 
 
 @dataclass(slots=True)
@@ -116,7 +123,7 @@ class SessionService:
         async with self._changing(match_id) as change:
             match, seats = await self._lobby(match_id)
             if any(s.user_id == user_id and not s.is_computer for s in seats):
-                raise LobbyError("You're already in this game.")
+                raise LobbyError("already_in")
             self._check_room(match, seats)
             await self.repo.add_seat(match_id, user_id, name)
             change.transition = await self._transition(
@@ -128,7 +135,7 @@ class SessionService:
         async with self._changing(match_id) as change:
             match, seats = await self._lobby(match_id)
             if not any(s.user_id == user_id for s in seats):
-                raise LobbyError("Join the game first to add a computer player.")
+                raise LobbyError("join_first")
             self._check_room(match, seats)
             name = f"Computer {1 + sum(s.is_computer for s in seats)}"
             await self.repo.add_seat(match_id, None, name, is_computer=True)
@@ -141,10 +148,10 @@ class SessionService:
         async with self._changing(match_id) as change:
             match, seats = await self._lobby(match_id)
             if user_id == match.host_id:
-                raise LobbyError("You're the host: use Cancel to close the lobby.")
+                raise LobbyError("host_cancels")
             seat = next((s for s in seats if s.user_id == user_id and not s.is_computer), None)
             if seat is None:
-                raise LobbyError("You're not in this game.")
+                raise LobbyError("not_in")
             await self.repo.remove_seat(match_id, seat.seat)
             change.transition = await self._transition(
                 match_id, Event("left", None, {"name": seat.name}))
@@ -155,13 +162,11 @@ class SessionService:
         async with self._changing(match_id) as change:
             match, seats = await self._lobby(match_id)
             if user_id != match.host_id:
-                raise LobbyError("Only the host can start the game.")
+                raise LobbyError("host_starts")
             rules = self.rules(match.game)
             if not rules.min_players <= len(seats) <= rules.max_players:
-                raise LobbyError(
-                    f"{rules.name} needs {rules.min_players}–{rules.max_players} players;"
-                    f" there are {len(seats)}."
-                )
+                raise LobbyError("players", game=rules.name, low=rules.min_players,
+                                 high=rules.max_players, count=len(seats))
             state = start(rules, match.seed, len(seats), match.options)
             deadline = self._deadline(match, seats, rules, state)
             await self.repo.start_match(match_id, state, deadline, self.clock())
@@ -173,9 +178,9 @@ class SessionService:
         async with self._changing(match_id) as change:
             match = await self._match(match_id)
             if match.status not in ("lobby", "active"):
-                raise LobbyError("This game has already ended.")
+                raise LobbyError("ended")
             if user_id != match.host_id and not is_admin:
-                raise LobbyError("Only the host or a server manager can cancel this game.")
+                raise LobbyError("cancel_rights")
             await self.repo.set_status(match_id, "cancelled", self.clock())
             change.transition = await self._transition(match_id, Event("cancelled"))
         return change.transition
@@ -193,10 +198,9 @@ class SessionService:
         async with self._changing(match_id) as change:
             match = await self._match(match_id)
             if match.status == "lobby":
-                raise LobbyError("The game hasn't started yet.")
+                raise LobbyError("not_started")
             if match.status != "active":
-                raise IllegalAction("This game is over." if match.status == "finished"
-                                    else "This game was cancelled.")
+                raise LobbyError("over" if match.status == "finished" else "was_cancelled")
             seats = await self.repo.seats(match_id)
             seat = self._seat_of(seats, user_id)
             if seat.timeouts:
@@ -218,7 +222,7 @@ class SessionService:
         async with self._changing(match_id) as change:
             match = await self._match(match_id)
             if match.status != "active":
-                raise IllegalAction("This game isn't running.")
+                raise LobbyError("not_running")
             seats = await self.repo.seats(match_id)
             change.transition = await self._apply(match, seats, seat, code, None, at_ms,
                                                   actor=actor, inbox_id=inbox_id)
@@ -233,7 +237,7 @@ class SessionService:
         async with self._changing(match_id) as change:
             match = await self._match(match_id)
             if match.status != "active":
-                raise LobbyError("This game isn't running.")
+                raise LobbyError("not_running")
             seats = await self.repo.seats(match_id)
             seat = self._seat_of(seats, user_id)
             await self.repo.update_seat(match_id, seat.seat, is_computer=True)
@@ -427,28 +431,28 @@ class SessionService:
     async def _match(self, match_id: int) -> MatchRow:
         match = await self.repo.match(match_id)
         if match is None:
-            raise LobbyError("That game no longer exists.")
+            raise LobbyError("gone")
         return match
 
     async def _lobby(self, match_id: int) -> tuple[MatchRow, list[SeatRow]]:
         match = await self._match(match_id)
         if match.status != "lobby":
-            raise LobbyError("This lobby is closed: the game has started or was cancelled.")
+            raise LobbyError("closed")
         return match, await self.repo.seats(match_id)
 
     def _check_room(self, match: MatchRow, seats: list[SeatRow]) -> None:
         rules = self.rules(match.game)
         if len(seats) >= rules.max_players:
-            raise LobbyError(f"The table is full ({rules.max_players} players).")
+            raise LobbyError("full", count=rules.max_players)
 
     @staticmethod
     def _seat_of(seats: list[SeatRow], user_id: int) -> SeatRow:
         for seat in seats:
             if seat.user_id == user_id:
                 if seat.is_computer:
-                    raise LobbyError("A computer player has your seat now.")
+                    raise LobbyError("computer_has_seat")
                 return seat
-        raise LobbyError("You're not playing in this game.")
+        raise LobbyError("not_playing")
 
     async def _transition(self, match_id: int, event: Event) -> Transition:
         return Transition(await self._match(match_id), await self.repo.seats(match_id), [event])

@@ -20,15 +20,18 @@ import asyncio
 import logging
 import time
 from collections import deque
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
 
 from bot.db.repo import MatchRow, SeatRow
+from bot.games.core import Event
+from bot.i18n import Words
 from bot.retry import backoff
 from bot.sessions import Transition
-from cogs._ui import LobbyButton, mention, plain, png_file
+from cogs._ui import EN, LobbyButton, mention, plain, png_file, server_words
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -41,9 +44,7 @@ NO_PINGS = discord.AllowedMentions.none()
 # rate limits it could), or the connection broke on the way.
 RETRYABLE = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 UNKNOWN_CHANNEL = 10003
-BOARD = "update the board"
-PERMISSIONS = ("View Channel, Send Messages, Embed Links, Attach Files and Read Message"
-               " History")
+BOARD = "board"
 
 
 def pings(*user_ids: int | None) -> discord.AllowedMentions:
@@ -58,7 +59,9 @@ class Publisher:
     def __init__(self, bot: GameBot, *, retry_delay: float = 1.0) -> None:
         self.bot = bot
         self.retry_delay = retry_delay
-        self.lines: dict[int, deque[str]] = {}
+        # Each match's newest public events worth a log line, phrased at drawing time in the
+        # server's language (so a change of language or a computer taking a seat shows at once).
+        self.lines: dict[int, deque[Event]] = {}
         self._drawn: dict[int, tuple[int, float]] = {}  # match → (version on its board, when)
         self._drawn_event: dict[int, asyncio.Event] = {}
         self._drawing: dict[int, int] = {}
@@ -75,15 +78,20 @@ class Publisher:
     def publish(self, transition: Transition) -> None:
         """Note the transition's log lines and schedule a redraw of its message."""
         match = transition.match
-        ui = self.bot.uis.get(match.game)
         lines = self.lines.setdefault(match.id, deque(maxlen=LOG_LINES))
         for event in transition.events:
-            text = _lobby_line(event.kind, event.data) if match.status == "lobby" else None
-            if text is None and ui is not None and (event.visible_to is None):
-                text = ui.describe(event, transition.seats)
-            if text:
-                lines.append(text)
+            if self._line(match, event, transition.seats, EN):
+                lines.append(event)
         self.refresh(match.id)
+
+    def _line(self, match: MatchRow, event: Event, seats: Sequence[SeatRow], w: Words) -> str:
+        """One event's log line ('' when it is private or not worth a line)."""
+        if event.kind in ("joined", "left"):
+            return w(f"lobby.{event.kind}", name=plain(event.data["name"]))
+        ui = self.bot.uis.get(match.game)
+        if ui is None or event.visible_to is not None:
+            return ""
+        return ui.describe(event, seats, w) or ""
 
     def refresh(self, match_id: int) -> None:
         """Redraw a match's message soon (also used at start-up); cuts a retry's wait short."""
@@ -120,11 +128,11 @@ class Publisher:
         if seat.user_id is None or match.message_id is None:
             return
         left = int(float(match.options.get("turn_timer", 0)) / 2)
-        link = _link(match)
+        w = await server_words(self.bot, match.guild_id)
         try:
             await self.bot.get_partial_messageable(match.channel_id).send(
-                f"⏰ <@{seat.user_id}>, it's your move in {link} — {_duration(left)} left before"
-                " a computer player moves for you.",
+                w("board.reminder", user=seat.user_id, link=_link(match),
+                  left=duration(left, w)),
                 allowed_mentions=pings(seat.user_id),
             )
         except RETRYABLE:
@@ -132,14 +140,14 @@ class Publisher:
 
     async def warn_host(self, match: MatchRow, what: str) -> None:
         """Tell the host once (for the board: until it updates again) that a missing permission
-        blocks ``what``: in the channel if the bot may still write there, else privately."""
+        blocks ``what`` (``board`` or ``deal``): in the channel if the bot may still write
+        there, else privately."""
         if (match.id, what) in self._warned:
             return
         self._warned.add((match.id, what))
-        name = self._name(match)
-        text = (f"⚠️ <@{match.host_id}>, I can't {what} of **{name}** game #{match.id} in"
-                f" <#{match.channel_id}>: I'm missing a permission there (I need {PERMISSIONS})."
-                " The game is saved; I keep trying and catch up as soon as it's fixed.")
+        w = await server_words(self.bot, match.guild_id)
+        text = w(f"warn.{what}", host=match.host_id, game=self._name(match), id=match.id,
+                 channel=match.channel_id)
         try:
             await self.bot.get_partial_messageable(match.channel_id).send(
                 text, allowed_mentions=pings(match.host_id))
@@ -259,9 +267,10 @@ class Publisher:
         ui = self.bot.uis[match.game]
         view = self.bot.sessions.rules(match.game).view(match.state, None)
         humans = [s.user_id for s in seats if not s.is_computer]
+        w = await server_words(self.bot, match.guild_id)
+        head = w("board.head", game=ui.name, id=match.id, status=ui.status(match, seats, view, w))
         await self.bot.get_partial_messageable(match.channel_id).send(
-            f"**{ui.name}** · game #{match.id} · {ui.status(match, seats, view)}\n"
-            f"See the board: {_link(match)} · `/leaderboard`",
+            "\n".join([head, w("board.see", link=_link(match))]),
             allowed_mentions=pings(*humans), nonce=f"menagerie-end-{match.id}",
         )
         await self.bot.sessions.repo.mark_shown(match.id, announced=True)
@@ -274,80 +283,74 @@ class Publisher:
         self, match: MatchRow, seats: list[SeatRow]
     ) -> tuple[str, bytes | None, list[discord.ui.Item[Any]]]:
         ui = self.bot.uis[match.game]
-        lines = list(self.lines.get(match.id, ()))
+        w = await server_words(self.bot, match.guild_id)
         if match.status == "lobby":
-            return lobby_text(ui.name, match, seats), None, lobby_buttons(match.id)
+            return lobby_text(ui.name, match, seats, w), None, lobby_buttons(match.id, w)
         if match.status == "cancelled":
-            return f"**{ui.name}** · game #{match.id} was cancelled.", None, []
+            return w("board.cancelled", game=ui.name, id=match.id), None, []
         rules = self.bot.sessions.rules(match.game)
         view = rules.view(match.state, None)
-        if not lines:
-            lines = await self._history_lines(match, seats)
-        png = await asyncio.to_thread(ui.board, match, seats, view)
-        head = f"**{ui.name}** · game #{match.id} · {ui.status(match, seats, view)}"
-        items = ui.controls(match, seats, view) if match.status == "active" else []
-        return "\n".join([head, *(f"> {line}" for line in lines)]), png, items
+        if match.id not in self.lines:
+            await self._history_lines(match, seats)
+        lines = [self._line(match, e, seats, w) for e in self.lines[match.id]]
+        png = await asyncio.to_thread(ui.board, match, seats, view, w)
+        head = w("board.head", game=ui.name, id=match.id, status=ui.status(match, seats, view, w))
+        items = ui.controls(match, seats, view, w) if match.status == "active" else []
+        return "\n".join([head, *(f"> {line}" for line in lines if line)]), png, items
 
-    async def _history_lines(self, match: MatchRow, seats: list[SeatRow]) -> list[str]:
-        """After a restart: the log lines rebuilt from the action log."""
-        ui = self.bot.uis[match.game]
+    async def _history_lines(self, match: MatchRow, seats: list[SeatRow]) -> None:
+        """After a restart: the log's newest events rebuilt from the action log."""
         events = await self.bot.sessions.history(match)
-        lines = [ui.describe(e, seats) for e in events if e.visible_to is None]
-        self.lines[match.id] = deque((x for x in lines if x), maxlen=LOG_LINES)
-        return list(self.lines[match.id])
+        worth = [e for e in events if self._line(match, e, seats, EN)]
+        self.lines[match.id] = deque(worth, maxlen=LOG_LINES)
 
 
-def lobby_buttons(match_id: int) -> list[discord.ui.Item[Any]]:
+def lobby_buttons(match_id: int, w: Words = EN) -> list[discord.ui.Item[Any]]:
     """The five lobby buttons."""
-    return [LobbyButton(match_id, op) for op in ("join", "leave", "computer", "start", "cancel")]
+    return [LobbyButton(match_id, op, w)
+            for op in ("join", "leave", "computer", "start", "cancel")]
 
 
-def lobby_text(name: str, match: MatchRow, seats: list[SeatRow]) -> str:
+def lobby_text(name: str, match: MatchRow, seats: list[SeatRow], w: Words = EN) -> str:
     """The lobby message: who is in, the options, and how to start."""
     players = "\n".join(
-        f"{i + 1}. {'🤖 ' if s.is_computer else ''}{mention(s)}" for i, s in enumerate(seats)
+        f"{i + 1}. {'🤖 ' if s.is_computer else ''}{mention(s, w)}" for i, s in enumerate(seats)
     )
-    options = ", ".join(f"{k.replace('_', ' ')}: {option_text(k, v)}"
+    options = ", ".join(f"{option_name(k, w)}: {option_text(k, v, w)}"
                         for k, v in sorted(match.options.items()))
-    return (
-        f"**{name}** · new game #{match.id} · host <@{match.host_id}>\n"
-        f"Options: {options or 'defaults'}\n"
-        f"Players:\n{players}\n"
-        "Press **Join** to play; the host presses **Start** when everyone is in."
-    )
+    return w("lobby.text", game=name, id=match.id, host=match.host_id,
+             options=options or w("lobby.defaults"), players=players)
 
 
 SECONDS = {"reveal", "settle"}  # options given in seconds (the turn timer is stored in seconds)
 
 
-def option_text(key: str, value: Any) -> str:
-    """One lobby option as a player reads it: 5 min, off, yes, 2.5 s."""
+def option_name(key: str, w: Words = EN) -> str:
+    """A lobby option's name as a player reads it."""
+    return w(f"option.{key}") if w.has(f"option.{key}") else key.replace("_", " ")
+
+
+def option_text(key: str, value: Any, w: Words = EN) -> str:
+    """One lobby option's value as a player reads it: 5 min, off, yes, 2,5 s."""
     if key == "turn_timer":
         seconds = int(value)
-        if not seconds:
-            return "off"
-        return _duration(seconds)
+        return duration(seconds, w) if seconds else w("value.off")
     if isinstance(value, bool):
-        return "yes" if value else "no"
+        return w("value.yes" if value else "value.no")
     if key in SECONDS:
-        return f"{float(value):g} s"
-    return str(value)
-
-
-def _lobby_line(kind: str, data: dict[str, Any]) -> str | None:
-    if kind == "joined":
-        return f"{plain(data['name'])} joined."
-    if kind == "left":
-        return f"{plain(data['name'])} left."
-    return None
+        return w("unit.seconds", value=w.number(float(value)))
+    return w(f"value.{value}") if w.has(f"value.{value}") else str(value)
 
 
 def _link(match: MatchRow) -> str:
     return f"https://discord.com/channels/{match.guild_id}/{match.channel_id}/{match.message_id}"
 
 
-def _duration(seconds: int) -> str:
+def duration(seconds: int, w: Words = EN) -> str:
+    """A timer's length: 45 s, 5 min, 2 min 30 s."""
     minutes, rest = divmod(seconds, 60)
     if not minutes:
-        return f"{rest} s"
-    return f"{minutes} min {rest} s" if rest else f"{minutes} min"
+        return w("unit.seconds", value=rest)
+    if not rest:
+        return w("unit.minutes", minutes=minutes)
+    return w("unit.minutes_seconds", minutes=minutes, seconds=rest)

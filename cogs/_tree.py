@@ -17,7 +17,8 @@ from typing import Any
 import discord
 from discord import AppCommandOptionType, app_commands
 
-from cogs._ui import tell
+from bot.i18n import Words, words
+from cogs._ui import EN, tell
 
 log = logging.getLogger(__name__)
 
@@ -35,7 +36,7 @@ async def check_options(interaction: discord.Interaction[Any], /) -> bool:
     command = interaction.command
     if not isinstance(command, app_commands.Command):
         return True  # a context menu has no options; an unknown command fails later
-    why = option_problem(command, given_options(interaction.data or {}))
+    why = option_problem(command, given_options(interaction.data or {}), words(interaction.locale))
     if why is None:
         return True
     try:
@@ -54,7 +55,8 @@ def given_options(data: Mapping[str, Any]) -> list[Mapping[str, Any]]:
 
 
 def option_problem(
-    command: app_commands.Command[Any, ..., Any], given: Iterable[Mapping[str, Any]]
+    command: app_commands.Command[Any, ..., Any], given: Iterable[Mapping[str, Any]],
+    w: Words = EN,
 ) -> str | None:
     """Why the given option values break the command's declared limits (None: they don't)."""
     parameters = {p.display_name: p for p in command.parameters}
@@ -62,28 +64,28 @@ def option_problem(
         parameter = parameters.get(str(option.get("name")))
         if parameter is None:
             continue  # discord.py ignores options the command does not have
-        problem = value_problem(parameter, option.get("value"))
+        problem = value_problem(parameter, option.get("value"), w)
         if problem is not None:
-            return f"`{parameter.display_name}` {problem}. Nothing was done."
+            return w("option.problem", option=parameter.display_name, problem=problem)
     return None
 
 
-def value_problem(parameter: app_commands.Parameter, value: Any) -> str | None:
+def value_problem(parameter: app_commands.Parameter, value: Any, w: Words = EN) -> str | None:
     """Why ``value`` is not allowed for ``parameter`` (None: it is)."""
     kind = parameter.type
     expected = _EXPECTED.get(kind)
     if expected is not None and not expected[0](value):
-        return f"must be {expected[1]}"
+        return w("option.must_be", what=w(expected[1]))
     if parameter.choices:
         if value not in [choice.value for choice in parameter.choices]:
-            names = " or ".join(f'"{choice.name}"' for choice in parameter.choices)
-            return f"must be one of {names}"
+            names = w("option.or").join(f'"{choice.name}"' for choice in parameter.choices)
+            return w("option.must_be_one_of", names=names)
         return None
     low, high = parameter.min_value, parameter.max_value
     if kind is AppCommandOptionType.string:
-        return _outside(len(value), low, high, "characters long", str(len(value)))
+        return _outside(len(value), low, high, w("option.characters"), str(len(value)), w)
     if kind in (AppCommandOptionType.integer, AppCommandOptionType.number):
-        return _outside(value, low, high, "", f"{value:g}")
+        return _outside(value, low, high, "", w.number(value), w)
     return None
 
 
@@ -96,25 +98,22 @@ def _is_number(value: Any) -> bool:
     return isinstance(value, (int, float)) and not isinstance(value, bool) and math.isfinite(value)
 
 
-_EXPECTED = {
-    AppCommandOptionType.integer: (_is_integer, "a whole number"),
-    AppCommandOptionType.number: (_is_number, "a number"),
-    AppCommandOptionType.string: (lambda v: isinstance(v, str), "text"),
-    AppCommandOptionType.boolean: (lambda v: isinstance(v, bool), "true or false"),
+_EXPECTED = {  # option type → (accepts, catalogue key of what it expects)
+    AppCommandOptionType.integer: (_is_integer, "option.whole_number"),
+    AppCommandOptionType.number: (_is_number, "option.number"),
+    AppCommandOptionType.string: (lambda v: isinstance(v, str), "option.text"),
+    AppCommandOptionType.boolean: (lambda v: isinstance(v, bool), "option.true_false"),
 }
 
 
 def _outside(
-    amount: float, low: float | None, high: float | None, unit: str, sent: str
+    amount: float, low: float | None, high: float | None, unit: str, sent: str, w: Words
 ) -> str | None:
     """The reason when ``amount`` is below ``low`` or above ``high`` (either may be absent)."""
     if (low is None or amount >= low) and (high is None or amount <= high):
         return None
-    unit = f" {unit}" if unit else ""
+    bounds = {"low": w.number(low) if low is not None else "",
+              "high": w.number(high) if high is not None else "", "unit": unit, "sent": sent}
     if low is not None and high is not None:
-        allowed = f"between {low:g} and {high:g}{unit}"
-    elif low is not None:
-        allowed = f"at least {low:g}{unit}"
-    else:
-        allowed = f"at most {high:g}{unit}"
-    return f"must be {allowed} (not {sent})"
+        return w("option.between", **bounds)
+    return w("option.at_least" if low is not None else "option.at_most", **bounds)

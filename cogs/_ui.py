@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import discord
 
 from bot.games.core import Event, NotYourTurn, RuleError, StaleAction
+from bot.i18n import Words, words
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -46,18 +47,22 @@ class GameUI(Protocol):
     game: str
     name: str
 
-    def board(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> bytes:
+    def board(
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words
+    ) -> bytes:
         """The table picture (a slow, pure render: called off the event loop)."""
 
     def controls(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words
     ) -> list[discord.ui.Item[Any]]:
         """The buttons under the board for the current version."""
 
-    def status(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> str:
+    def status(
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words
+    ) -> str:
         """One line saying whose move it is and what to do."""
 
-    def describe(self, event: Event, seats: Sequence[SeatRow]) -> str | None:
+    def describe(self, event: Event, seats: Sequence[SeatRow], w: Words) -> str | None:
         """One log line for a public event (None: not worth a line)."""
 
     async def query(
@@ -66,8 +71,22 @@ class GameUI(Protocol):
         """Answer a private question (always ephemerally)."""
 
 
-BEHIND = ("The board was behind the game (Discord refused an update) — it's being redrawn now."
-          " Look again and make your move.")
+EN = words("en")
+
+
+async def server_words(bot: GameBot, guild_id: int) -> Words:
+    """The words of a server's public messages and pictures: its `/settings language`, else
+    the community language it set in Discord (English when it has none we speak)."""
+    chosen = await bot.sessions.repo.guild_language(guild_id)
+    if chosen:
+        return words(chosen)
+    guild = bot.get_guild(guild_id)
+    return words(guild.preferred_locale if guild is not None else None)
+
+
+def reader(interaction: discord.Interaction[Any]) -> Words:
+    """The words of a private reply: the language of the user's own Discord client."""
+    return words(interaction.locale)
 
 
 def plain(name: str) -> str:
@@ -75,32 +94,36 @@ def plain(name: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
-def seat_name(seat: SeatRow) -> str:
+def seat_name(seat: SeatRow, w: Words = EN) -> str:
     """A seat's name as the table sees it: a computer that took over a player's seat says so
     from that moment (the stored name stays the player's, for their leaderboard line)."""
     if seat.is_computer and seat.user_id is not None:
-        return f"Computer (for {seat.name})"
+        return w("ui.computer_for", name=seat.name)
     return seat.name
 
 
-def seat_names(seats: Sequence[SeatRow]) -> list[str]:
+def seat_names(seats: Sequence[SeatRow], w: Words = EN) -> list[str]:
     """Every seat's name for a picture, as drawn (never escaped)."""
-    return [seat_name(s) for s in seats]
+    return [seat_name(s, w) for s in seats]
 
 
-def mention(seat: SeatRow) -> str:
+def mention(seat: SeatRow, w: Words = EN) -> str:
     """A seat's name, as a ping for humans (edits do not notify, so this is only a highlight)."""
     if seat.is_computer or seat.user_id is None:
-        return plain(seat_name(seat))
+        return plain(seat_name(seat, w))
     return f"<@{seat.user_id}>"
 
 
-def reason(error: RuleError, seats: Sequence[SeatRow]) -> str:
-    """The words for a rejected action, with names where the engine only knows seats."""
+def reason(error: RuleError, seats: Sequence[SeatRow], w: Words = EN) -> str:
+    """The words for a rejected action, with names where the engine only knows seats: from the
+    catalogue where the error names a message, else the rules' own (English) words."""
     if isinstance(error, NotYourTurn) and error.active:
-        names = ", ".join(plain(seat_name(seats[s])) for s in sorted(error.active)
+        names = ", ".join(plain(seat_name(seats[s], w)) for s in sorted(error.active)
                           if 0 <= s < len(seats))
-        return f"It's {names}'s turn." if names else str(error)
+        return w("ui.turn_of", names=names) if names else str(error)
+    key = getattr(error, "key", None)
+    if key is not None:
+        return w(key, **getattr(error, "values", {}))
     return str(error)
 
 
@@ -137,8 +160,7 @@ async def apologise(
     log.error("unexpected error in match %s (user %s)", match_id, interaction.user.id,
               exc_info=error if error is not None else True)
     try:
-        await tell(interaction, "Sorry — something went wrong on my side. The game is unchanged;"
-                                " please try again.")
+        await tell(interaction, reader(interaction)("ui.apology"))
     except discord.HTTPException:
         log.warning("could not apologise for match %s", match_id)
 
@@ -165,14 +187,14 @@ class GameAction(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_A
         try:
             await sessions.submit(self.match_id, interaction.user.id, self.action, self.version,
                                   at_ms=int(interaction.created_at.timestamp() * 1000))
-        except StaleAction as error:
+        except StaleAction:
             match = await sessions.repo.match(self.match_id)
             behind = match is not None and interaction.client.publisher.nudge(
                 self.match_id, self.version, match.version)
-            await tell(interaction, BEHIND if behind else str(error))
+            await tell(interaction, reader(interaction)("ui.behind" if behind else "ui.moved_on"))
         except RuleError as error:
             seats = await sessions.repo.seats(self.match_id)
-            await tell(interaction, reason(error, seats))
+            await tell(interaction, reason(error, seats, reader(interaction)))
         except Exception:
             await apologise(interaction, self.match_id)
 
@@ -180,16 +202,16 @@ class GameAction(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_A
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY_OP):
     """Join, Leave, Add computer, Start and Cancel under a lobby message."""
 
-    LABELS = {"join": ("Join", discord.ButtonStyle.success),
-              "leave": ("Leave", discord.ButtonStyle.secondary),
-              "computer": ("Add computer", discord.ButtonStyle.secondary),
-              "start": ("Start", discord.ButtonStyle.primary),
-              "cancel": ("Cancel", discord.ButtonStyle.danger)}
+    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+              "computer": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary,
+              "cancel": discord.ButtonStyle.danger}
+    REPLIES = {"join": "lobby.joined_reply", "leave": "lobby.left_reply",
+               "computer": "lobby.computer_reply", "start": "lobby.started_reply",
+               "cancel": "lobby.cancelled_reply"}
 
-    def __init__(self, match_id: int, op: str) -> None:
-        label, style = self.LABELS[op]
-        super().__init__(discord.ui.Button(custom_id=f"ml:{match_id}:{op}", label=label,
-                                           style=style))
+    def __init__(self, match_id: int, op: str, w: Words = EN) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"ml:{match_id}:{op}",
+                                           label=w(f"lobby.button.{op}"), style=self.STYLES[op]))
         self.match_id, self.op = match_id, op
 
     @classmethod
@@ -204,31 +226,27 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
         """Seat changes answer with a private confirmation; the lobby message is re-drawn."""
         sessions = interaction.client.sessions
         user = interaction.user
+        w = reader(interaction)
         try:
             if self.op == "join":
                 await sessions.join(self.match_id, user.id, user.display_name)
-                text = "You joined. Wait for the host to start."
             elif self.op == "leave":
                 await sessions.leave_lobby(self.match_id, user.id)
-                text = "You left the lobby."
             elif self.op == "computer":
                 await sessions.add_computer(self.match_id, user.id)
-                text = "A computer player joined."
             elif self.op == "start":
                 started = await sessions.start(self.match_id, user.id)
                 ui = interaction.client.uis.get(started.match.game)
                 if hasattr(ui, "started"):  # a game with its own clock starts it now
                     ui.started(started.match)
-                text = "The game is on!"
             else:
                 await sessions.cancel(self.match_id, user.id, is_admin=is_admin(interaction))
-                text = "The game was cancelled."
         except RuleError as error:
-            await tell(interaction, str(error))
+            await tell(interaction, reason(error, [], w))
         except Exception:
             await apologise(interaction, self.match_id)
         else:
-            await tell(interaction, text)
+            await tell(interaction, w(self.REPLIES[self.op]))
 
 
 class QueryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=QUERY):
@@ -254,11 +272,11 @@ class QueryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=QUERY
             match = await bot.sessions.repo.match(self.match_id)
             ui = bot.uis.get(match.game) if match else None
             if match is None or ui is None or match.status != "active":
-                await tell(interaction, "This game isn't running any more.")
+                await tell(interaction, reader(interaction)("ui.not_running"))
                 return
             await ui.query(interaction, match, self.query)
         except RuleError as error:
-            await tell(interaction, str(error))
+            await tell(interaction, reason(error, [], reader(interaction)))
         except Exception:
             await apologise(interaction, self.match_id)
 
@@ -282,7 +300,8 @@ def match_of(custom_id: str) -> int | None:
 
 
 def unhandled_reason(custom_id: str, message: discord.Message | None) -> str | None:
-    """Why discord.py will not route this click to one of our dynamic items (None: it will).
+    """Why discord.py will not route this click to one of our dynamic items, as a catalogue key
+    (None: it will).
 
     It routes a click only when the custom_id matches a template *and* stands on the clicked
     message; anything else would be dropped without an answer, which users see as a failure.
@@ -293,6 +312,4 @@ def unhandled_reason(custom_id: str, message: discord.Message | None) -> str | N
             for child in getattr(row, "children", [row]):
                 if getattr(child, "custom_id", None) == custom_id:
                     return None
-    if ours:
-        return "This board has moved on — use the buttons on its newest version."
-    return "That button isn't one I know — use the buttons on the game's newest message."
+    return "ui.moved_on" if ours else "ui.unknown_button"

@@ -13,36 +13,26 @@ from bot.db.repo import ChannelBusy, MatchRow
 from bot.games.core import RuleError
 from cogs._publisher import NO_PINGS, RETRYABLE, Publisher, lobby_buttons, lobby_text
 from cogs._tree import check_options
-from cogs._ui import DYNAMIC_ITEMS, apologise, is_admin, match_of, tell, unhandled_reason
+from cogs._translator import CommandTranslator
+from cogs._ui import (
+    DYNAMIC_ITEMS,
+    apologise,
+    is_admin,
+    match_of,
+    reader,
+    reason,
+    server_words,
+    tell,
+    unhandled_reason,
+)
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
 
 log = logging.getLogger(__name__)
 
-GAME_OVER = "This game is over — its board shows how it ended. Start a new one any time."
-CANCELLED = "This game was cancelled."
 
-HELP = """\
-**Menagerie** plays board games in this channel. `/mimikri new`, `/schicki new` or `/mimic new` \
-opens a lobby: press **Join**, **Add computer** fills a seat, the host presses **Start**. Each \
-game is one message, redrawn as you play.
-**Mimikri** — memory game with a butterfly camera, played with the buttons under the board: \
-the camera holder picks an edge (**N E S W**), then in turn each player presses a grid \
-position to turn a card up; **🔍 Preview** shows only you what each edge gives. `/mimikri rules`.
-**Schicki Micki** — spot it first. React to the table message: ☂️ 🎩 🧣 🐤 🪶 🪱 call a pair, \
-🔵 🔴 grab a figure, ✊ knock (buttons instead if the game was opened with `input:buttons`). \
-`/schicki rules`.
-**MIMIC** — sets of two pairs on a 7 × 7 grid, played with slash commands whose options offer \
-only what is legal: `/mimic place` a card, `/mimic power`, `/mimic start-card`, `/mimic draw`, \
-`/mimic take` (advanced: a power card instead of your second card), `/mimic give` (teams), \
-`/mimic pick` (a tie), `/mimic end-turn`. Your hand: `/mimic hand` or **Show my hand** under \
-the board. `/mimic new solo:True` plays alone at once. `/mimic rules`.
-`/game list` — games on this server · `/game leave` — leave the game here (once it runs, a \
-computer takes your seat) · `/game cancel` — stop it (host or server managers).
-`/leaderboard` — a game's best players here · `/stats` — your numbers (or someone's) · \
-`/help` — this.
-A move that is not allowed is explained only to you."""
+
 
 
 async def open_lobby(
@@ -58,7 +48,7 @@ async def open_lobby(
     """
     bot = interaction.client
     if interaction.guild_id is None or interaction.channel_id is None:
-        await tell(interaction, "Games are played in a server channel, not in direct messages.")
+        await tell(interaction, reader(interaction)("games.dm_only"))
         return None
     try:
         match = await bot.sessions.open_lobby(
@@ -68,17 +58,19 @@ async def open_lobby(
         )
     except ChannelBusy:
         busy = await bot.sessions.repo.open_match_in(interaction.channel_id)
-        what = f"{_name(bot, busy)} (game #{busy.id})" if busy else "another game"
-        await tell(interaction, f"{what} is already running in this channel. Finish or cancel it"
-                                " first (`/game cancel`), or start yours in another channel.")
+        w = reader(interaction)
+        what = (w("games.busy_game", game=_name(bot, busy), id=busy.id) if busy
+                else w("games.another"))
+        await tell(interaction, w("games.busy", what=what))
         return None
     seats = await bot.sessions.repo.seats(match.id)
+    w = await server_words(bot, match.guild_id)
     view = discord.ui.View(timeout=None)
-    for item in lobby_buttons(match.id):
+    for item in lobby_buttons(match.id, w):
         view.add_item(item)
     try:
         sent = await interaction.response.send_message(
-            lobby_text(_name(bot, match), match, seats), view=view, allowed_mentions=NO_PINGS
+            lobby_text(_name(bot, match), match, seats, w), view=view, allowed_mentions=NO_PINGS
         )
     except RETRYABLE:
         log.warning("the lobby reply of match %s was lost; posting it in the channel", match.id,
@@ -120,6 +112,10 @@ class Games(commands.Cog):
         for match in await self.bot.sessions.repo.unsettled_matches():
             self.bot.publisher.refresh(match.id)
 
+    async def cog_load(self) -> None:
+        """Czech clients see the commands in Czech (discord.py asks when it syncs)."""
+        await self.bot.tree.set_translator(CommandTranslator())
+
     async def cog_unload(self) -> None:
         """Stop the board workers (pending redraws are redone at the next start-up)."""
         await self.bot.publisher.close()
@@ -137,10 +133,10 @@ class Games(commands.Cog):
         match_id = match_of(custom_id)
         match = await self.bot.sessions.repo.match(match_id) if match_id is not None else None
         if match is not None and match.status == "finished":
-            why = GAME_OVER
+            why = "games.over"
         elif match is not None and match.status == "cancelled":
-            why = CANCELLED
-        await interaction.response.send_message(why, ephemeral=True)
+            why = "games.cancelled"
+        await interaction.response.send_message(reader(interaction)(why), ephemeral=True)
 
     async def on_app_command_error(
         self, interaction: discord.Interaction[GameBot], error: app_commands.AppCommandError
@@ -148,9 +144,9 @@ class Games(commands.Cog):
         """One place for command errors: expected ones explained, the rest logged and apologised."""
         original = getattr(error, "original", error)
         if isinstance(original, RuleError):
-            await tell(interaction, str(original))
+            await tell(interaction, reason(original, [], reader(interaction)))
         elif isinstance(error, app_commands.CheckFailure):
-            await tell(interaction, "You can't use that command here.")
+            await tell(interaction, reader(interaction)("games.cant_use"))
         else:
             await apologise(interaction, None, original)
 
@@ -158,15 +154,17 @@ class Games(commands.Cog):
     async def list_games(self, interaction: discord.Interaction[GameBot]) -> None:
         """Every lobby and running game of the server, with links."""
         matches = await self.bot.sessions.repo.open_matches(interaction.guild_id)
+        w = reader(interaction)
         if not matches:
-            await tell(interaction, "No games are running here. Start one, e.g. `/mimikri new`.")
+            await tell(interaction, w("games.none_running"))
             return
         lines = []
         for match in matches:
             where = (f"https://discord.com/channels/{match.guild_id}/{match.channel_id}/"
                      f"{match.message_id}" if match.message_id else f"<#{match.channel_id}>")
-            state = "waiting for players" if match.status == "lobby" else "playing"
-            lines.append(f"• **{_name(self.bot, match)}** #{match.id} — {state} — {where}")
+            state = w("games.waiting" if match.status == "lobby" else "games.playing")
+            lines.append(w("games.list_line", game=_name(self.bot, match), id=match.id,
+                           state=state, where=where))
         await tell(interaction, "\n".join(lines))
 
     @game.command(name="leave", description="Leave the game in this channel")
@@ -176,15 +174,16 @@ class Games(commands.Cog):
         if match is None:
             return
         sessions = self.bot.sessions
+        w = reader(interaction)
         try:
             if match.status == "lobby":
                 await sessions.leave_lobby(match.id, interaction.user.id)
-                await tell(interaction, "You left the lobby.")
+                await tell(interaction, w("lobby.left_reply"))
             else:
                 await sessions.leave_game(match.id, interaction.user.id)
-                await tell(interaction, "You left the game; a computer player took your seat.")
+                await tell(interaction, w("games.left_game"))
         except RuleError as error:
-            await tell(interaction, str(error))
+            await tell(interaction, reason(error, [], w))
         except Exception:
             await apologise(interaction, match.id)
 
@@ -197,22 +196,46 @@ class Games(commands.Cog):
         try:
             await self.bot.sessions.cancel(match.id, interaction.user.id,
                                            is_admin=is_admin(interaction))
-            await tell(interaction, f"Game #{match.id} was cancelled.")
+            await tell(interaction, reader(interaction)("games.cancelled_id", id=match.id))
         except RuleError as error:
-            await tell(interaction, str(error))
+            await tell(interaction, reason(error, [], reader(interaction)))
         except Exception:
             await apologise(interaction, match.id)
+
+    settings = app_commands.Group(
+        name="settings", description="This server's settings", guild_only=True,
+        default_permissions=discord.Permissions(manage_guild=True))
+
+    @settings.command(name="language",
+                      description="The language of this server's boards and messages")
+    @app_commands.describe(language="Czech, English, or the server's language in Discord")
+    @app_commands.choices(language=[
+        app_commands.Choice(name="the server's Discord language", value="auto"),
+        app_commands.Choice(name="English", value="en"),
+        app_commands.Choice(name="Čeština", value="cs")])
+    async def set_language(self, interaction: discord.Interaction[GameBot],
+                           language: str) -> None:
+        """Manage Server only: every later board, announcement and picture speaks it."""
+        if interaction.guild_id is None or not is_admin(interaction):
+            await tell(interaction, reader(interaction)("settings.managers_only"))
+            return
+        chosen = None if language == "auto" else language
+        await self.bot.sessions.repo.set_guild_language(interaction.guild_id, chosen)
+        for match in await self.bot.sessions.repo.open_matches(interaction.guild_id):
+            self.bot.publisher.refresh(match.id)  # redrawn in the new language
+        w = await server_words(self.bot, interaction.guild_id)
+        await tell(interaction, w("settings.language_auto" if chosen is None
+                                  else "settings.language_set"))
 
     @app_commands.command(name="help", description="What Menagerie can do and how to play")
     async def help(self, interaction: discord.Interaction[GameBot]) -> None:
         """The short guide."""
-        await tell(interaction, HELP)
+        await tell(interaction, reader(interaction)("help.text"))
 
     async def _here(self, interaction: discord.Interaction[GameBot]) -> MatchRow | None:
         match = await self.bot.sessions.repo.open_match_in(interaction.channel_id or 0)
         if match is None:
-            await tell(interaction, "There is no game in this channel. `/game list` shows where"
-                                    " games are running.")
+            await tell(interaction, reader(interaction)("games.no_game_here"))
         return match
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.repo import MatchRow, SeatRow
+from bot.i18n import Words
 from bot.games.core import Event
 from bot.games.mimic.ai import board_from_view
 from bot.games.mimic.geometry import order
@@ -27,7 +28,17 @@ from bot.games.mimic.hints import (
 from bot.games.mimic.sets import Board
 from bot.texts import mimic as texts
 from bot.texts.mimic import title
-from cogs._ui import GameAction, QueryButton, mention, plain, png_file, seat_name, seat_names, tell
+from cogs._ui import (
+    EN,
+    GameAction,
+    QueryButton,
+    mention,
+    plain,
+    png_file,
+    seat_name,
+    seat_names,
+    tell,
+)
 from rendering import mimic as art
 
 if TYPE_CHECKING:
@@ -152,12 +163,14 @@ class MimicUI:
     name = "MIMIC"
     solo_unit = "cubes"  # a solo game's score, on the solo leaderboard
 
-    def board(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> bytes:
+    def board(
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+    ) -> bytes:
         """The table picture."""
-        return art.render_board(view, seat_names(seats))
+        return art.render_board(view, seat_names(seats, w))
 
     def controls(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
     ) -> list[discord.ui.Item[Any]]:
         """Show my hand; End turn and Draw from deck (enabled when they fit); Cancel move."""
         phase = view["phase"]
@@ -176,11 +189,13 @@ class MimicUI:
                                     style=discord.ButtonStyle.danger))
         return items
 
-    def status(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> str:
+    def status(
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+    ) -> str:
         """Whose move it is and which command makes it."""
         phase = view["phase"]
         if phase == "over":
-            return self._result(seats, view)
+            return self._result(seats, view, w)
         who = mention(seats[view["turn"]])
         step = view["step"]
         if phase == "place":
@@ -197,28 +212,28 @@ class MimicUI:
             if view["exchange"]["stage"] == "partner":
                 mate = next(s for s in view["sides"][side_of(view, view["turn"])]
                             if s != view["turn"])
-                return f"{mention(seats[mate])}: give {who} a card with `/mimic give`."
+                return f"{mention(seats[mate], w)}: give {who} a card with `/mimic give`."
             return f"{who}: give your partner a card back with `/mimic give`."
-        waiting = ", ".join(mention(seats[s]) for s in view["active"])
+        waiting = ", ".join(mention(seats[s], w) for s in view["active"])
         return f"Tie! {waiting}: pick a card to show with `/mimic pick` (revealed together)."
 
     @staticmethod
-    def _result(seats: Sequence[SeatRow], view: dict[str, Any]) -> str:
+    def _result(seats: Sequence[SeatRow], view: dict[str, Any], w: Words) -> str:
         placed = view["cubes_placed"]
         if view["mode"] == "solo":
             total = placed[0] + view["cubes_left"][0]
-            return f"🏁 game over — {mention(seats[0])} placed {placed[0]} of {total} cubes."
+            return f"🏁 game over — {mention(seats[0], w)} placed {placed[0]} of {total} cubes."
         winners = (view["result"] or {}).get("winners", [])
         if not winners:
             return "🏁 game over — nobody wins."
         best = placed[side_of(view, winners[0])]
-        names = " and ".join(mention(seats[s]) for s in winners)
+        names = " and ".join(mention(seats[s], w) for s in winners)
         verb = "win" if len(winners) > 1 else "wins"
         return f"🏆 game over — {names} {verb} with {best} cube{'s' if best != 1 else ''}!"
 
-    def describe(self, event: Event, seats: Sequence[SeatRow]) -> str | None:
+    def describe(self, event: Event, seats: Sequence[SeatRow], w: Words = EN) -> str | None:
         """One line per public event; a hand card is never named (only cards on the table)."""
-        return texts.describe(event, [plain(seat_name(s)) for s in seats], quote=plain)
+        return texts.describe(event, [plain(seat_name(s, w)) for s in seats], quote=plain)
 
     async def query(
         self, interaction: discord.Interaction[GameBot], match: MatchRow, query: str

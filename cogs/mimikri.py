@@ -15,10 +15,12 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db.repo import MatchRow, SeatRow
+from bot.i18n import Words
 from bot.games.core import Event
 from bot.games.mimikri.rules import ORIENTATIONS
 from bot.texts import mimikri as texts
 from cogs._ui import (
+    EN,
     GameAction,
     QueryButton,
     mention,
@@ -54,12 +56,14 @@ class MimikriUI:
     game = "mimikri"
     name = "Mimikri"
 
-    def board(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> bytes:
+    def board(
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+    ) -> bytes:
         """The table picture."""
-        return art.render_board(view, seat_names(seats))
+        return art.render_board(view, seat_names(seats, w))
 
     def controls(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
     ) -> list[discord.ui.Item[Any]]:
         """Grid buttons (rows 0–3), then the four edges and the preview (row 4)."""
         items: list[discord.ui.Item[Any]] = []
@@ -83,12 +87,14 @@ class MimikriUI:
                                  style=discord.ButtonStyle.secondary, row=4))
         return items
 
-    def status(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> str:
+    def status(
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+    ) -> str:
         """Whose move it is and what to do."""
         if view["phase"] == "over":
             scores = [len(c) for c in view["collected"]]
             best = max(scores)
-            winners = " and ".join(mention(seats[i]) for i, v in enumerate(scores) if v == best)
+            winners = " and ".join(mention(seats[i], w) for i, v in enumerate(scores) if v == best)
             verb = "win" if " and " in winners else "wins"
             return f"🏆 game over — {winners} {verb} with {best}!"
         who = mention(seats[view["turn"]])
@@ -96,9 +102,9 @@ class MimikriUI:
             return f"{who}: choose which edge of the {view['subject']} card goes in first."
         return f"{who}: turn up a card — find the butterfly in the camera."
 
-    def describe(self, event: Event, seats: Sequence[SeatRow]) -> str | None:
+    def describe(self, event: Event, seats: Sequence[SeatRow], w: Words = EN) -> str | None:
         """One line per public event; never the identity of a card."""
-        return texts.describe(event, [plain(seat_name(s)) for s in seats], quote=plain)
+        return texts.describe(event, [plain(seat_name(s, w)) for s in seats], quote=plain)
 
     async def query(
         self, interaction: discord.Interaction[GameBot], match: MatchRow, query: str

@@ -20,6 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db.repo import MatchRow, SeatRow
+from bot.i18n import Words
 from bot.dealer import Dealer, Reaction
 from bot.games.core import Event
 from bot.sessions import Transition
@@ -27,7 +28,9 @@ from bot.texts import schicki_micki as texts
 from bot.texts.schicki_micki import BY_EMOJI, EMOJI, SAY
 from cogs._publisher import NO_PINGS
 from cogs._ui import (
+    EN,
     known_template,
+    server_words,
     mention,
     plain,
     png_file,
@@ -74,23 +77,27 @@ class SchickiUI:
         """The host pressed Start: the dealer begins."""
         self.dealer.watch(match)
 
-    def board(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> bytes:
+    def board(
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+    ) -> bytes:
         """The row's table picture."""
-        return art.render_table(view, seat_names(seats))
+        return art.render_table(view, seat_names(seats, w))
 
     def controls(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
     ) -> list[discord.ui.Item[Any]]:
         """Buttons only in button mode; otherwise players react with emoji."""
         if match.options.get("input") != "buttons":
             return []
         return [ReactButton(match.id, action, emoji) for emoji, action in EMOJI.items()]
 
-    def status(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any]) -> str:
+    def status(
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+    ) -> str:
         """Row, dealer, deck and the score line."""
         if view["phase"] == "over":
             best = max(view["scores"])
-            winners = " and ".join(mention(seats[s]) for s, p in enumerate(view["scores"])
+            winners = " and ".join(mention(seats[s], w) for s, p in enumerate(view["scores"])
                                    if p == best)
             return f"🏆 game over — {winners} with {best} cards!"
         last = " · **last chance!**" if view["last_chance"] else ""
@@ -99,7 +106,7 @@ class SchickiUI:
         dealer = plain(seat_name(seats[view["dealer"]]))
         return f"row {view['row']} · {dealer} deals · {view['deck']} cards left{last}\n{scores}"
 
-    def describe(self, event: Event, seats: Sequence[SeatRow]) -> str | None:
+    def describe(self, event: Event, seats: Sequence[SeatRow], w: Words = EN) -> str | None:
         """The results go out as their own messages; the table keeps only the score line."""
         return None
 
@@ -219,11 +226,12 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
         posted = self.posted.get(match.id)
         if posted is None or posted[0] != view["row"]:
             seats = await self.bot.sessions.repo.seats(match.id)
+            w = await server_words(self.bot, match.guild_id)
             self.rows.pop(match.message_id or 0, None)  # reactions there come too late now
             mode = "press the buttons" if match.options.get("input") == "buttons" else "react"
-            png = await asyncio.to_thread(art.render_table, view, seat_names(seats))
+            png = await asyncio.to_thread(art.render_table, view, seat_names(seats, w))
             buttons = discord.ui.View(timeout=None)
-            for item in self.bot.uis[match.game].controls(match, seats, view):
+            for item in self.bot.uis[match.game].controls(match, seats, view, w):
                 buttons.add_item(item)
             message = await channel.send(
                 f"**Schicki Micki** · game #{match.id} · row {view['row']} ·"
@@ -283,7 +291,7 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
         if isinstance(error, discord.Forbidden):
             match = await self.bot.sessions.repo.match(match_id)
             if match is not None:
-                await self.bot.publisher.warn_host(match, "deal the cards")
+                await self.bot.publisher.warn_host(match, "deal")
 
     # -- commands -------------------------------------------------------------------------
 
@@ -312,9 +320,9 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
         await show_rules(interaction, RULES_TEXT, art.render_rules, "schicki-rules.png")
 
 
-def result_text(data: dict[str, Any], seats: Sequence[SeatRow]) -> str:
+def result_text(data: dict[str, Any], seats: Sequence[SeatRow], w: Words = EN) -> str:
     """The result message of one window, with the names escaped for Discord."""
-    return texts.result_text(data, [plain(seat_name(s)) for s in seats])
+    return texts.result_text(data, [plain(seat_name(s, w)) for s in seats])
 
 
 async def _quietly(call: Any) -> None:

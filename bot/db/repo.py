@@ -440,6 +440,22 @@ class Repo:
             async with self.transaction():
                 await self.db.executemany("DELETE FROM inbox WHERE id = ?", wanted)
 
+    # -- server settings ------------------------------------------------------------------
+
+    async def guild_language(self, guild_id: int) -> str | None:
+        """The language a server chose for its boards and messages (None: Discord's)."""
+        row = await self._one("SELECT language FROM guild_settings WHERE guild_id = ?",
+                              (guild_id,))
+        return row["language"] if row else None
+
+    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
+        """Choose a server's language, or None to follow Discord's again."""
+        await self._write(
+            "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?)"
+            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+            (guild_id, language),
+        )
+
     # -- leaderboards ---------------------------------------------------------------------
 
     async def ratings(

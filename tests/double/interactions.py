@@ -71,7 +71,7 @@ def payload(world: World, rec: InteractionRecord) -> dict[str, Any]:
         "version": 1,
         "channel_id": str(rec.channel.id),
         "channel": channel,
-        "locale": "en-US",
+        "locale": rec.user.locale,
         "entitlements": [],
         "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
     }
@@ -81,8 +81,8 @@ def payload(world: World, rec: InteractionRecord) -> dict[str, Any]:
         member = guild.members[rec.user.id]
         data.update(
             guild_id=str(guild.id),
-            guild_locale="en-US",
-            guild={"id": str(guild.id), "locale": "en-US", "features": []},
+            guild_locale=guild.preferred_locale,
+            guild={"id": str(guild.id), "locale": guild.preferred_locale, "features": []},
             member=member.payload(permissions=user_perms),
             app_permissions=str(guild.member_permissions(world.bot_user.id)),
             authorizing_integration_owners={"0": str(guild.id)},

@@ -43,6 +43,7 @@ class User:
     username: str
     global_name: str | None = None
     bot: bool = False
+    locale: str = "en-US"  # the language of the user's Discord client (interactions carry it)
 
     @property
     def mention(self) -> str:
@@ -158,6 +159,7 @@ class Guild:
     roles: list[Role]
     channels: list[Channel]
     members: dict[int, Member]
+    preferred_locale: str = "en-US"  # the community language a server set in Discord
 
     def member_permissions(self, user_id: int) -> int:
         member = self.members.get(user_id)
@@ -198,7 +200,7 @@ class Guild:
             "mfa_level": 0,
             "nsfw_level": 0,
             "premium_tier": 0,
-            "preferred_locale": "en-US",
+            "preferred_locale": self.preferred_locale,
             "system_channel_id": None,
             "joined_at": "2024-01-01T00:00:00+00:00",
             "stage_instances": [],

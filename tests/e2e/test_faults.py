@@ -15,7 +15,7 @@ import pytest_asyncio
 
 from bot.games import REGISTRY
 from bot.games.core import apply_checked, replay
-from cogs._ui import BEHIND
+from bot.i18n import words
 from tests.e2e.table import Table, ephemeral_text, game_id
 from tests.e2e.test_mimikri import choose
 
@@ -234,7 +234,7 @@ async def test_a_forbidden_board_tells_the_host_once_and_catches_up_when_allowed
     behind = await driver.click(user, board, label=label)
     if not ephemeral_text(behind):
         await behind.wait_followups(1)
-    assert ephemeral_text(behind) == BEHIND
+    assert ephemeral_text(behind) == words("en")("ui.behind")
     assert (await table.match(match_id)).version == before + 1
 
     denied.times = len(denied.hits)  # the permission is back

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import pytest_asyncio
 
-from cogs.games import GAME_OVER
+from bot.i18n import words
 from rendering import mimikri as mimikri_art
 from tests.double import interactions as ix
 from tests.e2e.table import ephemeral_text
@@ -91,4 +91,4 @@ async def test_an_ended_games_old_buttons_say_it_is_over(table):
     stale = {"custom_id": old[0], "component_type": 2}
     result = await driver._interact(ix.COMPONENT, "bob", driver.channel("games"), stale,
                                     message=board)
-    assert result.ephemeral and result.content == GAME_OVER
+    assert result.ephemeral and result.content == words("en")("games.over")
