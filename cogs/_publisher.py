@@ -31,7 +31,7 @@ from bot.games.core import Event
 from bot.i18n import Words
 from bot.retry import backoff
 from bot.sessions import Transition
-from cogs._ui import EN, LobbyButton, mention, plain, png_file, server_words
+from cogs._ui import EN, LobbyButton, alt_text, mention, plain, png_file, server_words
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -238,7 +238,8 @@ class Publisher:
             view = discord.ui.View(timeout=None) if items else None
             for item in items:
                 view.add_item(item)
-            attachments = [png_file(png, "board.png")] if png else []
+            # The board's alt text: what its message says (whose turn, the newest moves).
+            attachments = [png_file(png, "board.png", alt_text(content, seats))] if png else []
             message_id = match.message_id
             if message_id is not None:
                 try:

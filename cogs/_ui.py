@@ -135,18 +135,34 @@ async def tell(interaction: discord.Interaction[Any], text: str, **extra: Any) -
         await interaction.response.send_message(text, ephemeral=True, **extra)
 
 
-def png_file(png: bytes, filename: str) -> discord.File:
-    """Rendered PNG bytes as an attachment."""
-    return discord.File(io.BytesIO(png), filename=filename)
+ALT_LIMIT = 1024  # characters Discord keeps of an attachment's description
+_MENTION = re.compile(r"<@!?(\d+)>")
+_MARKUP = re.compile(r"\*\*|__|`|^> ", re.MULTILINE)
+
+
+def png_file(png: bytes, filename: str, description: str | None = None) -> discord.File:
+    """Rendered PNG bytes as an attachment, with alt text: what the picture shows in words,
+    for screen readers and search (Discord's attachment description)."""
+    alt = description[:ALT_LIMIT] if description else None
+    return discord.File(io.BytesIO(png), filename=filename, description=alt)
+
+
+def alt_text(text: str, seats: Sequence[SeatRow] = ()) -> str:
+    """Message text as alt text: mentions become the players' names, markdown goes."""
+    names = {s.user_id: s.name for s in seats if s.user_id is not None}
+    text = _MENTION.sub(lambda m: names.get(int(m[1]), ""), text)
+    return _MARKUP.sub("", text).strip()
 
 
 async def show_rules(
     interaction: discord.Interaction[Any], text: str, render: Callable[[], bytes], filename: str
 ) -> None:
-    """A game's /… rules: "thinking…" while the picture renders off the loop, then privately."""
+    """A game's /… rules: "thinking…" while the picture renders off the loop, then privately.
+    The picture illustrates the text, so the text is its alt text."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     png = await asyncio.to_thread(render)
-    await interaction.followup.send(text, file=png_file(png, filename), ephemeral=True)
+    await interaction.followup.send(text, file=png_file(png, filename, alt_text(text)),
+                                    ephemeral=True)
 
 
 async def apologise(

@@ -1,0 +1,44 @@
+"""Every picture says in words what it shows (Discord's attachment description), in the
+language of its message, so a screen reader or a search finds the board's state."""
+
+from __future__ import annotations
+
+import pytest
+import pytest_asyncio
+
+from tests.e2e.test_faults import click_move, open_game
+
+
+@pytest_asyncio.fixture
+async def table(table):
+    await table.start()
+    return table
+
+
+@pytest.mark.asyncio
+async def test_every_board_version_and_the_rules_have_alt_text(table):
+    driver = table.driver
+    board, match_id = await open_game(table, "games", "alice", "bob")
+    for _ in range(3):
+        await click_move(table, board, match_id, {0: "alice", 1: "bob"})
+    pictures = [a for v in driver.latest(board).versions for a in v.attachments]
+    assert pictures and all(a.description for a in pictures)
+    newest = driver.latest(board).attachments[0].description
+    assert "Alice" in newest or "Bob" in newest, "names, not mentions"
+    assert "<@" not in newest and "**" not in newest
+    rules = await driver.slash("carol", "games", "mimikri rules")
+    await rules.wait_settled()
+    [picture] = rules.attachments
+    assert picture.description and "camera" in picture.description
+
+
+@pytest.mark.asyncio
+async def test_a_czech_boards_alt_text_is_czech(table):
+    driver = table.driver
+    await driver.slash("alice", "games", "settings language", language="cs")
+    opened = await driver.slash("alice", "games", "mimikri new", turn_timer=0)
+    await driver.click("bob", opened.message, label="Přidat se")
+    await driver.click("alice", opened.message, label="Spustit")
+    await table.idle()
+    alt = driver.latest(opened.message).attachments[0].description
+    assert "hra č." in alt
