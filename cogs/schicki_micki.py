@@ -266,10 +266,11 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
         """Who did what, in which order, how fast, and what it won or cost."""
         seats = transition.seats
         channel = self.bot.get_partial_messageable(match.channel_id)
+        w = await server_words(self.bot, match.guild_id)
         for event in transition.events:
             if event.kind != "resolved":
                 continue
-            await _quietly(channel.send(result_text(event.data, seats),
+            await _quietly(channel.send(result_text(event.data, seats, w),
                                         allowed_mentions=NO_PINGS))
             if not event.data["table_cleared"]:
                 await self.reset_row(match)
@@ -322,7 +323,7 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
 
 def result_text(data: dict[str, Any], seats: Sequence[SeatRow], w: Words = EN) -> str:
     """The result message of one window, with the names escaped for Discord."""
-    return texts.result_text(data, [plain(seat_name(s, w)) for s in seats])
+    return texts.result_text(data, [plain(seat_name(s, w)) for s in seats], w)
 
 
 async def _quietly(call: Any) -> None:
