@@ -35,10 +35,11 @@ from bot.sessions import SessionService, Transition
 log = logging.getLogger(__name__)
 
 DEFAULTS = {"reveal": 2.5, "settle": 1.5, "final": 5.0, "countdown": 3.0}
-# Why a reaction is refused before the rules see it (the rules explain the rest).
-NOT_PLAYING = "You're not playing in this game: only its players' reactions count."
-TOO_EARLY = "Wait for the first card: nothing lies on the table yet."
-TOO_LATE = "Too late: that moment has passed."
+# Why a reaction is refused before the rules see it (the rules explain the rest): catalogue
+# keys, so the cog says them in the reader's language.
+NOT_PLAYING = "schicki.refused.not_playing"
+TOO_EARLY = "schicki.refused.too_early"
+TOO_LATE = "schicki.refused.too_late"
 
 
 class TableIO(Protocol):
@@ -69,6 +70,7 @@ class Reaction:
     action: str = field(compare=False)
     seat: int | None = field(default=None, compare=False)  # computers know their seat
     user_id: int | None = field(default=None, compare=False)
+    # Told why the reaction does not count: a catalogue key, or the rules' own (English) words.
     refused: Callable[[str], Awaitable[None]] | None = field(default=None, compare=False)
     at_ms: int = field(default=0, compare=False)  # since the card's edit was acknowledged
     inbox_id: int | None = field(default=None, compare=False)  # where it is stored

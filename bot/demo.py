@@ -16,6 +16,7 @@ import random
 from bot.games.core import SYSTEM, Event, apply_checked, start
 from bot.games.schicki_micki.ai import decide
 from bot.games.mimic.hints import extendable_lines, hand_targets
+from bot.i18n import words
 from bot.texts import mimic as mimic_texts
 from bot.texts import mimikri as mimikri_texts
 from bot.texts import schicki_micki as schicki_texts
@@ -86,7 +87,7 @@ def demo_schicki(out: Path, seed: str = "demo", players: int = 4) -> list[str]:
                                                                  or not state["deck"]):
             for event in act(SYSTEM, "resolve"):
                 if event.kind == "resolved":
-                    lines += [schicki_texts.result_text(event.data, names), ""]
+                    lines += [schicki_texts.result_text(event.data, names, words("en")), ""]
         frame += 1
         (out / f"table-{frame:03d}.png").write_bytes(
             schicki_art.render_table(rules.view(state, None), names))

@@ -20,9 +20,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db.repo import MatchRow, SeatRow
-from bot.i18n import Words
 from bot.dealer import Dealer, Reaction
 from bot.games.core import Event
+from bot.i18n import Words
 from bot.sessions import Transition
 from bot.texts import schicki_micki as texts
 from bot.texts.schicki_micki import BY_EMOJI, EMOJI, SAY
@@ -30,12 +30,13 @@ from cogs._publisher import NO_PINGS
 from cogs._ui import (
     EN,
     known_template,
-    server_words,
     mention,
     plain,
     png_file,
+    reader,
     seat_name,
     seat_names,
+    server_words,
     show_rules,
     tell,
 )
@@ -47,21 +48,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-OLD_ROW = "That row is over: react on the newest table message."
-RULES_TEXT = """\
-**Schicki Micki** — spot it first.
-The bot deals one card at a time. React on the table message the moment you see:
-• **one pair** of an accessory in the same colour → call it: ☂️ umbrella 🎩 hat 🧣 scarf \
-🐤 beak 🪶 tail feathers 🪱 worm;
-• **two or more pairs** → 🔵 grab a blue figure (there are fewer figures than players);
-• **two identical hens** → 🔴 grab the red figure;
-• **a hen with two worms** → ✊ knock.
-The first reaction stops the dealer; a moment later all reactions are judged in the order they \
-came. The right one wins cards, a wrong one gives a won card back. A call can still be changed \
-into a grab or a knock; a grab is final. Most cards at the end wins.
-Only the newest table message counts. A reaction that cannot count — before the first card, \
-after your final one, or from someone not playing — is taken off again (with buttons: you are \
-told why, privately)."""
+OLD_ROW = "schicki.refused.old_row"  # a click on a table message whose row is over
+NOT_A_REACTION = "schicki.refused.not_a_reaction"
+RULES_TEXT = "schicki.rules"
 
 
 class SchickiUI:
@@ -97,14 +86,17 @@ class SchickiUI:
         """Row, dealer, deck and the score line."""
         if view["phase"] == "over":
             best = max(view["scores"])
-            winners = " and ".join(mention(seats[s], w) for s, p in enumerate(view["scores"])
-                                   if p == best)
-            return f"🏆 game over — {winners} with {best} cards!"
-        last = " · **last chance!**" if view["last_chance"] else ""
-        scores = " · ".join(f"{plain(seat_name(s))} {p}"
+            winners = f" {w('schicki.status.and')} ".join(
+                mention(seats[s], w) for s, p in enumerate(view["scores"]) if p == best)
+            return w.n("schicki.status.over", best, winners=winners)
+        parts = [w("schicki.status.row", row=view["row"]),
+                 w("schicki.status.dealer", name=plain(seat_name(seats[view["dealer"]], w))),
+                 w.n("schicki.status.deck", view["deck"])]
+        if view["last_chance"]:
+            parts.append(w("schicki.status.last_chance"))
+        scores = " · ".join(f"{plain(seat_name(s, w))} {p}"
                             for s, p in zip(seats, view["scores"], strict=True))
-        dealer = plain(seat_name(seats[view["dealer"]]))
-        return f"row {view['row']} · {dealer} deals · {view['deck']} cards left{last}\n{scores}"
+        return " · ".join(parts) + "\n" + scores
 
     def describe(self, event: Event, seats: Sequence[SeatRow], w: Words = EN) -> str | None:
         """The results go out as their own messages; the table keeps only the score line."""
@@ -114,7 +106,7 @@ class SchickiUI:
         self, interaction: discord.Interaction[GameBot], match: MatchRow, query: str
     ) -> None:
         """No private questions in this game: everything is on the table."""
-        await interaction.followup.send("Everything is on the table.", ephemeral=True)
+        await tell(interaction, reader(interaction)("schicki.everything_on_table"))
 
 
 REACT = known_template(r"mr:(?P<m>[0-9]{1,19}):(?P<a>[a-z]{1,8}(?::[a-z]{1,10})?)")
@@ -140,18 +132,19 @@ class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT
     async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
         """Queue the reaction at Discord's own timestamp of the click."""
         await interaction.response.defer()
+        w = reader(interaction)  # a refusal is private: in the clicker's own language
         cog = interaction.client.get_cog("SchickiMicki")
         if self.action not in SAY or not isinstance(cog, SchickiMicki):
-            await tell(interaction, "That isn't a Schicki Micki reaction.")
+            await tell(interaction, w(NOT_A_REACTION))
             return
         clicked = interaction.message.id if interaction.message is not None else 0
         if cog.rows.get(clicked) != self.match_id:
-            await tell(interaction, OLD_ROW)  # a click belongs to its row
+            await tell(interaction, w(OLD_ROW))  # a click belongs to its row
             return
         at = interaction.created_at.timestamp()
 
         async def refused(why: str) -> None:
-            await tell(interaction, why)
+            await tell(interaction, phrase(why, w))
 
         cog.dealer.react(self.match_id, Reaction((at, 0), at, self.action,
                                                  user_id=interaction.user.id, refused=refused))
@@ -228,14 +221,14 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
             seats = await self.bot.sessions.repo.seats(match.id)
             w = await server_words(self.bot, match.guild_id)
             self.rows.pop(match.message_id or 0, None)  # reactions there come too late now
-            mode = "press the buttons" if match.options.get("input") == "buttons" else "react"
+            mode = "buttons" if match.options.get("input") == "buttons" else "react"
             png = await asyncio.to_thread(art.render_table, view, seat_names(seats, w))
             buttons = discord.ui.View(timeout=None)
             for item in self.bot.uis[match.game].controls(match, seats, view, w):
                 buttons.add_item(item)
             message = await channel.send(
-                f"**Schicki Micki** · game #{match.id} · row {view['row']} ·"
-                f" {plain(seat_name(seats[view['dealer']]))} deals — get ready, then {mode}!",
+                w(f"schicki.table.{mode}", id=match.id, row=view["row"],
+                  dealer=plain(seat_name(seats[view["dealer"]], w))),
                 file=png_file(png, "table.png"), view=buttons, allowed_mentions=NO_PINGS)
             self.rows[message.id] = match.id  # before any await: its clicks are live at once
             await self.bot.sessions.repo.set_message(match.id, message.id)
@@ -252,9 +245,9 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
         previous = channel.get_partial_message(before)
         if view["row"] == 1:
             # The lobby message: once the new table is drawn, point down to it.
-            await _quietly(previous.edit(
-                content=f"**Schicki Micki** · game #{match.id} is on — the table is below.",
-                view=None, attachments=[]))
+            w = await server_words(self.bot, match.guild_id)
+            await _quietly(previous.edit(content=w("schicki.table.below", id=match.id),
+                                         view=None, attachments=[]))
         elif match.options.get("input") == "buttons":
             await _quietly(previous.edit(view=None))  # an old row's buttons would mislead
 
@@ -266,10 +259,11 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
         """Who did what, in which order, how fast, and what it won or cost."""
         seats = transition.seats
         channel = self.bot.get_partial_messageable(match.channel_id)
+        w = await server_words(self.bot, match.guild_id)
         for event in transition.events:
             if event.kind != "resolved":
                 continue
-            await _quietly(channel.send(result_text(event.data, seats),
+            await _quietly(channel.send(result_text(event.data, seats, w),
                                         allowed_mentions=NO_PINGS))
             if not event.data["table_cleared"]:
                 await self.reset_row(match)
@@ -316,13 +310,19 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
 
     @app_commands.command(name="rules", description="How to play Schicki Micki, with pictures")
     async def rules(self, interaction: discord.Interaction[GameBot]) -> None:
-        """The rules in short, privately."""
-        await show_rules(interaction, RULES_TEXT, art.render_rules, "schicki-rules.png")
+        """The rules in short, privately, in the reader's language."""
+        await show_rules(interaction, reader(interaction)(RULES_TEXT), art.render_rules,
+                         "schicki-rules.png")
 
 
 def result_text(data: dict[str, Any], seats: Sequence[SeatRow], w: Words = EN) -> str:
     """The result message of one window, with the names escaped for Discord."""
-    return texts.result_text(data, [plain(seat_name(s, w)) for s in seats])
+    return texts.result_text(data, [plain(seat_name(s, w)) for s in seats], w)
+
+
+def phrase(why: str, w: Words) -> str:
+    """A refusal the dealer names: a catalogue key, or the rules' own words (still English)."""
+    return w(why) if w.has(why) else why
 
 
 async def _quietly(call: Any) -> None:

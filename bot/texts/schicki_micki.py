@@ -1,11 +1,14 @@
-"""Schicki Micki's words outside any picture: the reaction emojis and what each says, and the
-result of a settled window — plain text, with the players' names as the caller gives them
-(escaped for Discord by the cog, as they are for the demo's transcript)."""
+"""Schicki Micki's words outside any picture: the reaction emojis, and the result of a settled
+window phrased through the catalogue (``schicki.…``) in the words it is given — plain text,
+with the players' names as the caller gives them (escaped for Discord by the cog, as they are
+for the demo's transcript)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from typing import Any
+
+from bot.i18n import Words
 
 EMOJI = {  # emoji → reaction, in the order they are added to a table message
     "☂️": "call:umbrella", "🎩": "call:hat", "🧣": "call:scarf", "🐤": "call:beak",
@@ -13,38 +16,32 @@ EMOJI = {  # emoji → reaction, in the order they are added to a table message
 }
 BY_EMOJI = {emoji.replace("\ufe0f", ""): action for emoji, action in EMOJI.items()}
 SAY = {action: emoji for emoji, action in EMOJI.items()}
-WORDS = {
-    "call:umbrella": "calls umbrella", "call:hat": "calls hat", "call:scarf": "calls scarf",
-    "call:beak": "calls beak", "call:feathers": "calls tail feathers", "call:worm": "calls worm",
-    "grab:blue": "grabs a blue figure", "grab:red": "grabs the red figure", "knock": "knocks",
-}
-RESULTS = {
-    "won_all": "✅ wins the whole table", "won_one": "✅ wins a card", "not_first": "⏱️ too late",
-    "nothing": "➖ nothing", "gave_back": "❌ gives a card back", "had_none": "❌ wrong (no card to"
-    " give back)", "replaced": "↩️ replaced by a later reaction", "no_figure": "➖ no figure left",
-}
-SITUATIONS = {
-    "knock": "two worms on one hen → knock ✊", "red": "two identical hens → the red figure 🔴",
-    "blue": "two or more pairs → a blue figure 🔵", "call": "one pair → call it",
-    "none": "no pair: nothing to do",
-}
+COUNTED = ("won_all", "gave_back")  # results that say how many cards they moved
 
 
-def result_text(data: dict[str, Any], names: Sequence[str]) -> str:
+def says(action: str, w: Words) -> str:
+    """What a reaction says ("calls umbrella"): keyed by its last part, which is unique."""
+    return w(f"schicki.says.{action.rpartition(':')[2]}")
+
+
+def result_text(data: dict[str, Any], names: Sequence[str], w: Words) -> str:
     """The result message of one window; ``names`` by seat."""
     played = data["row"] - 1 if data["table_cleared"] else data["row"]  # the event names the next
-    lines = [f"**Row {played}**: {SITUATIONS[data['situation']]}"]
+    lines = [w("schicki.result.head", row=played,
+               situation=w(f"schicki.situation.{data['situation']}"))]
     for r in data["reactions"]:
         cards = len(r["cards"])
-        what = RESULTS.get(r["result"], r["result"])
-        if r["result"] in ("won_all", "gave_back") and cards:
-            what += f" ({cards} card{'s' if cards != 1 else ''})"
+        key = f"schicki.result.{r['result']}"
+        what = w(key) if w.has(key) else r["result"]
+        if r["result"] in COUNTED and cards:
+            what += " " + w.n("schicki.result.cards", cards)
         if r["owed"]:
-            what += " (owed: the deck is empty)"
-        lines.append(f"{r['order']}. {names[r['seat']]} {SAY[r['action']]}"
-                     f" {WORDS[r['action']]} · +{r['at_ms'] / 1000:.2f} s · {what}")
+            what += " " + w("schicki.result.owed")
+        lines.append(w("schicki.result.line", order=r["order"], name=names[r["seat"]],
+                       emoji=SAY[r["action"]], says=says(r["action"], w),
+                       seconds=w.number(r["at_ms"] / 1000, 2), result=what))
     if data["last_chance"]:
-        lines.append("That was the last chance.")
+        lines.append(w("schicki.result.last_chance"))
     elif not data["table_cleared"]:
-        lines.append("Nobody won the table: the same dealer goes on.")
+        lines.append(w("schicki.result.same_dealer"))
     return "\n".join(lines)

@@ -8,9 +8,10 @@ import time
 
 import pytest
 
-from bot.dealer import Dealer, Reaction
+from bot.dealer import NOT_PLAYING, TOO_EARLY, TOO_LATE, Dealer, Reaction
 from bot.games import REGISTRY
 from bot.games.core import dump, replay
+from bot.i18n import LANGUAGES, words
 
 RULES = REGISTRY["schicki_micki"]
 
@@ -97,3 +98,32 @@ async def test_a_window_is_submitted_in_key_order_not_arrival_order(sessions):
     await until(resolved)
     await dealer.close()
     assert [r["seat"] for r in io.results[0]["reactions"]] == [0, 1, 2]
+
+
+@pytest.mark.parametrize("why", [NOT_PLAYING, TOO_EARLY, TOO_LATE])
+def test_the_dealers_refusals_are_catalogue_keys(why):
+    """The dealer names why a reaction does not count; the Discord layer says it in the
+    reader's language."""
+    assert all(words(lang).has(why) for lang in LANGUAGES)
+
+
+@pytest.mark.asyncio
+async def test_a_stranger_is_refused_by_name_and_stops_nothing(sessions):
+    io = FakeTable()
+    dealer = Dealer(sessions, io, time_scale=0.05)
+    match = await started(sessions, humans=2, computers=0)
+    dealer.watch(match)
+
+    async def first_card():
+        return bool((await sessions.repo.match(match.id)).state["table"])
+    await until(first_card)
+    told: list[str] = []
+
+    async def refused(why: str) -> None:
+        told.append(why)
+    now = time.time()
+    dealer.react(match.id, Reaction((now, 1), now, "knock", user_id=999, refused=refused))
+    await asyncio.sleep(0.01)
+    await dealer.close()
+    assert told == [NOT_PLAYING]
+    assert not dealer.tables[match.id].waiting

@@ -11,10 +11,13 @@ import pytest
 from bot.dealer import TOO_EARLY
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
+from bot.i18n import words
 from cogs.schicki_micki import OLD_ROW
 from tests.double import interactions as ix
 from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_schicki_micki import open_table, result_message, seed_with, wait_cards
+
+EN = words("en")  # the test server and its players speak English
 
 
 async def told(result) -> str:
@@ -82,7 +85,7 @@ async def test_a_click_in_the_countdown_is_answered(table):
     await table.start()
     match_id, row = await open_table(table, ["alice", "bob"], seed="sm-early", input="buttons")
     early = await table.driver.click("bob", row, custom_id=rf"mr:{match_id}:knock")
-    assert await told(early) == TOO_EARLY
+    assert await told(early) == EN(TOO_EARLY)
     assert await table.bot.sessions.repo.action_log(match_id) == []
 
 
@@ -99,7 +102,7 @@ async def test_an_old_row_loses_its_buttons_and_its_clicks_are_refused(table):
     await until(lambda: bool(kept.hits))
     before = await table.match(match_id)
     clicked = await driver.click("bob", row, custom_id=rf"mr:{match_id}:knock")
-    assert await told(clicked) == OLD_ROW
+    assert await told(clicked) == EN(OLD_ROW)
     await asyncio.sleep(0.5)
     after = await table.match(match_id)
     assert after.state["won"] == before.state["won"] and after.state["row"] == 2
