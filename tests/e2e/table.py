@@ -98,8 +98,8 @@ class Table:
 
 
 def game_id(content: str) -> int:
-    """The match id a lobby or board message names ("game #12")."""
-    found = re.search(r"game #(\d+)", content)
+    """The match id a lobby or board message names ("game #12", Czech "hra č. 12")."""
+    found = re.search(r"(?:game #|hra č\. )(\d+)", content)
     assert found, content
     return int(found.group(1))
 
