@@ -6,9 +6,11 @@ chosen card (labelled with the start card each line comes from, and whether it c
 set). Every command defers privately, submits through the session service and answers
 privately; the board message is redrawn by the publisher. Hands are only ever shown
 ephemerally (the "Show my hand" button, ``/mimic hand``); the log never names a hand card.
+Private answers and autocomplete labels are in the language of the asker's client; the
+buttons they mention are named as the server's board labels them.
 
-The position analysis is pure (``bot.games.mimic.hints``); the table's looks and words are in
-``cogs.mimic_table``.
+The position analysis is pure (``bot.games.mimic.hints``); the table's looks are in
+``cogs.mimic_table``; every word comes from the catalogue (``bot/i18n/*/mimic.po``).
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""MIMIC's table in Discord: how the board looks, its buttons, its log, and the words of the
-private hand. A hand card is never named in public: only cards on the table, face up, or
-shown in a tie.
+"""MIMIC's table in Discord: how the board looks, its buttons, its log, and the private hand,
+said from the catalogue: the board in the server's words, the hand in the reader's. A hand
+card is never named in public: only cards on the table, face up, or shown in a tie.
 """
 
 from __future__ import annotations
@@ -50,7 +50,11 @@ View = Mapping[str, Any]
 
 def cell_notes(board: Board, cell: str, card_kind: tuple[str, str], w: Words) -> str:
     """Why a cell is legal for a card: the start cards its lines come from, and a completion."""
-    starts, longest, completes = line_facts(board, cell, card_kind)
+    return _notes(line_facts(board, cell, card_kind), w)
+
+
+def _notes(facts: tuple[list[str], int, bool], w: Words) -> str:
+    starts, longest, completes = facts
     where = ", ".join(starts)
     parts = [w("mimic.cell.start" if len(starts) == 1 else "mimic.cell.starts", starts=where)]
     if longest:
@@ -66,9 +70,9 @@ def cell_choices(view: View, card: str, cells: Sequence[str], w: Words) -> list[
     if face is None:
         return []
     board = board_from_view(view)
-    completing = {c for c in cells if line_facts(board, c, kind(face))[2]}
-    labelled = [(f"{cell} — {cell_notes(board, cell, kind(face), w)}", cell) for cell in cells]
-    return sorted(labelled, key=lambda lc: (lc[1] not in completing, order(lc[1])))
+    facts = {cell: line_facts(board, cell, kind(face)) for cell in cells}
+    labelled = [(f"{cell} — {_notes(facts[cell], w)}", cell) for cell in cells]
+    return sorted(labelled, key=lambda lc: (not facts[lc[1]][2], order(lc[1])))
 
 
 def stuck_note(view: View, w: Words) -> str | None:
@@ -82,9 +86,9 @@ def stuck_note(view: View, w: Words) -> str | None:
 def find_card(view: View, text: str) -> str:
     """A hand card from what the user typed: its id, or its name in any language
     (``red lion``, ``červený lev``)."""
-    text = text.strip().lower()
+    text = text.strip()
     for face in view["hand"]:
-        if text == face["id"] or text in names_of(face):
+        if text.lower() == face["id"] or text.lower() in names_of(face):
             return face["id"]
     return text
 
