@@ -25,6 +25,7 @@ from rendering import mimikri as mimikri_art
 from rendering import schicki_micki as schicki_art
 
 NAMES = ["Ada", "Ben", "Cleo", "Dev"]
+EN = words("en")  # the transcripts are in English
 
 
 def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
@@ -111,7 +112,7 @@ def demo_mimic(out: Path, seed: str = "demo", players: int = 2) -> list[str]:
     state = None
     for move in autoplay(rules, seed, players, {}):
         for event in move.events:
-            text = mimic_texts.describe(event, names) if event.visible_to is None else None
+            text = mimic_texts.describe(event, names, EN) if event.visible_to is None else None
             if text:
                 lines.append(f"{move.version:3d}. {text}")
         state = move.state

@@ -6,9 +6,11 @@ chosen card (labelled with the start card each line comes from, and whether it c
 set). Every command defers privately, submits through the session service and answers
 privately; the board message is redrawn by the publisher. Hands are only ever shown
 ephemerally (the "Show my hand" button, ``/mimic hand``); the log never names a hand card.
+Private answers and autocomplete labels are in the language of the asker's client; the
+buttons they mention are named as the server's board labels them.
 
-The position analysis is pure (``bot.games.mimic.hints``); the table's looks and words are in
-``cogs.mimic_table``.
+The position analysis is pure (``bot.games.mimic.hints``); the table's looks are in
+``cogs.mimic_table``; every word comes from the catalogue (``bot/i18n/*/mimic.po``).
 """
 
 from __future__ import annotations
@@ -22,22 +24,24 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db.repo import MatchRow, SeatRow
-from bot.games.core import Event, RuleError
+from bot.games.core import Event, GameOver, IllegalAction, NotYourTurn, RuleError
 from bot.games.mimic.ai import board_from_view
 from bot.games.mimic.cards import POWER_COLOURS, components
 from bot.games.mimic.hints import hand_targets, kind, move_targets, needed
-from bot.texts.mimic import title
-from cogs._ui import apologise, reason, show_rules, tell
+from bot.i18n import LANGUAGES, Words, words
+from bot.texts.mimic import card_name, power_name, refusal
+from cogs._ui import apologise, reader, reason, server_words, show_rules, tell
 from cogs.games import open_lobby
 from cogs.mimic_table import (
-    RULES_TEXT,
     MimicUI,
     View,
     cell_choices,
     cell_notes,
     find_card,
+    names_of,
     normal_cell,
     own_line,
+    rules_text,
     send_hand,
     stuck_note,
 )
@@ -49,23 +53,35 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 MAX_CHOICES = 25  # Discord shows at most 25 autocomplete choices
-POWER_WORDS = {
-    "green": "Green: place a third card this turn",
-    "yellow": "Yellow: move a card to another legal cell",
-    "red": "Red: remove a card from play",
-    "blue": "Blue: cube on an incomplete set (1.5 pairs)",
-    "orange": "Orange: lines may jump a cube or start card this turn",
-}
+
+
+def power_choice(colour: str, w: Words) -> tuple[str, str]:
+    """A power card as an autocomplete choice: what it does, in the typing user's words."""
+    return (w(f"mimic.power_label.{colour}"), colour)
+
+
+def power_colour(text: str) -> str:
+    """A power card from what the user typed: its colour code, or its name in any language
+    (``Zelená``)."""
+    typed = text.strip().lower()
+    for colour in POWER_COLOURS:
+        if typed in {colour} | {power_name(colour, words(lang)).lower() for lang in LANGUAGES}:
+            return colour
+    return typed
 
 
 # -- the commands --------------------------------------------------------------------------
 
 class Caller:
-    """What a command needs to know about the caller's game: match, seats, the caller's view."""
+    """What a command needs to know about the caller's game: match, seats, the caller's view,
+    and the words to answer in (``w``, the caller's own; ``board``, the server's, which the
+    board's buttons are labelled in)."""
 
     def __init__(self, match: MatchRow, seats: list[SeatRow], seat: SeatRow | None,
-                 view: dict[str, Any] | None, legal: list[str]) -> None:
+                 view: dict[str, Any] | None, legal: list[str], w: Words,
+                 board: Words) -> None:
         self.match, self.seats, self.seat, self.view, self.legal = match, seats, seat, view, legal
+        self.w, self.board = w, board
 
 
 async def _table(interaction: discord.Interaction[GameBot]) -> Caller | None:
@@ -75,13 +91,16 @@ async def _table(interaction: discord.Interaction[GameBot]) -> Caller | None:
     if match is None or match.game != "mimic" or match.status != "active":
         return None
     seats = await sessions.repo.seats(match.id)
+    w = reader(interaction)
+    board = await server_words(interaction.client, match.guild_id)
     seat = next((s for s in seats if s.user_id == interaction.user.id and not s.is_computer),
                 None)
     if seat is None:
-        return Caller(match, seats, None, None, [])
+        return Caller(match, seats, None, None, [], w, board)
     rules = sessions.rules(match.game)
     view = rules.view(match.state, seat.seat)
-    return Caller(match, seats, seat, view, list(rules.legal_actions(match.state, seat.seat)))
+    return Caller(match, seats, seat, view, list(rules.legal_actions(match.state, seat.seat)),
+                  w, board)
 
 
 def _choices(pairs: Sequence[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
@@ -99,6 +118,14 @@ def _choices(pairs: Sequence[tuple[str, str]], current: str) -> list[app_command
 
     hits = sorted((p for p in pairs if rank(p) < 3), key=rank)  # stable: keeps list order
     return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in hits[:MAX_CHOICES]]
+
+
+def _why(error: RuleError, seats: Sequence[SeatRow], w: Words) -> str:
+    """A refusal the rules or the sessions raised, in the reader's words (the two the core
+    words only in English are said here from the catalogue)."""
+    if isinstance(error, GameOver) or (isinstance(error, NotYourTurn) and not error.active):
+        return w("lobby.error.over")
+    return reason(error, seats, w)
 
 
 class Mimic(commands.GroupCog, group_name="mimic",
@@ -128,12 +155,12 @@ class Mimic(commands.GroupCog, group_name="mimic",
         teams: str = "no", solo: bool = False, turn_timer: app_commands.Range[int, 0, 60] = 10,
     ) -> None:
         """Post the lobby; a solo game starts at once (the host alone may also press Start)."""
+        w = reader(interaction)
         options = {"advanced": mode == "advanced", "teams": teams == "yes",
                    "turn_timer": turn_timer * 60}
         if solo:
             if options["advanced"] or options["teams"]:
-                await tell(interaction, "A solo game is a basic game: leave mode and teams at"
-                                        " their defaults.")
+                await tell(interaction, w("mimic.reply.solo_basic"))
                 return
             options["turn_timer"] = 0
         match = await open_lobby(interaction, "mimic", options)
@@ -142,14 +169,17 @@ class Mimic(commands.GroupCog, group_name="mimic",
         try:
             await self.bot.sessions.start(match.id, interaction.user.id)
         except RuleError as error:
-            await tell(interaction, str(error))
+            await tell(interaction, reason(error, [], w))
         except Exception:
             await apologise(interaction, match.id)
 
     @app_commands.command(name="rules", description="How to play MIMIC, with a picture")
     async def rules(self, interaction: discord.Interaction[GameBot]) -> None:
-        """The rules in short, privately."""
-        await show_rules(interaction, RULES_TEXT, art.render_rules, "mimic-rules.png")
+        """The rules in short, privately, in the reader's words."""
+        w = reader(interaction)
+        board = await server_words(self.bot, interaction.guild_id) \
+            if interaction.guild_id is not None else w
+        await show_rules(interaction, rules_text(w, board), art.render_rules, "mimic-rules.png")
 
     @app_commands.command(name="hand", description="Your MIMIC hand and where your cards fit")
     async def hand(self, interaction: discord.Interaction[GameBot]) -> None:
@@ -158,7 +188,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
         try:
             table = await _table(interaction)
             if table is None:
-                await tell(interaction, "There is no MIMIC game running in this channel.")
+                await tell(interaction, reader(interaction)("mimic.reply.no_game"))
                 return
             await send_hand(interaction, table.match)
         except Exception:
@@ -174,15 +204,15 @@ class Mimic(commands.GroupCog, group_name="mimic",
         user instead (a move that cannot even be built).
         """
         await interaction.response.defer(ephemeral=True, thinking=True)
+        w = reader(interaction)
         table: Caller | None = None
         try:
             table = await _table(interaction)
             if table is None:
-                await tell(interaction, "There is no MIMIC game running in this channel."
-                                        " Start one with `/mimic new`.")
+                await tell(interaction, w("mimic.reply.no_game_start"))
                 return
             if table.seat is None or table.view is None:
-                await tell(interaction, "You're not playing in this game.")
+                await tell(interaction, w("lobby.error.not_playing"))
                 return
             codes = build(table)
             if isinstance(codes, str):
@@ -190,14 +220,14 @@ class Mimic(commands.GroupCog, group_name="mimic",
                 return
             await tell(interaction, await self._submit(interaction, table, codes))
         except RuleError as error:
-            seats = table.seats if table is not None else []
-            await tell(interaction, reason(error, seats))
+            await tell(interaction, _why(error, table.seats if table is not None else [], w))
         except Exception:
             await apologise(interaction, table.match.id if table is not None else None)
 
     async def _submit(self, interaction: discord.Interaction[GameBot], table: Caller,
                       codes: Sequence[str]) -> str:
-        """Submit the codes in order; the private answer: what happened and what is next.
+        """Submit the codes in order; the private answer: what happened and what is next, or
+        why the rules refused a code.
 
         Repeated deck draws stop early once the draw phase is over (the rules draw the last
         cards themselves when no face-up card is left to choose).
@@ -213,25 +243,38 @@ class Mimic(commands.GroupCog, group_name="mimic",
             if i and code == "draw:deck" and (state.get("phase") != "draw"
                                               or state.get("turn") != seat):
                 break
-            transition = await sessions.submit(match.id, interaction.user.id, code, None, at_ms)
+            try:
+                transition = await sessions.submit(match.id, interaction.user.id, code, None,
+                                                   at_ms)
+            except IllegalAction as error:
+                if isinstance(error, (NotYourTurn, GameOver)):
+                    raise
+                # The rules say why only in English: say it in the reader's words, from the
+                # position that refused the move (read again, as a computer may have moved).
+                now = await sessions.repo.match(match.id)
+                if now is None or now.state is None:
+                    raise
+                told = [line for e in events if (line := own_line(e, seat, table.w))]
+                return "\n".join([*told, refusal(now.state, seat, code, table.w)])
             events += transition.events
             match = transition.match
-        return self._after(match, seat, events)
+        return self._after(match, seat, events, table)
 
-    def _after(self, match: MatchRow, seat: int, events: Sequence[Event]) -> str:
+    def _after(self, match: MatchRow, seat: int, events: Sequence[Event], table: Caller) -> str:
         """Words for the mover: what their move did, private news, and the next step."""
-        lines = [line for e in events if (line := own_line(e, seat))]
+        w = table.w
+        lines = [line for e in events if (line := own_line(e, seat, w))]
         if match.status != "active" or match.state is None:
-            lines.append("The game is over — see the board.")
+            lines.append(w("mimic.after.over"))
             return "\n".join(lines)
         view = self.bot.sessions.rules(match.game).view(match.state, seat)
         if seat in view["active"]:
-            lines.append(_next_hint(view))
-            note = stuck_note(view)
+            lines.append(_next_hint(view, w, table.board))
+            note = stuck_note(view, w)
             if note:
                 lines.append(note)
         else:
-            lines.append("Your move is done.")
+            lines.append(w("mimic.after.done"))
         return "\n".join(lines)
 
     @app_commands.command(name="place", description="Lay a card from your hand on the grid")
@@ -249,18 +292,16 @@ class Mimic(commands.GroupCog, group_name="mimic",
         table = await _table(interaction)
         if table is None or table.view is None:
             return []
-        view = table.view
+        view, w = table.view, table.w
         targets = _legal_cells(table)
-        pairs = []
-        note = stuck_note(view)
+        fitting, stuck = [], []
         for face in view["hand"]:
             n = len(targets.get(face["id"], []))
-            fits = f"fits {n} cell{'s' if n != 1 else ''}" if n else "no legal cell now"
-            pairs.append((f"{title(face)} — {fits}", face["id"]))
-        pairs.sort(key=lambda p: "no legal" in p[0])
-        if note:
-            pairs.insert(0, ("⚠ No two legal placements: use a power card or end the turn",
-                             "none"))
+            fits = w.n("mimic.choice.fits", n) if n else w("mimic.choice.nowhere")
+            (fitting if n else stuck).append((f"{card_name(face, w)} — {fits}", face["id"]))
+        pairs = fitting + stuck
+        if stuck_note(view, w):
+            pairs.insert(0, (w("mimic.choice.stuck"), "none"))
         return _choices(pairs, current)
 
     @place.autocomplete("cell")
@@ -271,7 +312,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
             return []
         card = find_card(table.view, str(getattr(interaction.namespace, "card", "") or ""))
         cells = _legal_cells(table).get(card, [])
-        return _choices(cell_choices(table.view, card, cells), current)
+        return _choices(cell_choices(table.view, card, cells, table.w), current)
 
     @app_commands.command(name="power", description="Use one of your power cards")
     @app_commands.describe(card="The power card", target="Yellow/Red/Blue: the card on the grid",
@@ -280,18 +321,19 @@ class Mimic(commands.GroupCog, group_name="mimic",
                     target: str | None = None, to: str | None = None) -> None:
         """``power:green``/``power:orange``, ``red:X``, ``blue:X``, ``yellow:X`` then ``to:Y``."""
         def build(table: Caller) -> list[str] | str:
-            colour = card.strip().lower()
+            w = table.w
+            colour = power_colour(card)
             if colour in ("green", "orange"):
                 return [f"power:{colour}"]
             if colour not in ("yellow", "red", "blue"):
-                return "Name a power card: green, yellow, red, blue or orange."
+                return w("mimic.reply.power_name")
             pending = table.view["step"]["pending"]
             if colour == "yellow" and pending is not None:
                 if to is None:
-                    return "Say where the card goes (option `to`), or press **Cancel move**."
+                    return w("mimic.reply.say_to", cancel=table.board("mimic.button.cancel"))
                 return [f"to:{normal_cell(to)}"]
             if target is None:
-                return f"Choose the card for the {colour} power card (option `target`)."
+                return w("mimic.reply.target", power=w(f"mimic.power_acc.{colour}"))
             codes = [f"{colour}:{normal_cell(target)}"]
             if colour == "yellow" and to is not None:
                 codes.append(f"to:{normal_cell(to)}")
@@ -305,7 +347,8 @@ class Mimic(commands.GroupCog, group_name="mimic",
         if table is None or table.view is None:
             return []
         colours = _playable_powers(table)
-        return _choices([(POWER_WORDS[c], c) for c in POWER_COLOURS if c in colours], current)
+        return _choices([power_choice(c, table.w) for c in POWER_COLOURS if c in colours],
+                        current)
 
     @power.autocomplete("target")
     async def _power_target(self, interaction: discord.Interaction[GameBot],
@@ -313,7 +356,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
         table = await _table(interaction)
         if table is None or table.view is None:
             return []
-        colour = str(getattr(interaction.namespace, "card", "") or "").lower()
+        colour = power_colour(str(getattr(interaction.namespace, "card", "") or ""))
         if colour not in ("yellow", "red", "blue"):
             return []
         board = table.view["board"]
@@ -323,7 +366,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
         else:
             cells = [code.split(":", 1)[1] for code in table.legal
                      if code.startswith(f"{colour}:")]
-        pairs = [(f"{c} — {title(board[c])}", c) for c in cells if c in board]
+        pairs = [(f"{c} — {card_name(board[c], table.w)}", c) for c in cells if c in board]
         return _choices(pairs, current)
 
     @power.autocomplete("to")
@@ -338,7 +381,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
             return []
         cells = move_targets(table.view, origin)
         board = board_from_view(table.view).without(origin)
-        pairs = [(f"{c} — {cell_notes(board, c, kind(face))}", c) for c in cells]
+        pairs = [(f"{c} — {cell_notes(board, c, kind(face), table.w)}", c) for c in cells]
         return _choices(pairs, current)
 
     @app_commands.command(name="start-card", description="Place the yellow start card you earned")
@@ -368,9 +411,9 @@ class Mimic(commands.GroupCog, group_name="mimic",
             if wanted == "deck":
                 return ["draw:deck"]
             for face in table.view["faceup"]:
-                if wanted in (face["id"], title(face).lower()):
+                if wanted == face["id"] or wanted in names_of(face):
                     return [f"draw:{face['id']}"]
-            return "That card is not among the face-up cards."
+            return table.w("mimic.refused.not_faceup")
         await self._play(interaction, build)
 
     @draw.autocomplete("choice")
@@ -379,13 +422,14 @@ class Mimic(commands.GroupCog, group_name="mimic",
         table = await _table(interaction)
         if table is None or table.view is None:
             return []
-        view = table.view
-        pairs = [(f"{title(f)} (face up)", f["id"]) for f in view["faceup"]]
+        view, w = table.view, table.w
+        pairs = [(w("mimic.choice.faceup", card=card_name(f, w)), f["id"])
+                 for f in view["faceup"]]
         if view["deck"]:
             missing = components().hand_size - len(view["hand"])
-            pairs.append(("Top card of the deck", "deck"))
+            pairs.append((w("mimic.choice.deck"), "deck"))
             if missing > 1:
-                pairs.append((f"Fill up from the deck ({missing} cards)", "rest"))
+                pairs.append((w("mimic.choice.fill", cards=w.n("unit.cards", missing)), "rest"))
         return _choices(pairs, current)
 
     @app_commands.command(name="give", description="Teams: give a card to your partner")
@@ -415,7 +459,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
     @app_commands.describe(power="One of the face-up power cards")
     async def take(self, interaction: discord.Interaction[GameBot], power: str) -> None:
         """``take:<colour>``."""
-        await self._play(interaction, lambda t: [f"take:{power.strip().lower()}"])
+        await self._play(interaction, lambda t: [f"take:{power_colour(power)}"])
 
     @take.autocomplete("power")
     async def _take_power(self, interaction: discord.Interaction[GameBot],
@@ -424,7 +468,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
         if table is None:
             return []
         colours = [c[5:] for c in table.legal if c.startswith("take:")]
-        return _choices([(POWER_WORDS[c], c) for c in colours], current)
+        return _choices([power_choice(c, table.w) for c in colours], current)
 
     @app_commands.command(name="end-turn", description="End your placement phase")
     async def end_turn(self, interaction: discord.Interaction[GameBot]) -> None:
@@ -475,28 +519,28 @@ async def _hand_choices(interaction: discord.Interaction[GameBot], current: str,
     faces = list(table.view["hand"])
     if ranked:
         faces.sort(key=lambda f: components().rank(f["id"]))
-    return _choices([(title(f), f["id"]) for f in faces], current)
+    return _choices([(card_name(f, table.w), f["id"]) for f in faces], current)
 
 
-def _next_hint(view: View) -> str:
-    """What the seat does next, in one line."""
+def _next_hint(view: View, w: Words, board: Words) -> str:
+    """What the seat does next, in one line of the reader's words (``board``: the server's,
+    to name a button as the board shows it)."""
     phase, step = view["phase"], view["step"]
     if phase == "place":
         if step["pending"] is not None:
-            return (f"Now choose where the card from {step['pending']['from']} goes:"
-                    f" `/mimic power card:yellow target:{step['pending']['from']} to:…`.")
+            return w("mimic.next.pending", cell=step["pending"]["from"])
         if needed(view):
-            return f"Lay {needed(view)} more card{'s' if needed(view) > 1 else ''}: `/mimic place`."
-        return "Lay another card, use a power card, or press **End turn**."
+            return w.n("mimic.next.lay", needed(view))
+        return w("mimic.next.more", end=board("mimic.button.end"))
     if phase == "start":
-        return "You completed a set: place a yellow start card with `/mimic start-card`."
+        return w("mimic.next.start")
     if phase == "draw":
-        return "Draw back to five: `/mimic draw` or **Draw from deck**."
+        return w("mimic.next.draw", draw=board("mimic.button.draw"))
     if phase == "exchange":
-        return "Give your partner a card: `/mimic give`."
+        return w("mimic.next.exchange")
     if phase == "showdown":
-        return "Pick a card to show: `/mimic pick`."
-    return "Your move."
+        return w("mimic.next.showdown")
+    return w("mimic.next.move")
 
 
 async def setup(bot: GameBot) -> None:

@@ -1,6 +1,6 @@
-"""MIMIC's table in Discord: how the board looks, its buttons, its log, and the words of the
-private hand. A hand card is never named in public: only cards on the table, face up, or
-shown in a tie.
+"""MIMIC's table in Discord: how the board looks, its buttons, its log, and the private hand,
+said from the catalogue: the board in the server's words, the hand in the reader's. A hand
+card is never named in public: only cards on the table, face up, or shown in a tie.
 """
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.repo import MatchRow, SeatRow
-from bot.i18n import Words
+from bot.i18n import LANGUAGES, Words, words
 from bot.games.core import Event
 from bot.games.mimic.ai import board_from_view
 from bot.games.mimic.geometry import order
@@ -27,7 +27,7 @@ from bot.games.mimic.hints import (
 )
 from bot.games.mimic.sets import Board
 from bot.texts import mimic as texts
-from bot.texts.mimic import title
+from bot.texts.mimic import card_name, power_name
 from cogs._ui import (
     EN,
     GameAction,
@@ -35,6 +35,7 @@ from cogs._ui import (
     mention,
     plain,
     png_file,
+    reader,
     seat_name,
     seat_names,
     tell,
@@ -45,115 +46,113 @@ if TYPE_CHECKING:
     from cogs._bot import GameBot
 
 View = Mapping[str, Any]
-RULES_TEXT = """\
-**MIMIC** — build sets of **two pairs of animals in one colour** (AABB, ABAB, ABBA…) in a \
-line of four cards running from a start card. A line goes straight and turns only at an \
-obstruction: the border, another start card, or a card with a cube.
-• Each turn lay **two** cards from your hand (`/mimic place` — the cell list shows only legal \
-cells), then draw back to five (`/mimic draw`, or **Draw from deck**). Solo: 2–5 cards a turn.
-• A completed set puts one of your cubes on its 4th card (it becomes an obstruction), and you \
-place a yellow start card (`/mimic start-card`).
-• Power cards (`/mimic power`), once each: **Green** a third card (not in solo) · \
-**Yellow** move a card · \
-**Red** remove a card · **Blue** cube on 1.5 pairs · **Orange** jump one cube or start card.
-• Teams: first the partner gives you a card and you give one back (`/mimic give`). Advanced: \
-after one card you may take a face-up power card instead of the second (`/mimic take`).
-• First to place all cubes wins; if someone can't lay two cards, most cubes wins; a tie is \
-settled by each tied player showing a card (`/mimic pick`): Lion > Elephant > Giraffe > Zebra > \
-Ostrich, then Red > Green > Blue.
-**Show my hand** under the board (or `/mimic hand`) shows your cards and where they fit."""
 
 
-def cell_notes(board: Board, cell: str, card_kind: tuple[str, str]) -> str:
+def cell_notes(board: Board, cell: str, card_kind: tuple[str, str], w: Words) -> str:
     """Why a cell is legal for a card: the start cards its lines come from, and a completion."""
-    starts, longest, completes = line_facts(board, cell, card_kind)
+    return _notes(line_facts(board, cell, card_kind), w)
+
+
+def _notes(facts: tuple[list[str], int, bool], w: Words) -> str:
+    starts, longest, completes = facts
     where = ", ".join(starts)
-    parts = [f"line from start {where}" if len(starts) == 1 else f"lines from starts {where}"]
+    parts = [w("mimic.cell.start" if len(starts) == 1 else "mimic.cell.starts", starts=where)]
     if longest:
-        parts.append(f"{longest} card{'s' if longest > 1 else ''} on it")
+        parts.append(w("mimic.cell.on_it", cards=w.n("unit.cards", longest)))
     if completes:
-        parts.insert(0, "completes a set!")
+        parts.insert(0, w("mimic.cell.completes"))
     return " · ".join(parts)
 
 
-def cell_choices(view: View, card: str, cells: Sequence[str]) -> list[tuple[str, str]]:
+def cell_choices(view: View, card: str, cells: Sequence[str], w: Words) -> list[tuple[str, str]]:
     """``(label, cell)`` for each legal cell of a hand card; set-completing cells first."""
     face = next((f for f in view["hand"] if f["id"] == card), None)
     if face is None:
         return []
     board = board_from_view(view)
-    labelled = [(f"{cell} — {cell_notes(board, cell, kind(face))}", cell) for cell in cells]
-    return sorted(labelled, key=lambda lc: (not lc[0].split(" — ")[1].startswith("completes"),
-                                            order(lc[1])))
+    facts = {cell: line_facts(board, cell, kind(face)) for cell in cells}
+    labelled = [(f"{cell} — {_notes(facts[cell], w)}", cell) for cell in cells]
+    return sorted(labelled, key=lambda lc: (not facts[lc[1]][2], order(lc[1])))
 
 
-def stuck_note(view: View) -> str | None:
+def stuck_note(view: View, w: Words) -> str | None:
     """The private warning of spec §End: no two legal placements exist from the hand."""
     need = needed(view)
     if need == 0 or view["step"]["pending"] is not None or can_lay(view, need):
         return None
-    what = "two legal placements exist" if need == 2 else "legal placement exists"
-    return (f"⚠️ No {what} from your hand. You may still use a power card to make room; "
-            "if you end your turn without laying two cards, **the game ends**.")
+    return w("mimic.stuck.two" if need == 2 else "mimic.stuck.one")
 
 
 def find_card(view: View, text: str) -> str:
-    """A hand card from what the user typed: its id, or its name (``red lion``)."""
+    """A hand card from what the user typed: its id, or its name in any language
+    (``red lion``, ``červený lev``)."""
     text = text.strip()
     for face in view["hand"]:
-        if text.lower() in (face["id"], title(face).lower()):
+        if text.lower() == face["id"] or text.lower() in names_of(face):
             return face["id"]
     return text
+
+
+def names_of(face: View) -> set[str]:
+    """A card's name in every language, lower-cased, as a player may type it."""
+    return {card_name(face, w).lower() for w in (words(lang) for lang in LANGUAGES)}
 
 
 def normal_cell(text: str) -> str:
     return text.strip().upper()
 
 
-def own_line(event: Event, seat: int) -> str | None:
+def own_line(event: Event, seat: int, w: Words) -> str | None:
     """The mover's own events, told to them privately (their drawn card included)."""
     data = event.data
     mine = event.seat == seat
     if event.visible_to is not None:
         if seat not in event.visible_to or "card" not in data:
             return None
+        card = card_name(texts.face(data["card"]), w)
         if event.kind == "card_drawn":
-            return f"You drew a {title(texts.face(data['card']))}."
+            return w("mimic.own.drew", card=card)
         if event.kind == "card_given":
-            verb = "You gave" if mine else "You received"
-            return f"{verb} a {title(texts.face(data['card']))}."
+            return w("mimic.own.gave" if mine else "mimic.own.received", card=card)
         return None
     if not mine:
         return None
     match event.kind:
         case "card_placed":
-            return f"You laid a {title(texts.face(data['card']))} on {data['cell']}."
+            return w("mimic.own.laid", card=card_name(texts.face(data["card"]), w),
+                     cell=data["cell"])
         case "set_completed":
-            return f"✅ Set completed — your cube goes on {data['cell']}!"
+            return w("mimic.own.set", cell=data["cell"])
         case "start_placed":
-            return f"Start card placed on {data['cell']}."
+            return w("mimic.own.start", cell=data["cell"])
         case "power_used":
-            return f"{data['power'].title()} power card used."
+            return w("mimic.own.power_used", power=power_name(data["power"], w))
         case "power_taken":
-            return f"You took the {data['power']} power card."
+            return w("mimic.own.power_taken", power=w(f"mimic.power_acc.{data['power']}"))
         case "showdown_picked":
-            return "Your card is picked; all picks are revealed together."
+            return w("mimic.own.picked")
     return None
 
 
-def hand_text(view: View, targets: Mapping[str, Sequence[str]]) -> str:
+def hand_text(view: View, targets: Mapping[str, Sequence[str]], w: Words) -> str:
     """The private hand in words, with the cells each card fits."""
-    lines = ["**Your hand**"]
+    lines = [w("mimic.hand.title")]
     for i, face in enumerate(view["hand"], 1):
         cells = targets.get(face["id"], [])
-        where = ", ".join(cells[:12]) + (" …" if len(cells) > 12 else "") if cells else "no cell"
-        lines.append(f"{i}. {title(face)} — fits: {where}")
+        where = ", ".join(cells[:12]) + (" …" if len(cells) > 12 else "") if cells \
+            else w("mimic.hand.nowhere")
+        lines.append(w("mimic.hand.card", number=i, card=card_name(face, w), cells=where))
     if not view["hand"]:
-        lines.append("(empty)")
+        lines.append(w("mimic.hand.empty"))
     powers = view["powers"][view["seat"]]
-    active = ", ".join(p.title() for p in powers["active"]) or "none"
-    lines.append(f"Power cards: {active}")
+    active = ", ".join(power_name(p, w) for p in powers["active"]) or w("mimic.hand.no_powers")
+    lines.append(w("mimic.hand.powers", powers=active))
     return "\n".join(lines)
+
+
+def rules_text(w: Words, board: Words) -> str:
+    """/mimic rules in the reader's words, naming the buttons as the server's board does."""
+    return w("mimic.rules", hand=board("mimic.button.hand"), draw=board("mimic.button.draw"))
 
 
 class MimicUI:
@@ -176,16 +175,17 @@ class MimicUI:
         phase = view["phase"]
         placing = phase == "place" and view["step"]["pending"] is None
         items: list[discord.ui.Item[Any]] = [
-            QueryButton(match.id, "hand", label="Show my hand", emoji="🃏",
+            QueryButton(match.id, "hand", label=w("mimic.button.hand"), emoji="🃏",
                         style=discord.ButtonStyle.primary),
-            GameAction(match.id, match.version, "end", label="End turn",
+            GameAction(match.id, match.version, "end", label=w("mimic.button.end"),
                        style=discord.ButtonStyle.secondary, disabled=not placing),
-            GameAction(match.id, match.version, "draw:deck", label="Draw from deck",
+            GameAction(match.id, match.version, "draw:deck", label=w("mimic.button.draw"),
                        style=discord.ButtonStyle.secondary,
                        disabled=not (phase == "draw" and view["deck"] > 0)),
         ]
         if view["step"]["pending"] is not None:
-            items.append(GameAction(match.id, match.version, "cancel", label="Cancel move",
+            items.append(GameAction(match.id, match.version, "cancel",
+                                    label=w("mimic.button.cancel"),
                                     style=discord.ButtonStyle.danger))
         return items
 
@@ -196,70 +196,73 @@ class MimicUI:
         phase = view["phase"]
         if phase == "over":
             return self._result(seats, view, w)
-        who = mention(seats[view["turn"]])
+        who = mention(seats[view["turn"]], w)
         step = view["step"]
         if phase == "place":
             if step["pending"] is not None:
-                return (f"{who}: move the card from {step['pending']['from']} — "
-                        "`/mimic power card:yellow … to:` or **Cancel move**.")
-            laid = f"{step['placed']} laid"
-            return f"{who}: lay cards with `/mimic place` ({laid}), then **End turn**."
+                return w("mimic.status.pending", who=who, cell=step["pending"]["from"],
+                         cancel=w("mimic.button.cancel"))
+            return w("mimic.status.place", who=who, placed=step["placed"],
+                     end=w("mimic.button.end"))
         if phase == "start":
-            return f"{who} completed a set: place a yellow start card with `/mimic start-card`."
+            return w("mimic.status.start", who=who)
         if phase == "draw":
-            return f"{who}: draw back to five — `/mimic draw` or **Draw from deck**."
+            return w("mimic.status.draw", who=who, draw=w("mimic.button.draw"))
         if phase == "exchange":
             if view["exchange"]["stage"] == "partner":
                 mate = next(s for s in view["sides"][side_of(view, view["turn"])]
                             if s != view["turn"])
-                return f"{mention(seats[mate], w)}: give {who} a card with `/mimic give`."
-            return f"{who}: give your partner a card back with `/mimic give`."
+                return w("mimic.status.partner", mate=mention(seats[mate], w), who=who)
+            return w("mimic.status.back", who=who)
         waiting = ", ".join(mention(seats[s], w) for s in view["active"])
-        return f"Tie! {waiting}: pick a card to show with `/mimic pick` (revealed together)."
+        return w("mimic.status.tie", waiting=waiting)
 
     @staticmethod
     def _result(seats: Sequence[SeatRow], view: dict[str, Any], w: Words) -> str:
         placed = view["cubes_placed"]
         if view["mode"] == "solo":
             total = placed[0] + view["cubes_left"][0]
-            return f"🏁 game over — {mention(seats[0], w)} placed {placed[0]} of {total} cubes."
+            return w("mimic.status.solo_over", name=mention(seats[0], w), placed=placed[0],
+                     total=total)
         winners = (view["result"] or {}).get("winners", [])
         if not winners:
-            return "🏁 game over — nobody wins."
+            return w("mimic.status.nobody")
         best = placed[side_of(view, winners[0])]
-        names = " and ".join(mention(seats[s], w) for s in winners)
-        verb = "win" if len(winners) > 1 else "wins"
-        return f"🏆 game over — {names} {verb} with {best} cube{'s' if best != 1 else ''}!"
+        names = w("mimic.and").join(mention(seats[s], w) for s in winners)
+        key = "mimic.status.win_many" if len(winners) > 1 else "mimic.status.win_one"
+        return w(key, names=names, cubes=w.n("mimic.unit.cubes", best))
 
     def describe(self, event: Event, seats: Sequence[SeatRow], w: Words = EN) -> str | None:
         """One line per public event; a hand card is never named (only cards on the table)."""
-        return texts.describe(event, [plain(seat_name(s, w)) for s in seats], quote=plain)
+        return texts.describe(event, [plain(seat_name(s, w)) for s in seats], w, quote=plain)
 
     async def query(
         self, interaction: discord.Interaction[GameBot], match: MatchRow, query: str
     ) -> None:
         """The "Show my hand" button: the seat's cards, power cards and where they fit."""
         if query != "hand":
-            await interaction.followup.send("Nothing to show.", ephemeral=True)
+            await tell(interaction, reader(interaction)("mimic.hand.nothing"))
             return
         await send_hand(interaction, match)
 
 
 async def send_hand(interaction: discord.Interaction[GameBot], match: MatchRow) -> None:
-    """The private hand picture and text (the interaction is already deferred)."""
+    """The private hand picture and text (the interaction is already deferred), in the
+    reader's words."""
+    w = reader(interaction)
     sessions = interaction.client.sessions
     seats = await sessions.repo.seats(match.id)
     seat = next((s for s in seats if s.user_id == interaction.user.id and not s.is_computer),
                 None)
     if seat is None:
-        await tell(interaction, "You're not playing in this game.")
+        await tell(interaction, w("lobby.error.not_playing"))
         return
     view = sessions.rules(match.game).view(match.state, seat.seat)
     targets = hand_targets(view)
     lines = extendable_lines(view)
-    png = await asyncio.to_thread(art.render_hand, view, seat_names(seats), targets, lines)
-    text = hand_text(view, targets)
-    note = stuck_note(view)
+    png = await asyncio.to_thread(art.render_hand, view, seat_names(seats, w), targets, lines)
+    text = hand_text(view, targets, w)
+    note = stuck_note(view, w)
     if note:
         text += "\n" + note
     await interaction.followup.send(

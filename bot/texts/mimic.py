@@ -1,18 +1,28 @@
-"""MIMIC's words free of Discord: card names and one log line per public event. A hand card is
-never named (only cards on the table)."""
+"""MIMIC's words free of Discord, from the catalogue (``bot/i18n/<language>/mimic.po``): card
+and power-card names, one log line per public event, and why a move was refused. A hand card
+is never named in the log (only cards on the table)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.games.core import Event
+from bot.games.core import Event, Seat
 from bot.games.mimic.cards import components
+from bot.games.mimic.geometry import is_cell
+from bot.games.mimic.moves import REQUIRED, board_of, room
+from bot.i18n import Words
 
 
-def title(face: Mapping[str, str]) -> str:
-    """``Red Lion``."""
-    return f"{face['colour'].title()} {face['animal'].title()}"
+def card_name(face: Mapping[str, str], w: Words) -> str:
+    """``Red Lion``, ``Červený lev``: one message per card, since a Czech colour agrees with
+    its animal (lev and slon are masculine, žirafa and zebra feminine)."""
+    return w(f"mimic.card.{face['colour']}.{face['animal']}")
+
+
+def power_name(colour: str, w: Words) -> str:
+    """A power card's name as listed: ``Green``, ``Zelená``."""
+    return w(f"mimic.power.{colour}")
 
 
 def face(card: str) -> dict[str, str]:
@@ -21,7 +31,8 @@ def face(card: str) -> dict[str, str]:
     return {"id": c.id, "colour": c.colour, "animal": c.animal}
 
 
-def describe(event: Event, names: Sequence[str], quote: Callable[[str], str] = str) -> str | None:
+def describe(event: Event, names: Sequence[str], w: Words,
+             quote: Callable[[str], str] = str) -> str | None:
     """One line per public event. ``names`` are the seats' names as shown; ``quote`` shows a
     name an event carries (a player who left, say) the same way."""
     seat = event.seat
@@ -29,52 +40,120 @@ def describe(event: Event, names: Sequence[str], quote: Callable[[str], str] = s
     data = event.data
     match event.kind:
         case "started":
-            return "The game begins: build two pairs of one colour in a line!"
+            return w("mimic.log.started")
         case "card_placed":
-            return f"🃏 {name} lays a {title(face(data['card']))} on {data['cell']}."
+            return w("mimic.log.placed", name=name, card=card_name(face(data["card"]), w),
+                     cell=data["cell"])
         case "set_completed":
-            return f"✅ {name} completes a set: a cube on {data['cell']}!"
+            return w("mimic.log.set", name=name, cell=data["cell"])
         case "start_placed":
-            return f"⭐ {name} places a yellow start card on {data['cell']}."
+            return w("mimic.log.start", name=name, cell=data["cell"])
         case "power_used":
-            return _power_line(name, data)
+            return _power_line(name, data, w)
         case "power_taken":
-            return f"🎴 {name} takes the face-up {data['power']} power card."
+            return w("mimic.log.power_taken", name=name,
+                     power=w(f"mimic.power_acc.{data['power']}"))
         case "card_drawn" if data.get("from") == "faceup":
-            return f"📥 {name} takes the face-up {title(face(data['card']))}."
+            return w("mimic.log.drew_faceup", name=name, card=card_name(face(data["card"]), w))
         case "card_given":
-            return f"🤝 {name} passes a card to {names[data['to']]}."
+            return w("mimic.log.given", name=name, to=names[data["to"]])
         case "cannot_place":
-            return f"🚫 {name} cannot lay two cards: the game ends."
+            return w("mimic.log.cannot_place", name=name)
         case "turn":
-            return f"➡️ {name}'s turn."
+            return w("mimic.log.turn", name=name)
         case "showdown":
-            return "⚖️ A tie! The tied players each pick a card to show."
+            return w("mimic.log.showdown")
         case "showdown_picked":
-            return f"🤫 {name} has picked a card."
+            return w("mimic.log.picked", name=name)
         case "showdown_revealed":
-            shown = ", ".join(f"{names[s]}: {title(face(c))}"
-                              for s, c in data["picks"])
-            return f"🔍 Cards shown — {shown}."
+            shown = ", ".join(f"{names[s]}: {card_name(face(c), w)}" for s, c in data["picks"])
+            return w("mimic.log.revealed", shown=shown)
         case "game_over":
-            return "🏁 The game is over."
+            return w("mimic.log.over")
         case "timed_out":
-            tail = " The computer keeps the seat now." if data["handed_over"] else ""
-            return f"⏰ {quote(data['name'])} ran out of time; the computer moved.{tail}"
+            key = "mimic.log.timed_out_kept" if data["handed_over"] else "mimic.log.timed_out"
+            return w(key, name=quote(data["name"]))
         case "replaced":
-            return f"🤖 {quote(data['name'])} left; a computer player takes the seat."
+            return w("mimic.log.replaced", name=quote(data["name"]))
     return None
 
 
-def _power_line(name: str, data: Mapping[str, Any]) -> str:
+def _power_line(name: str, data: Mapping[str, Any], w: Words) -> str:
     power = data["power"]
-    if power == "green":
-        return f"🟩 {name} plays Green: a third card this turn."
-    if power == "orange":
-        return f"🟧 {name} plays Orange: lines may jump an obstruction this turn."
     if power == "yellow":
-        return f"🟨 {name} plays Yellow: the card on {data['origin']} moves to {data['cell']}."
+        return w("mimic.log.yellow", name=name, origin=data["origin"], cell=data["cell"])
     if power == "red":
-        return (f"🟥 {name} plays Red: the {title(face(data['card']))} on {data['cell']}"
-                " leaves play.")
-    return f"🟦 {name} plays Blue: a cube on {data['cell']} (incomplete set)."
+        return w("mimic.log.red", name=name, card=card_name(face(data["card"]), w),
+                 cell=data["cell"])
+    if power == "blue":
+        return w("mimic.log.blue", name=name, cell=data["cell"])
+    return w(f"mimic.log.{power}", name=name)
+
+
+_VERBS = {"give", "place", "power", "yellow", "to", "cancel", "red", "blue", "take", "end",
+          "start", "draw", "pick"}
+_PHASE_OF = {"give": "exchange", "pick": "showdown", "start": "start", "draw": "draw"}
+_PHASES = {"exchange", "place", "start", "draw", "showdown", "over"}
+
+
+def refusal(state: Mapping[str, Any], seat: Seat, action: str, w: Words) -> str:
+    """Why the rules refused ``action`` for ``seat`` in ``state``, in the reader's words.
+
+    The rules explain a refusal in English only (``moves.explain``); this walks the same
+    questions in the same order, so its English is theirs word for word (a test holds them
+    together) and its Czech is the catalogue's.
+    """
+    verb, _, arg = action.partition(":")
+    phase = state["phase"]
+    if verb not in _VERBS:
+        return w("mimic.refused.not_a_move")
+    if phase != _PHASE_OF.get(verb, "place"):
+        return w(f"mimic.refused.phase.{phase if phase in _PHASES else 'other'}")
+    pending = state["step"]["pending"]
+    if phase == "place" and pending is not None and verb not in ("to", "cancel"):
+        return w("mimic.refused.finish_yellow")
+    if verb in ("give", "pick", "place") and arg.split(":")[0] not in state["hands"][seat]:
+        return w("mimic.refused.not_in_hand")
+    if verb == "place":
+        card, _, cell = arg.partition(":")
+        if room(state) <= 0:
+            return w("mimic.refused.all_laid")
+        if not is_cell(cell):
+            return w("mimic.refused.bad_cell")
+        if not board_of(state).empty(cell):
+            return w("mimic.refused.taken", cell=cell)
+        return w("mimic.refused.no_line", card=card_name(face(card), w), cell=cell)
+    if verb in ("power", "yellow", "red", "blue", "take"):
+        colour = arg if verb in ("power", "take") else verb
+        if verb == "take":
+            if not state["advanced"]:
+                return w("mimic.refused.take_basic")
+            if state["step"]["placed"] != 1:
+                return w("mimic.refused.take_when")
+            return w("mimic.refused.take_colour", power=_acc(colour, w))
+        if colour not in state["powers"][seat]["active"]:
+            return w("mimic.refused.no_power", power=_acc(colour, w))
+        return w("mimic.refused.power_idle", power=_nom(colour, w))
+    if verb == "end":
+        if pending is not None:
+            return w("mimic.refused.end_yellow")
+        return w.n("mimic.refused.end", REQUIRED)
+    if verb in ("to", "cancel") and pending is None:
+        return w("mimic.refused.no_yellow")
+    if verb == "start":
+        return w("mimic.refused.start")
+    if verb == "draw":
+        return w("mimic.refused.deck_empty" if arg == "deck" else "mimic.refused.not_faceup")
+    return w("mimic.refused.to")
+
+
+def _acc(colour: str, w: Words) -> str:
+    """A power card's colour as the object of a sentence (Czech: zelenou); a colour the game
+    does not know (typed by a player) is shown as typed."""
+    key = f"mimic.power_acc.{colour}"
+    return w(key) if w.has(key) else colour
+
+
+def _nom(colour: str, w: Words) -> str:
+    key = f"mimic.power_nom.{colour}"
+    return w(key) if w.has(key) else colour

@@ -12,11 +12,13 @@ from bot.games.core import Event, apply_checked, start
 from bot.games.mimic import ai
 from bot.games.mimic.cards import components
 from bot.games.mimic import hints
+from bot.i18n import words
 from cogs import mimic as mimic_cog
 from cogs import mimic_table as cog
 
 RULES = REGISTRY["mimic"]
 TITLES = sorted({c.title for c in components().cards.values()})
+EN = words("en")
 
 
 class Seat:
@@ -76,7 +78,7 @@ def test_cell_labels_name_the_start_card_and_put_completions_first(game):
             continue
         view = RULES.view(state, state["turn"])
         for card, cells in hints.hand_targets(view).items():
-            labelled = cog.cell_choices(view, card, cells)
+            labelled = cog.cell_choices(view, card, cells, EN)
             assert [c for _, c in labelled] == sorted(cells, key=lambda c: (
                 not any(lc == c and "completes" in lab for lab, lc in labelled),
                 cells.index(c)))
@@ -101,14 +103,14 @@ def test_stuck_warning_when_no_two_placements_exist():
     assert hints.can_lay(blocked_view([("red", "lion"), ("red", "zebra")]), 2)
     stuck = blocked_view([("red", "lion"), ("blue", "zebra")])
     assert hints.can_lay(stuck, 1) and not hints.can_lay(stuck, 2)
-    assert "No two legal placements" in cog.stuck_note(stuck)
+    assert "No two legal placements" in cog.stuck_note(stuck, EN)
     one_laid = blocked_view([("blue", "zebra")])
     one_laid["board"]["D5"] = {"id": "c2", "colour": "red", "animal": "lion", "cube": None}
     one_laid["step"]["placed"] = 1
-    assert "No legal placement" in cog.stuck_note(one_laid)
+    assert "No legal placement" in cog.stuck_note(one_laid, EN)
     fine = blocked_view([("red", "lion"), ("red", "zebra")])
-    assert cog.stuck_note(fine) is None
-    assert cog.stuck_note(stuck | {"turn": 1}) is None, "not the seat's turn: no warning"
+    assert cog.stuck_note(fine, EN) is None
+    assert cog.stuck_note(stuck | {"turn": 1}, EN) is None, "not the seat's turn: no warning"
 
 
 def test_typed_cards_and_cells_are_understood():
@@ -135,11 +137,11 @@ def test_public_log_never_names_a_hand_card(game):
 
 def test_the_mover_is_told_their_private_news():
     drawn = Event("card_drawn", 1, {"from": "deck", "card": "c1"}, visible_to=frozenset({1}))
-    assert cog.own_line(drawn, 1) == "You drew a Red Lion."
-    assert cog.own_line(drawn, 0) is None
+    assert cog.own_line(drawn, 1, EN) == "You drew a Red Lion."
+    assert cog.own_line(drawn, 0, EN) is None
     placed = Event("card_placed", 1, {"card": "c1", "cell": "D5"})
-    assert cog.own_line(placed, 1) == "You laid a Red Lion on D5."
-    assert cog.own_line(placed, 0) is None
+    assert cog.own_line(placed, 1, EN) == "You laid a Red Lion on D5."
+    assert cog.own_line(placed, 0, EN) is None
 
 
 def test_autocomplete_choices_are_capped_and_filtered():
