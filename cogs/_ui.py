@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.games.core import Event, NotYourTurn, RuleError, StaleAction
+from bot.games.core import Event, GameOver, IllegalAction, NotYourTurn, RuleError, StaleAction
 from bot.i18n import Words, words
 
 if TYPE_CHECKING:
@@ -117,10 +117,12 @@ def mention(seat: SeatRow, w: Words = EN) -> str:
 def reason(error: RuleError, seats: Sequence[SeatRow], w: Words = EN) -> str:
     """The words for a rejected action, with names where the engine only knows seats: from the
     catalogue where the error names a message, else the rules' own (English) words."""
-    if isinstance(error, NotYourTurn) and error.active:
+    if isinstance(error, GameOver):
+        return w("lobby.error.over")
+    if isinstance(error, NotYourTurn):
         names = ", ".join(plain(seat_name(seats[s], w)) for s in sorted(error.active)
                           if 0 <= s < len(seats))
-        return w("ui.turn_of", names=names) if names else str(error)
+        return w("ui.turn_of", names=names) if names else w("ui.not_your_turn")
     key = getattr(error, "key", None)
     if key is not None:
         return w(key, **getattr(error, "values", {}))
@@ -210,9 +212,27 @@ class GameAction(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_A
             await tell(interaction, reader(interaction)("ui.behind" if behind else "ui.moved_on"))
         except RuleError as error:
             seats = await sessions.repo.seats(self.match_id)
-            await tell(interaction, reason(error, seats, reader(interaction)))
+            await tell(interaction, await self._refused(interaction, error, seats))
         except Exception:
             await apologise(interaction, self.match_id)
+
+    async def _refused(
+        self, interaction: discord.Interaction[GameBot], error: RuleError,
+        seats: Sequence[SeatRow],
+    ) -> str:
+        """Why the move was refused, in the reader's words: the game's own explanation where
+        its UI has one (the rules explain in English only), else the shared one."""
+        w = reader(interaction)
+        text = reason(error, seats, w)
+        if not isinstance(error, IllegalAction) or isinstance(error, (NotYourTurn, GameOver)):
+            return text
+        match = await interaction.client.sessions.repo.match(self.match_id)
+        ui = interaction.client.uis.get(match.game) if match is not None else None
+        explain = getattr(ui, "refusal", None)
+        seat = next((s.seat for s in seats if s.user_id == interaction.user.id), None)
+        if explain is None or match is None or seat is None or match.state is None:
+            return text
+        return explain(match, seat, self.action, w) or text
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY_OP):

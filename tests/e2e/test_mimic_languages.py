@@ -11,8 +11,8 @@ import pytest_asyncio
 
 from bot.games.mimic.cards import components
 from bot.i18n import words
-from bot.texts.mimic import card_name, face
-from tests.e2e.table import Table
+from bot.texts.mimic import card_name, face, refusal
+from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_mimic import told
 
 pytestmark = pytest.mark.asyncio
@@ -157,3 +157,19 @@ async def test_autocomplete_labels_follow_the_typing_user(table):
         assert all(start in label for label in cells), cells
         picks = await labels(table, user, "mimic pick", "card")
         assert set(picks) <= CARDS[lang] and picks
+
+
+async def test_the_end_turn_button_refuses_in_the_readers_language(table):
+    """The board's End turn button with no card laid: the rules refuse it (in English only);
+    the reader hears why in their own language."""
+    driver = table.driver
+    board, match_id = await open_game(table)
+    state = (await table.match(match_id)).state
+    mover = USERS[state["turn"]]
+    assert mover == "alice", "the Czech client moves first"
+    refused = await driver.click(mover, board, label="Ukončit tah")
+    if not ephemeral_text(refused):
+        await refused.wait_followups(1)
+    text = ephemeral_text(refused)
+    assert text == refusal(state, state["turn"], "end", CS) != refusal(state, 0, "end", EN)
+    assert (await table.match(match_id)).version == 0
