@@ -16,6 +16,7 @@ import random
 from bot.games.core import SYSTEM, Event, apply_checked, start
 from bot.games.schicki_micki.ai import decide
 from bot.games.mimic.hints import extendable_lines, hand_targets
+from bot.i18n import words
 from bot.texts import mimic as mimic_texts
 from bot.texts import mimikri as mimikri_texts
 from bot.texts import schicki_micki as schicki_texts
@@ -29,20 +30,21 @@ NAMES = ["Ada", "Ben", "Cleo", "Dev"]
 def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
     """Play Mimikri with all five subject cards; return the transcript lines."""
     rules, names = REGISTRY["mimikri"], NAMES[:players]
+    w = words("en")  # the transcript is in English
     out.mkdir(parents=True, exist_ok=True)
     (out / "rules.png").write_bytes(mimikri_art.render_rules())
     lines = [f"# Mimikri — {players} computer players, seed {seed!r}", ""]
-    lines.append(mimikri_texts.describe(Event("started"), names) or "")
+    lines.append(mimikri_texts.describe(Event("started"), names, w) or "")
     first, state = True, None
     for move in autoplay(rules, seed, players, {"subjects": 5}):
         if first:
             view = rules.view(move.state, None)
             (out / "preview.png").write_bytes(
                 mimikri_art.render_preview(view["subject"] or "frog", view["tried"],
-                                           "Your subject card: which edge goes in first?"))
+                                           w("mimikri.preview.own_title")))
             first = False
         for event in move.events:
-            text = mimikri_texts.describe(event, names)
+            text = mimikri_texts.describe(event, names, w)
             if text:
                 lines.append(f"{move.version:3d}. {text}")
         state = move.state
