@@ -31,20 +31,21 @@ EN = words("en")  # the transcripts are in English
 def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
     """Play Mimikri with all five subject cards; return the transcript lines."""
     rules, names = REGISTRY["mimikri"], NAMES[:players]
+    w = words("en")  # the transcript is in English
     out.mkdir(parents=True, exist_ok=True)
     (out / "rules.png").write_bytes(mimikri_art.render_rules())
     lines = [f"# Mimikri — {players} computer players, seed {seed!r}", ""]
-    lines.append(mimikri_texts.describe(Event("started"), names) or "")
+    lines.append(mimikri_texts.describe(Event("started"), names, w) or "")
     first, state = True, None
     for move in autoplay(rules, seed, players, {"subjects": 5}):
         if first:
             view = rules.view(move.state, None)
             (out / "preview.png").write_bytes(
                 mimikri_art.render_preview(view["subject"] or "frog", view["tried"],
-                                           "Your subject card: which edge goes in first?"))
+                                           w("mimikri.preview.own_title")))
             first = False
         for event in move.events:
-            text = mimikri_texts.describe(event, names)
+            text = mimikri_texts.describe(event, names, w)
             if text:
                 lines.append(f"{move.version:3d}. {text}")
         state = move.state

@@ -1,7 +1,9 @@
 """Mimikri in Discord: /mimikri new and rules, the board's buttons, and the memory-honest log.
 
-The log says who turned up which position and whether it was the wanted butterfly — never
-which butterfly lay there (``shared/specs/mimikri.md`` §Keeping memory honest).
+The table speaks the server's language (the publisher hands it the words); the rules and the
+preview, private answers, speak the reader's. The log says who turned up which position and
+whether it was the wanted butterfly — never which butterfly lay there
+(``shared/specs/mimikri.md`` §Keeping memory honest).
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from cogs._ui import (
     mention,
     plain,
     png_file,
+    reader,
     seat_name,
     seat_names,
     show_rules,
@@ -35,19 +38,6 @@ from rendering import mimikri as art
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
-
-RULES_TEXT = """\
-**Mimikri** — find the butterfly the camera shows.
-• The camera holder draws a subject card and chooses which edge goes in first (**N E S W**). \
-The camera shows half of the picture and its mirror image: a butterfly. **🔍 Preview** shows you \
-what each edge would give.
-• Starting with the holder, players take turns turning up one face-down card (the grid buttons). \
-A wrong card stays up for the round; whoever finds the butterfly keeps it.
-• The cards go face down again and the camera passes to the next player.
-• When all subject cards are used they are reshuffled, and from then on the camera must show a \
-butterfly **nobody has collected** — otherwise the camera and the card pass on.
-• When every butterfly is collected, most butterflies wins (ties share the win).
-Remember where the butterflies hide: the log never tells you."""
 
 
 class MimikriUI:
@@ -77,14 +67,15 @@ class MimikriUI:
                 disabled=not (searching and down), row=index // columns,
             ))
         orienting = view["phase"] == "orient"
+        # Edges keep their letters in every language: the pictures mark the card's edges so.
         for edge in ORIENTATIONS:
             items.append(GameAction(
                 match.id, match.version, f"orient:{edge}", label=edge,
                 style=discord.ButtonStyle.success,
                 disabled=not orienting or edge in view["tried"], row=4,
             ))
-        items.append(QueryButton(match.id, "preview", label="Preview", emoji="🔍",
-                                 style=discord.ButtonStyle.secondary, row=4))
+        items.append(QueryButton(match.id, "preview", label=w("mimikri.button.preview"),
+                                 emoji="🔍", style=discord.ButtonStyle.secondary, row=4))
         return items
 
     def status(
@@ -94,35 +85,37 @@ class MimikriUI:
         if view["phase"] == "over":
             scores = [len(c) for c in view["collected"]]
             best = max(scores)
-            winners = " and ".join(mention(seats[i], w) for i, v in enumerate(scores) if v == best)
-            verb = "win" if " and " in winners else "wins"
-            return f"🏆 game over — {winners} {verb} with {best}!"
-        who = mention(seats[view["turn"]])
+            winners = [mention(seats[i], w) for i, v in enumerate(scores) if v == best]
+            key = "mimikri.status.won" if len(winners) == 1 else "mimikri.status.won_shared"
+            return w(key, winners=texts.joined(winners, w), score=w.n("mimikri.score", best))
+        who = mention(seats[view["turn"]], w)
         if view["phase"] == "orient":
-            return f"{who}: choose which edge of the {view['subject']} card goes in first."
-        return f"{who}: turn up a card — find the butterfly in the camera."
+            return w("mimikri.status.orient", who=who, card=texts.card(view["subject"], w))
+        return w("mimikri.status.search", who=who)
 
     def describe(self, event: Event, seats: Sequence[SeatRow], w: Words = EN) -> str | None:
         """One line per public event; never the identity of a card."""
-        return texts.describe(event, [plain(seat_name(s, w)) for s in seats], quote=plain)
+        return texts.describe(event, [plain(seat_name(s, w)) for s in seats], w, quote=plain)
 
     async def query(
         self, interaction: discord.Interaction[GameBot], match: MatchRow, query: str
     ) -> None:
-        """🔍 Preview: the four butterflies the current subject card can show (public info)."""
+        """🔍 Preview: the four butterflies the current subject card can show (public info), in
+        the asker's words."""
+        w = reader(interaction)
         view = interaction.client.sessions.rules(match.game).view(match.state, None)
         if query != "preview" or view["subject"] is None:
-            await interaction.followup.send("Nothing to preview right now.", ephemeral=True)
+            await interaction.followup.send(w("mimikri.preview.none"), ephemeral=True)
             return
         seats = await interaction.client.sessions.repo.seats(match.id)
         holder = seats[view["holder"]]
         if holder.user_id == interaction.user.id and not holder.is_computer:
-            title = "Your subject card: which edge goes in first?"
+            title = w("mimikri.preview.own_title")
         else:
-            title = f"{seat_name(holder)}'s subject card: the edges it can go in first"
+            title = w("mimikri.preview.title", name=seat_name(holder, w))
         png = await asyncio.to_thread(art.render_preview, view["subject"], view["tried"], title)
         await interaction.followup.send(
-            f"The {view['subject']} card, edge by edge (tried edges are crossed out):",
+            w("mimikri.preview.text", card=texts.card(view["subject"], w)),
             file=png_file(png, "preview.png"), ephemeral=True,
         )
 
@@ -151,8 +144,9 @@ class Mimikri(commands.GroupCog, group_name="mimikri",
 
     @app_commands.command(name="rules", description="How to play Mimikri, with a picture")
     async def rules(self, interaction: discord.Interaction[GameBot]) -> None:
-        """The rules in short, privately."""
-        await show_rules(interaction, RULES_TEXT, art.render_rules, "mimikri-rules.png")
+        """The rules in short, privately, in the reader's words."""
+        await show_rules(interaction, reader(interaction)("mimikri.rules"), art.render_rules,
+                         "mimikri-rules.png")
 
 
 async def setup(bot: GameBot) -> None:

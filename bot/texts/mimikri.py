@@ -1,43 +1,60 @@
-"""Mimikri's log lines, free of Discord: who turned up which position and whether it was the
-wanted butterfly — never which butterfly lay there (``shared/specs/mimikri.md`` §Keeping
-memory honest)."""
+"""Mimikri's log lines, free of Discord, in the reader's words: who turned up which position and
+whether it was the wanted butterfly — never which butterfly lay there
+(``shared/specs/mimikri.md`` §Keeping memory honest)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
 from bot.games.core import Event
+from bot.i18n import Words
 
-EDGE_NAMES = {"N": "north", "E": "east", "S": "south", "W": "west"}
+
+def card(animal: str, w: Words) -> str:
+    """A subject card by its animal, as the object of a sentence ("the frog card"; Czech
+    needs the accusative, "kartu se žábou", so the whole phrase is one message)."""
+    return w(f"mimikri.card.{animal}")
 
 
-def describe(event: Event, names: Sequence[str], quote: Callable[[str], str] = str) -> str | None:
+def edge(orientation: str, w: Words) -> str:
+    """An edge of a subject card (N, E, S or W) in words: "north", Czech "severní"."""
+    return w(f"mimikri.edge.{orientation}")
+
+
+def joined(names: Sequence[str], w: Words) -> str:
+    """Names as a list the language's way: "A, B and C"."""
+    if len(names) < 2:
+        return "".join(names)
+    return w("mimikri.list_and", rest=", ".join(names[:-1]), last=names[-1])
+
+
+def describe(
+    event: Event, names: Sequence[str], w: Words, quote: Callable[[str], str] = str
+) -> str | None:
     """One line per public event. ``names`` are the seats' names as shown; ``quote`` shows a
     name an event carries (a player who left, say) the same way."""
-    name = names[event.seat] if event.seat is not None and event.seat >= 0 else ""
+    name = names[event.seat] if event.seat is not None and 0 <= event.seat < len(names) else ""
     data = event.data
     match event.kind:
         case "started":
-            return "The game begins. Good luck, and remember what you see!"
+            return w("mimikri.log.started")
         case "subject_drawn":
-            return f"🎴 {name} draws the {data['animal']} card."
+            return w("mimikri.log.drawn", name=name, card=card(data["animal"], w))
         case "oriented":
-            return f"📷 {name} puts it in {EDGE_NAMES[data['orientation']]} edge first."
+            return w("mimikri.log.oriented", name=name, edge=edge(data["orientation"], w))
         case "camera_passed":
-            return (f"↪️ Somebody already has that butterfly: the camera and the card pass to"
-                    f" {names[data['to']]}.")
+            return w("mimikri.log.passed", name=names[data["to"]])
         case "revealed" if data["found"]:
-            return f"🦋 {name} turns up {data['pos']} — found it!"
+            return w("mimikri.log.found", name=name, pos=data["pos"])
         case "revealed":
-            return f"❌ {name} turns up {data['pos']} — not this one."
+            return w("mimikri.log.missed", name=name, pos=data["pos"])
         case "pile_reshuffled":
-            return ("🔀 All subject cards played: reshuffled. From now on the camera must show"
-                    " a butterfly nobody has collected.")
+            return w("mimikri.log.reshuffled")
         case "subject_out":
-            return f"🚫 All {data['animal']} butterflies are collected: that card is out."
+            return w("mimikri.log.out", card=card(data["animal"], w))
         case "timed_out":
-            tail = " The computer keeps the seat now." if data["handed_over"] else ""
-            return f"⏰ {quote(data['name'])} ran out of time; the computer moved.{tail}"
+            key = "mimikri.log.timed_out_kept" if data["handed_over"] else "mimikri.log.timed_out"
+            return w(key, name=quote(data["name"]))
         case "replaced":
-            return f"🤖 {quote(data['name'])} left; a computer player takes the seat."
+            return w("mimikri.log.replaced", name=quote(data["name"]))
     return None

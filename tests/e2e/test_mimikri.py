@@ -113,11 +113,15 @@ async def test_a_whole_game_two_users_and_a_computer(table):
     # Both humans are on the leaderboard (rated), the computer is not.
     shown = await driver.slash("alice", "games", "leaderboard", game="mimikri")
     assert shown.ok and shown.followups and shown.followups[0].attachments
+    # Nothing is only in the picture: the same table is the message's text.
+    table_text = shown.followups[0].content.split("```")[1]
+    assert "Alice" in table_text and "Bob" in table_text and "rating" in table_text
     rows = await table.bot.sessions.repo.board(table.server.world.guild.id, "mimikri")
     assert {r.name for r in rows} == {"Alice", "Bob"}
     assert all(r.mu is not None for r in rows)
     stats = await driver.slash("bob", "games", "stats")
     assert stats.followups and stats.followups[0].attachments
+    assert "**Mimikri**: #" in stats.followups[0].content
 
 
 @pytest.mark.asyncio
