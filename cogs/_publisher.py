@@ -230,7 +230,8 @@ class Publisher:
         if match is None:
             return
         seats = await repo.seats(match_id)
-        self._drawing[match_id] = match.version
+        # A lobby is no version of the game: version 0 is drawn only once the game is on.
+        self._drawing[match_id] = match.version if match.status != "lobby" else -1
         ended = match.status in ("finished", "cancelled")
         channel = self.bot.get_partial_messageable(match.channel_id)
         if not (ended and match.board_final and match.message_id is not None):

@@ -22,7 +22,7 @@ from bot.db.repo import BoardRow, SoloRow
 from bot.i18n import Words
 from bot.ratings import display
 from cogs._publisher import NO_PINGS
-from cogs._ui import plain, png_file, reader
+from cogs._ui import alt_text, plain, png_file, reader
 from rendering.leaderboard import render_leaderboard, render_solo_board, render_stats
 
 if TYPE_CHECKING:
@@ -302,7 +302,7 @@ class Leaderboard(commands.Cog):
         """The picture with the same table as text beside it, so nothing is only in the image;
         the text alone when the picture cannot be sent."""
         try:
-            await interaction.followup.send(text, file=png_file(png, filename),
+            await interaction.followup.send(text, file=png_file(png, filename, alt_text(text)),
                                             allowed_mentions=NO_PINGS)
         except discord.HTTPException:
             # No Attach Files permission, or the upload failed: the text still answers.

@@ -29,6 +29,7 @@ from bot.games.mimic.sets import Board
 from bot.texts import mimic as texts
 from bot.texts.mimic import card_name, power_name
 from cogs._ui import (
+    alt_text,
     EN,
     GameAction,
     QueryButton,
@@ -271,5 +272,5 @@ async def send_hand(interaction: discord.Interaction[GameBot], match: MatchRow) 
     if note:
         text += "\n" + note
     await interaction.followup.send(
-        text, file=png_file(png, "mimic-hand.png"), ephemeral=True
+        text, file=png_file(png, "mimic-hand.png", alt_text(text)), ephemeral=True
     )

@@ -22,6 +22,7 @@ from bot.games.core import Event
 from bot.games.mimikri.rules import ORIENTATIONS
 from bot.texts import mimikri as texts
 from cogs._ui import (
+    alt_text,
     EN,
     GameAction,
     QueryButton,
@@ -114,9 +115,10 @@ class MimikriUI:
         else:
             title = w("mimikri.preview.title", name=seat_name(holder, w))
         png = await asyncio.to_thread(art.render_preview, view["subject"], view["tried"], title)
+        text = w("mimikri.preview.text", card=texts.card(view["subject"], w))
         await interaction.followup.send(
-            w("mimikri.preview.text", card=texts.card(view["subject"], w)),
-            file=png_file(png, "preview.png"), ephemeral=True,
+            text, file=png_file(png, "preview.png", "\n".join([title, alt_text(text)])),
+            ephemeral=True,
         )
 
 

@@ -28,6 +28,7 @@ from bot.texts import schicki_micki as texts
 from bot.texts.schicki_micki import BY_EMOJI, EMOJI, SAY
 from cogs._publisher import NO_PINGS
 from cogs._ui import (
+    alt_text,
     EN,
     known_template,
     mention,
@@ -226,10 +227,11 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
             buttons = discord.ui.View(timeout=None)
             for item in self.bot.uis[match.game].controls(match, seats, view, w):
                 buttons.add_item(item)
+            text = w(f"schicki.table.{mode}", id=match.id, row=view["row"],
+                     dealer=plain(seat_name(seats[view["dealer"]], w)))
             message = await channel.send(
-                w(f"schicki.table.{mode}", id=match.id, row=view["row"],
-                  dealer=plain(seat_name(seats[view["dealer"]], w))),
-                file=png_file(png, "table.png"), view=buttons, allowed_mentions=NO_PINGS)
+                text, file=png_file(png, "table.png", alt_text(text, seats)), view=buttons,
+                allowed_mentions=NO_PINGS)
             self.rows[message.id] = match.id  # before any await: its clicks are live at once
             await self.bot.sessions.repo.set_message(match.id, message.id)
             self.posted[match.id] = posted = (view["row"], message.id)

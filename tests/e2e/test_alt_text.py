@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 import pytest_asyncio
 
-from tests.e2e.test_faults import click_move, open_game
+from tests.e2e.test_faults import click_move, open_game, play_until_last_move
 
 
 @pytest_asyncio.fixture
@@ -42,3 +42,33 @@ async def test_a_czech_boards_alt_text_is_czech(table):
     await table.idle()
     alt = driver.latest(opened.message).attachments[0].description
     assert "hra č." in alt
+
+
+@pytest.mark.asyncio
+async def test_no_picture_the_bot_sends_lacks_alt_text(table):
+    """Boards, previews, a Schicki Micki row, a MIMIC hand, the leaderboard and stats."""
+    driver = table.driver
+    board, match_id = await open_game(table, "games", "alice", "bob")
+    await (await driver.click("bob", board, label="Preview")).wait_settled()
+    user, label = await play_until_last_move(table, board, match_id, {0: "alice", 1: "bob"})
+    await driver.click(user, board, label=label)
+    await table.idle()
+    await (await driver.slash("alice", "games", "leaderboard", game="mimikri")).wait_settled()
+    await (await driver.slash("bob", "games", "stats")).wait_settled()
+    opened = await driver.slash("carol", "general", "schicki new")
+    await driver.click("dave", opened.message, label="Join")
+    mark = driver.mark()
+    await driver.click("carol", opened.message, label="Start")
+    await driver.wait_for_message(lambda m: "row 1" in m.content, channel="general", since=mark)
+    mimic = await driver.slash("erin", "lobby", "mimic new", solo=True)
+    # The solo game starts right after the reply: wait for its board.
+    await driver.wait_for_message(lambda m: m.id == mimic.message.id and "/mimic place"
+                                  in m.content, edits=True)
+    await table.idle()
+    await (await driver.click("erin", mimic.message, label="Show my hand")).wait_settled()
+    pictures = [(m.id, a.filename, a.description)
+                for m in table.server.world.messages.values()
+                for v in m.versions for a in v.attachments]
+    names = {filename for _, filename, _ in pictures}
+    assert {"board.png", "preview.png", "table.png", "mimic-hand.png"} <= names, names
+    assert [p for p in pictures if not p[2]] == []
