@@ -81,7 +81,7 @@ def _all_cells() -> list[str]:
 
 def _name(names: Sequence[str], seat: int) -> str:
     raw = names[seat] if 0 <= seat < len(names) else ""
-    return canvas.clean(raw) or f"Player {seat + 1}"
+    return canvas.name(raw, f"Player {seat + 1}")
 
 
 def _status(view: Mapping, names: Sequence[str]) -> str:
@@ -177,7 +177,7 @@ def _grid(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, x0: int, y
                         round(size * 0.26), theme.INK_FAINT if not mark else theme.INK_SOFT,
                         "mm")
             if mark:
-                fsize = canvas.fit_size(mark, size - 8, round(size * 0.30), 10)
+                fsize = canvas.fit_size(mark, size - 8, round(size * 0.30), 10, bold=True)
                 canvas.text(draw, (x + size / 2, y + size * 0.72), mark, fsize,
                             theme.ACCENT_DARK, "mm", bold=True)
 
@@ -208,8 +208,9 @@ def _players_panel(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str
         label = _name(names, seat)
         if teams:
             label = f"{label} (team {side + 1})"
-        canvas.text(draw, (x0 + 40, top + 20), canvas.truncate(label, theme.TEXT_SIZE, 270),
-                    theme.TEXT_SIZE, anchor="lm", bold=seat in active or seat in winners)
+        strong = seat in active or seat in winners
+        canvas.text(draw, (x0 + 40, top + 20), canvas.truncate(label, theme.TEXT_SIZE, 270, strong),
+                    theme.TEXT_SIZE, anchor="lm", bold=strong)
         if seat in winners:
             canvas.text(draw, (x0 + 40, top + row_h - 22), "WINNER", theme.SMALL_SIZE,
                         theme.ACCENT_DARK, "lm", bold=True)
@@ -369,7 +370,7 @@ def render_hand(view: Mapping, names: Sequence[str],
                     theme.ON_ACCENT, "mm", bold=True)
         label = f"{face['colour'].title()} {ANIMAL_NAME[face['animal']]}"
         canvas.text(draw, (x + HAND_CARD_W / 2, HAND_CARDS_Y + HAND_CARD_H + 16),
-                    canvas.truncate(label, theme.SMALL_SIZE, HAND_CARD_W + 8),
+                    canvas.truncate(label, theme.SMALL_SIZE, HAND_CARD_W + 8, bold=True),
                     theme.SMALL_SIZE, theme.INK, "mm", bold=True)
         cells = list(targets.get(face["id"], ()))
         fits = f"{len(cells)} cell{'s' if len(cells) != 1 else ''}" if cells else "no cell now"
