@@ -173,17 +173,24 @@ def render_stats(title: str, lines: list[tuple[str, str]]) -> bytes:
     draw = ImageDraw.Draw(img)
     canvas.title_bar(img, canvas.name(title, "Stats"), "", TITLE_H)
     canvas.card(draw, (M - 8, top, STATS_W - M + 8, height - 12))
-    half = (STATS_W - 2 * M) // 2
-    for i, (label, value) in enumerate(rows):
+    # A label keeps its own width (at most half the row); its value gets the rest of the row.
+    # Values are whole lines of numbers ("#1 of 8 · 30 games · …"): they share one size, the
+    # largest at which every value fits its room, before anything is cut. At its smallest it
+    # is still larger on a phone than a board's small text, this card being narrower.
+    inner = STATS_W - 2 * M - 32
+    labels = [canvas.truncate(str(label), theme.TEXT_SIZE, inner // 2) for label, _ in rows]
+    rooms = [inner - 24 - canvas.text_width(label, theme.TEXT_SIZE) for label in labels]
+    size = min(canvas.fit_size(str(value), room, theme.TEXT_SIZE, theme.SMALL_SIZE - 2,
+                               bold=True)
+               for (_, value), room in zip(rows, rooms, strict=True))
+    for i, ((_, value), label, room) in enumerate(zip(rows, labels, rooms, strict=True)):
         y0 = top + 8 + i * ROW_H
         mid = y0 + ROW_H / 2
         if i % 2:
             canvas.card(draw, (M, y0 + 3, STATS_W - M, y0 + ROW_H - 3), theme.SHADE, None,
                         radius=10)
-        label_t = canvas.truncate(str(label), theme.TEXT_SIZE, half - 20)
-        value_t = canvas.truncate(str(value), theme.TEXT_SIZE, half - 20, bold=True)
-        canvas.text(draw, (M + 16, mid), label_t, theme.TEXT_SIZE, theme.INK_SOFT, "lm")
-        canvas.text(draw, (STATS_W - M - 16, mid), value_t, theme.TEXT_SIZE, theme.INK, "rm",
-                    bold=True)
+        value_t = canvas.truncate(str(value), size, room, bold=True)
+        canvas.text(draw, (M + 16, mid), label, theme.TEXT_SIZE, theme.INK_SOFT, "lm")
+        canvas.text(draw, (STATS_W - M - 16, mid), value_t, size, theme.INK, "rm", bold=True)
     return canvas.to_png(img)
 
