@@ -146,7 +146,7 @@ def _camera_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
         canvas.text(draw, (cx, y0 + 120), label, theme.TEXT_SIZE, theme.INK_SOFT, "mm")
         y = y0 + 160
         for seat in winners[:4]:
-            line = f"{_name(names, seat)}  -  {len(collected[seat])}"
+            line = f"{_name(names, seat)} – {len(collected[seat])}"
             canvas.text(draw, (cx, y), canvas.truncate(line, 30, CAMERA_W - 40, bold=True), 30,
                         anchor="mm", bold=True)
             y += 40
@@ -311,8 +311,8 @@ def render_rules() -> bytes:
                       (ax, top + panel / 2 + 12)], fill=theme.ACCENT)
     captions = [
         ("1. Draw a subject card.", "Choose the edge that", "goes in first."),
-        ("2. The camera sees", "half a butterfly through", "its window..."),
-        ("3. ...and a mirror adds", "the other half: one", "whole butterfly."),
+        ("2. The camera sees", "half a butterfly through", "its window…"),
+        ("3. …and a mirror adds", "the other half: one", "whole butterfly."),
         ("4. Turn face-down cards", "one per turn. Find it", "and you keep it!"),
     ]
     for x, lines in zip(xs, captions, strict=True):
