@@ -123,13 +123,12 @@ class Leaderboard(commands.Cog):
         await interaction.response.defer(thinking=True)
         server = interaction.guild.name if interaction.guild else "this server"
         if solo:
-            await self._solo_board(interaction, key, f"{ui.name} solo - {server}",
+            await self._solo_board(interaction, key, f"{ui.name} solo – {server}",
                                    getattr(ui, "solo_unit", "points"))
             return
         rows = await self.bot.sessions.repo.board(interaction.guild_id, game)
         table = standings(rows)[:TOP]
-        # A plain hyphen: the pictures' font has no dash.
-        title = f"{ui.name} - {server}"
+        title = f"{ui.name} – {server}"
         png = await asyncio.to_thread(render_leaderboard, title, table)
         fastest = await self._reactions(interaction.guild_id, game, table)
         await self._send(interaction, png, as_text(title, table), "leaderboard.png", fastest)
