@@ -1,77 +1,56 @@
-"""Small drawing helpers every renderer shares: fonts, fitted text, rounded cards, PNG bytes.
+"""Small drawing helpers every renderer shares: fitted text, names, rounded cards, PNG bytes.
 
-Everything here is deterministic: one bundled font, no system fonts, fixed PNG parameters.
+Everything here is deterministic: the fonts come from pinned packages (``rendering.fonts``),
+never from the system, and PNGs are written with fixed parameters.
 """
 
 from __future__ import annotations
 
-import functools
 import io
 import math
 import unicodedata
 
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image, ImageDraw
 
-from rendering import theme
+from rendering import fonts, theme
 
 ELLIPSIS = "…"
 
 
-@functools.cache
-def font(size: int) -> ImageFont.FreeTypeFont:
-    """Pillow's bundled FreeType font at ``size`` px.
+def name(raw: str, fallback: str) -> str:
+    """A display name as drawn: runs of whitespace made one space, ``fallback`` if nothing
+    visible is left (an empty name, or one of spaces and invisible joiners only).
 
-    The basic layout engine is forced so the glyph placement cannot change with whether
-    libraqm happens to be installed: the same text gives the same pixels everywhere.
+    Every visible character stays: what the fonts lack is transliterated when drawn.
     """
-    base = ImageFont.load_default(size=size)
-    assert isinstance(base, ImageFont.FreeTypeFont), "Pillow was built without FreeType"
-    return base.font_variant(layout_engine=ImageFont.Layout.BASIC)
+    squeezed = " ".join(raw.split())
+    return squeezed if any(_visible(c) for c in squeezed) else fallback
 
 
-@functools.cache
-def _glyph_pixels(char: str) -> bytes:
-    img = Image.new("L", (40, 40))
-    ImageDraw.Draw(img).text((8, 8), char, font=font(20), fill=255)
-    return img.tobytes()
+def _visible(char: str) -> bool:
+    """Letters, digits, punctuation and symbols; also characters newer than Python's Unicode
+    tables ("Cn": this year's emoji), which the fonts may well have."""
+    category = unicodedata.category(char)
+    return category[0] in "LNPS" or category in ("Cn", "Co")
 
 
-@functools.cache
-def _has_glyph(char: str) -> bool:
-    """Whether the bundled font draws ``char`` (it covers ASCII and a little punctuation).
-
-    A missing glyph draws the font's "no glyph" box, the same pixels as U+FFFF.
-    """
-    return char == " " or _glyph_pixels(char) != _glyph_pixels("\uffff")
+def text_width(text: str, size: int, bold: bool = False) -> int:
+    return int(fonts.width(text, size, bold))
 
 
-def clean(text: str) -> str:
-    """``text`` reduced to characters the font can draw: accents stripped, the rest dropped.
-
-    Discord names are full Unicode; an empty box per emoji would look broken, so "Zoë 🦋"
-    becomes "Zoe".
-    """
-    decomposed = unicodedata.normalize("NFKD", text)
-    kept = "".join(c for c in decomposed if not unicodedata.combining(c) and _has_glyph(c))
-    return " ".join(kept.split())
-
-
-def text_width(text: str, size: int) -> int:
-    return int(font(size).getlength(text))
-
-
-def truncate(text: str, size: int, max_width: int) -> str:
-    """``text`` cut with an ellipsis so it fits ``max_width`` px at ``size``."""
-    if text_width(text, size) <= max_width:
+def truncate(text: str, size: int, max_width: int, bold: bool = False) -> str:
+    """``text`` cut with an ellipsis so it fits ``max_width`` px at ``size`` (bold is wider)."""
+    if text_width(text, size, bold) <= max_width:
         return text
-    while text and text_width(text + ELLIPSIS, size) > max_width:
+    while text and text_width(text + ELLIPSIS, size, bold) > max_width:
         text = text[:-1]
     return text.rstrip() + ELLIPSIS
 
 
-def fit_size(text: str, max_width: int, size: int, min_size: int = 12) -> int:
+def fit_size(text: str, max_width: int, size: int, min_size: int = 12,
+             bold: bool = False) -> int:
     """The largest size ≤ ``size`` (but ≥ ``min_size``) at which ``text`` fits ``max_width``."""
-    while size > min_size and text_width(text, size) > max_width:
+    while size > min_size and text_width(text, size, bold) > max_width:
         size -= 1
     return size
 
@@ -86,15 +65,10 @@ def text(
     bold: bool = False,
     stroke: theme.RGB | None = None,
 ) -> None:
-    """Draw text; ``bold`` fakes a heavier weight with a thin same-colour stroke (one font)."""
-    if stroke is not None:
-        draw.text(xy, content, font=font(size), fill=fill, anchor=anchor,
-                  stroke_width=max(2, size // 10), stroke_fill=stroke)
-    elif bold:
-        draw.text(xy, content, font=font(size), fill=fill, anchor=anchor,
-                  stroke_width=max(1, size // 28), stroke_fill=fill)
-    else:
-        draw.text(xy, content, font=font(size), fill=fill, anchor=anchor)
+    """Draw text in the bot's fonts; ``bold`` is the font's bold weight, ``stroke`` an outline
+    in another colour (white letters that must stand out on a patterned card)."""
+    fonts.draw(draw, xy, content, size, fill, anchor, bold, stroke,
+               max(2, size // 10) if stroke is not None else 0)
 
 
 def card(
@@ -155,10 +129,7 @@ def arrow(draw: ImageDraw.ImageDraw, x: float, y: float, h: float, colour: theme
 
 def camera_icon(draw: ImageDraw.ImageDraw, x: float, y: float, h: float,
                 colour: theme.RGB = theme.INK) -> None:
-    """A tiny camera (body, viewfinder bump, lens), left edge ``x``, centred on ``y``.
-
-    Drawn, not a glyph: the bundled font has no emoji.
-    """
+    """A tiny camera (body, viewfinder bump, lens), left edge ``x``, centred on ``y``."""
     w = h * 1.4
     top = y - h * 0.35
     draw.rectangle((x + w * 0.3, top - h * 0.18, x + w * 0.62, top + 1), fill=colour)
@@ -184,9 +155,9 @@ def title_bar(img: Image.Image, title: str, subtitle: str = "", height: int = 72
         sub_w = text_width(subtitle, sub_size)
         text(draw, (img.width - m, height / 2), subtitle, sub_size, theme.ON_ACCENT, "rm")
     room = img.width - 2 * m - sub_w - (m if subtitle else 0)
-    size = fit_size(title, room, theme.TITLE_SIZE, 20)
-    text(draw, (m, height / 2), truncate(title, size, room), size, theme.ON_ACCENT, "lm",
-         bold=True)
+    size = fit_size(title, room, theme.TITLE_SIZE, 20, bold=True)
+    text(draw, (m, height / 2), truncate(title, size, room, bold=True), size, theme.ON_ACCENT,
+         "lm", bold=True)
     return height
 
 

@@ -30,7 +30,7 @@ _NAME_W = 600 - 80 - (M + 86)
 def _cells(row: dict) -> list[str]:
     return [
         str(row["rank"]),
-        canvas.clean(str(row["name"])) or "(unnamed)",
+        canvas.name(str(row["name"]), "(unnamed)"),
         str(row["games"]),
         str(row["wins"]),
         f"{round(100 * float(row['win_rate']))}%",
@@ -48,7 +48,7 @@ def render_leaderboard(title: str, rows: list[dict]) -> bytes:
     img = canvas.new(W, height)
     draw = ImageDraw.Draw(img)
     count = f"{len(rows)} player{'' if len(rows) == 1 else 's'}"
-    canvas.title_bar(img, canvas.clean(title) or "Leaderboard", count, TITLE_H)
+    canvas.title_bar(img, canvas.name(title, "Leaderboard"), count, TITLE_H)
     canvas.card(draw, (M - 8, top, W - M + 8, height - 12))
     y = top + HEADER_H / 2 + 2
     for heading, x, anchor in _COLUMNS:
@@ -69,7 +69,7 @@ def render_leaderboard(title: str, rows: list[dict]) -> bytes:
             if j == 0 and medal is not None:
                 _medal(draw, x, mid, medal)
             if j == 1:
-                value = canvas.truncate(value, theme.TEXT_SIZE, _NAME_W)
+                value = canvas.truncate(value, theme.TEXT_SIZE, _NAME_W, bold=medal is not None)
             canvas.text(draw, (x, mid), value, theme.TEXT_SIZE, theme.INK, anchor,
                         bold=j in (0, 1) and medal is not None)
     return canvas.to_png(img)
@@ -99,12 +99,12 @@ def render_solo_board(title: str, rows: list[dict], unit: str = "points") -> byt
     img = canvas.new(SOLO_W, height)
     draw = ImageDraw.Draw(img)
     count = f"{len(rows)} player{'' if len(rows) == 1 else 's'}"
-    canvas.title_bar(img, canvas.clean(title) or "Solo", count, TITLE_H)
+    canvas.title_bar(img, canvas.name(title, "Solo"), count, TITLE_H)
     canvas.card(draw, (M - 8, top, SOLO_W - M + 8, height - 12))
     y = top + HEADER_H / 2 + 2
     for heading, x, anchor in _SOLO_COLUMNS:
         if heading == "Best":
-            heading = f"Best ({canvas.clean(unit)})"
+            heading = f"Best ({unit})"
         canvas.text(draw, (x, y), heading, theme.TEXT_SIZE, theme.INK_SOFT, anchor, bold=True)
     draw.line([(M, top + HEADER_H), (SOLO_W - M, top + HEADER_H)], fill=theme.PANEL_EDGE,
               width=2)
@@ -120,8 +120,8 @@ def render_solo_board(title: str, rows: list[dict], unit: str = "points") -> byt
             _medal(draw, _SOLO_COLUMNS[0][1], mid, medal, 22)
         elif i % 2:
             canvas.card(draw, box, theme.SHADE, None, radius=10)
-        name = canvas.truncate(canvas.clean(str(row["name"])) or "(unnamed)", size,
-                               _SOLO_NAME_W)
+        name = canvas.truncate(canvas.name(str(row["name"]), "(unnamed)"), size,
+                               _SOLO_NAME_W, bold=medal is not None)
         cells = [str(rank), name, str(row["best"]), str(row["games"])]
         for (_, x, anchor), value, bold in zip(_SOLO_COLUMNS, cells, (medal is not None,
                                                medal is not None, True, False), strict=True):
@@ -139,7 +139,7 @@ def _empty(title: str) -> bytes:
     """The friendly picture for a leaderboard nobody is on yet."""
     img = canvas.new(W, 340)
     draw = ImageDraw.Draw(img)
-    canvas.title_bar(img, canvas.clean(title) or "Leaderboard", "", TITLE_H)
+    canvas.title_bar(img, canvas.name(title, "Leaderboard"), "", TITLE_H)
     canvas.card(draw, (M, TITLE_H + 20, W - M, 340 - 20))
     _trophy(draw, 150, 210, 120)
     canvas.text(draw, (580, 180), "No games yet", 44, theme.ACCENT_DARK, "mm", bold=True)
@@ -171,19 +171,26 @@ def render_stats(title: str, lines: list[tuple[str, str]]) -> bytes:
     height = top + len(rows) * ROW_H + 32
     img = canvas.new(STATS_W, height)
     draw = ImageDraw.Draw(img)
-    canvas.title_bar(img, canvas.clean(title) or "Stats", "", TITLE_H)
+    canvas.title_bar(img, canvas.name(title, "Stats"), "", TITLE_H)
     canvas.card(draw, (M - 8, top, STATS_W - M + 8, height - 12))
-    half = (STATS_W - 2 * M) // 2
-    for i, (label, value) in enumerate(rows):
+    # A label keeps its own width (at most half the row); its value gets the rest of the row.
+    # Values are whole lines of numbers ("#1 of 8 · 30 games · …"): they share one size, the
+    # largest at which every value fits its room, before anything is cut. At its smallest it
+    # is still larger on a phone than a board's small text, this card being narrower.
+    inner = STATS_W - 2 * M - 32
+    labels = [canvas.truncate(str(label), theme.TEXT_SIZE, inner // 2) for label, _ in rows]
+    rooms = [inner - 24 - canvas.text_width(label, theme.TEXT_SIZE) for label in labels]
+    size = min(canvas.fit_size(str(value), room, theme.TEXT_SIZE, theme.SMALL_SIZE - 2,
+                               bold=True)
+               for (_, value), room in zip(rows, rooms, strict=True))
+    for i, ((_, value), label, room) in enumerate(zip(rows, labels, rooms, strict=True)):
         y0 = top + 8 + i * ROW_H
         mid = y0 + ROW_H / 2
         if i % 2:
             canvas.card(draw, (M, y0 + 3, STATS_W - M, y0 + ROW_H - 3), theme.SHADE, None,
                         radius=10)
-        label_t = canvas.truncate(canvas.clean(str(label)), theme.TEXT_SIZE, half - 20)
-        value_t = canvas.truncate(canvas.clean(str(value)), theme.TEXT_SIZE, half - 20)
-        canvas.text(draw, (M + 16, mid), label_t, theme.TEXT_SIZE, theme.INK_SOFT, "lm")
-        canvas.text(draw, (STATS_W - M - 16, mid), value_t, theme.TEXT_SIZE, theme.INK, "rm",
-                    bold=True)
+        value_t = canvas.truncate(str(value), size, room, bold=True)
+        canvas.text(draw, (M + 16, mid), label, theme.TEXT_SIZE, theme.INK_SOFT, "lm")
+        canvas.text(draw, (STATS_W - M - 16, mid), value_t, size, theme.INK, "rm", bold=True)
     return canvas.to_png(img)
 

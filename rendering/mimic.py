@@ -81,7 +81,7 @@ def _all_cells() -> list[str]:
 
 def _name(names: Sequence[str], seat: int) -> str:
     raw = names[seat] if 0 <= seat < len(names) else ""
-    return canvas.clean(raw) or f"Player {seat + 1}"
+    return canvas.name(raw, f"Player {seat + 1}")
 
 
 def _status(view: Mapping, names: Sequence[str]) -> str:
@@ -93,7 +93,7 @@ def _status(view: Mapping, names: Sequence[str]) -> str:
         if step["pending"] is not None:
             return f"{who}: moving the card from {step['pending']['from']}"
         if view["mode"] == "solo":
-            return f"{who}: lay 2-5 cards ({step['placed']} laid)"
+            return f"{who}: lay 2–5 cards ({step['placed']} laid)"
         return f"{who}: lay cards ({step['placed']} of {2 + step['extra']})"
     if phase == "start":
         return f"{who}: place a start card"
@@ -108,10 +108,10 @@ def _status(view: Mapping, names: Sequence[str]) -> str:
         return f"Tie! Round {view['showdown']['round']} of picks"
     winners = (view["result"] or {}).get("winners", [])
     if view["mode"] == "solo":
-        return f"Game over - {view['cubes_placed'][0]} cubes placed"
+        return f"Game over – {view['cubes_placed'][0]} cubes placed"
     if not winners:
         return "Game over"
-    return "Game over - " + " & ".join(_name(names, s) for s in winners) + \
+    return "Game over – " + " & ".join(_name(names, s) for s in winners) + \
         (" win" if len(winners) > 1 else " wins")
 
 
@@ -177,7 +177,7 @@ def _grid(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, x0: int, y
                         round(size * 0.26), theme.INK_FAINT if not mark else theme.INK_SOFT,
                         "mm")
             if mark:
-                fsize = canvas.fit_size(mark, size - 8, round(size * 0.30), 10)
+                fsize = canvas.fit_size(mark, size - 8, round(size * 0.30), 10, bold=True)
                 canvas.text(draw, (x + size / 2, y + size * 0.72), mark, fsize,
                             theme.ACCENT_DARK, "mm", bold=True)
 
@@ -208,8 +208,9 @@ def _players_panel(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str
         label = _name(names, seat)
         if teams:
             label = f"{label} (team {side + 1})"
-        canvas.text(draw, (x0 + 40, top + 20), canvas.truncate(label, theme.TEXT_SIZE, 270),
-                    theme.TEXT_SIZE, anchor="lm", bold=seat in active or seat in winners)
+        strong = seat in active or seat in winners
+        canvas.text(draw, (x0 + 40, top + 20), canvas.truncate(label, theme.TEXT_SIZE, 270, strong),
+                    theme.TEXT_SIZE, anchor="lm", bold=strong)
         if seat in winners:
             canvas.text(draw, (x0 + 40, top + row_h - 22), "WINNER", theme.SMALL_SIZE,
                         theme.ACCENT_DARK, "lm", bold=True)
@@ -237,7 +238,7 @@ def _players_panel(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str
         total = view["cubes_placed"][0] + view["cubes_left"][0]
         score = f"Score: {view['cubes_placed'][0]} of {total} cubes placed"
         canvas.text(draw, ((x0 + x1) / 2, y1 - 70), score, 30, theme.ACCENT_DARK, "mm", bold=True)
-        canvas.text(draw, ((x0 + x1) / 2, y1 - 32), "Lay 2-5 cards a turn; beat your best!",
+        canvas.text(draw, ((x0 + x1) / 2, y1 - 32), "Lay 2–5 cards a turn; beat your best!",
                     theme.SMALL_SIZE, theme.INK_SOFT, "mm")
 
 
@@ -309,7 +310,7 @@ def _showdown(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping,
     show = view["showdown"]
     y = y0 + 22
     rounds = showdown_faces(view)
-    canvas.text(draw, (x0 + 16, y), f"Tie showdown - round {show['round']}", theme.TEXT_SIZE,
+    canvas.text(draw, (x0 + 16, y), f"Tie showdown – round {show['round']}", theme.TEXT_SIZE,
                 theme.INK, "lm", bold=True)
     if view["phase"] == "showdown":
         picked = ", ".join(_name(names, s) for s in show["picked"]) or "nobody yet"
@@ -369,7 +370,7 @@ def render_hand(view: Mapping, names: Sequence[str],
                     theme.ON_ACCENT, "mm", bold=True)
         label = f"{face['colour'].title()} {ANIMAL_NAME[face['animal']]}"
         canvas.text(draw, (x + HAND_CARD_W / 2, HAND_CARDS_Y + HAND_CARD_H + 16),
-                    canvas.truncate(label, theme.SMALL_SIZE, HAND_CARD_W + 8),
+                    canvas.truncate(label, theme.SMALL_SIZE, HAND_CARD_W + 8, bold=True),
                     theme.SMALL_SIZE, theme.INK, "mm", bold=True)
         cells = list(targets.get(face["id"], ()))
         fits = f"{len(cells)} cell{'s' if len(cells) != 1 else ''}" if cells else "no cell now"
@@ -429,7 +430,7 @@ def render_rules() -> bytes:
     img = canvas.new(W, height)
     draw = ImageDraw.Draw(img)
     canvas.title_bar(img, "How MIMIC works", "two pairs, one colour, in a line", 64)
-    canvas.text(draw, (M, 96), "A set: 4 cards in a line from a start card - one colour,",
+    canvas.text(draw, (M, 96), "A set: 4 cards in a line from a start card – one colour,",
                 theme.TEXT_SIZE, anchor="lm", bold=True)
     canvas.text(draw, (M, 126), "two animals, two of each, in any order. Its 4th card gets a cube.",
                 theme.TEXT_SIZE, anchor="lm")
@@ -466,7 +467,7 @@ def _turn_example(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y0: int)
     """A 5 × 3 patch: a line runs east from a start card, turns north before a cubed card,
     and turns again at the border."""
     cell, gap = 72, 4
-    canvas.text(draw, (x0, y0 - 4), "A line turns only at an obstruction:", theme.SMALL_SIZE,
+    canvas.text(draw, (x0, y0 + 2), "A line turns only at an obstruction:", theme.SMALL_SIZE,
                 theme.INK, "lm", bold=True)
     y0 += 40
     laid = {(1, 1): ("blue", "zebra"), (2, 1): ("blue", "lion"), (2, 0): ("blue", "zebra"),

@@ -245,7 +245,7 @@ def card_tile(colour: str, animal: str, w: int, h: int | None = None,
     if tag:
         draw.rectangle((0, h - foot, w, h), fill=(255, 255, 255, 235))
         label = ANIMAL_NAME[animal] if w >= 150 else ANIMAL_TAG[animal]
-        size = canvas.fit_size(label, w - 18, round(foot * 0.86), 10)
+        size = canvas.fit_size(label, w - 18, round(foot * 0.86), 10, bold=True)
         canvas.text(draw, (w / 2, h - foot / 2 + 1), label, size, theme.INK, "mm", bold=True)
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius, outline=theme.INK,
                            width=max(2, w // 50))
@@ -322,5 +322,5 @@ def power_chip(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
         canvas.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 1), POWER_LETTER[colour],
                     round(h * 0.62), ink, "mm", bold=True)
     else:
-        size = canvas.fit_size(label, round(x1 - x0 - 10), round(h * 0.5), 10)
+        size = canvas.fit_size(label, round(x1 - x0 - 10), round(h * 0.5), 10, bold=True)
         canvas.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 1), label, size, ink, "mm", bold=True)

@@ -71,9 +71,9 @@ def subject_card(
 
 
 def _name(names: Sequence[str], seat: int, width: int | None = None) -> str:
-    """The seat's display name, drawable by the font, cut to ``width`` px at text size."""
+    """The seat's display name ("Player N" if it has nothing visible), cut to ``width`` px."""
     raw = names[seat] if seat < len(names) else ""
-    name = canvas.clean(raw) or f"Player {seat + 1}"
+    name = canvas.name(raw, f"Player {seat + 1}")
     return name if width is None else canvas.truncate(name, theme.TEXT_SIZE, width)
 
 
@@ -146,8 +146,8 @@ def _camera_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
         canvas.text(draw, (cx, y0 + 120), label, theme.TEXT_SIZE, theme.INK_SOFT, "mm")
         y = y0 + 160
         for seat in winners[:4]:
-            line = f"{_name(names, seat)}  -  {len(collected[seat])}"
-            canvas.text(draw, (cx, y), canvas.truncate(line, 30, CAMERA_W - 40), 30,
+            line = f"{_name(names, seat)} – {len(collected[seat])}"
+            canvas.text(draw, (cx, y), canvas.truncate(line, 30, CAMERA_W - 40, bold=True), 30,
                         anchor="mm", bold=True)
             y += 40
         canvas.text(draw, (cx, y1 - 26), "Most butterflies wins", theme.SMALL_SIZE,
@@ -182,8 +182,8 @@ def _players_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
         if not over and seat == view["holder"]:
             canvas.camera_icon(draw, x0 + 38, line_mid, 20)
         size = theme.TEXT_SIZE
-        canvas.text(draw, (x0 + 76, line_mid), canvas.truncate(_name(names, seat), size, name_w),
-                    size, anchor="lm", bold=active)
+        name = canvas.truncate(_name(names, seat), size, name_w, bold=active)
+        canvas.text(draw, (x0 + 76, line_mid), name, size, anchor="lm", bold=active)
         count_x = x1 - 20 if stacked else x0 + 76 + name_w + 30
         canvas.text(draw, (count_x, line_mid), str(len(pile)), 30, theme.ACCENT_DARK, "rm",
                     bold=True)
@@ -311,13 +311,13 @@ def render_rules() -> bytes:
                       (ax, top + panel / 2 + 12)], fill=theme.ACCENT)
     captions = [
         ("1. Draw a subject card.", "Choose the edge that", "goes in first."),
-        ("2. The camera sees", "half a butterfly through", "its window..."),
-        ("3. ...and a mirror adds", "the other half: one", "whole butterfly."),
+        ("2. The camera sees", "half a butterfly through", "its window…"),
+        ("3. …and a mirror adds", "the other half: one", "whole butterfly."),
         ("4. Turn face-down cards", "one per turn. Find it", "and you keep it!"),
     ]
     for x, lines in zip(xs, captions, strict=True):
         for j, line in enumerate(lines):
-            size = canvas.fit_size(line, panel + gap - 8, theme.SMALL_SIZE + 1)
+            size = canvas.fit_size(line, panel + gap - 8, theme.SMALL_SIZE + 1, bold=j == 0)
             canvas.text(draw, (x + panel / 2, top + panel + 26 + j * 28), line, size,
                         theme.INK if j == 0 else theme.INK_SOFT, "mm", bold=j == 0)
     return canvas.to_png(img)

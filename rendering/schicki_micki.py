@@ -55,7 +55,7 @@ def table_size(n_players: int) -> tuple[int, int]:
 
 def _name(names: Sequence[str], seat: int) -> str:
     raw = names[seat] if 0 <= seat < len(names) else ""
-    return canvas.clean(raw) or f"Player {seat + 1}"
+    return canvas.name(raw, f"Player {seat + 1}")
 
 
 # -- the table ---------------------------------------------------------------------------------
@@ -132,8 +132,8 @@ def _info(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[s
             # Taken: a pale ghost where it stood, and who holds it.
             ghost = tuple((c + 2 * 246) // 3 for c in fill)
             art.pawn(draw, cx, y0 + 82, 68, ghost, theme.INK_FAINT)  # type: ignore[arg-type]
-            label = canvas.truncate(_name(names, holder), theme.SMALL_SIZE, slot_w - 16)
-            tw = canvas.text_width(label, theme.SMALL_SIZE)
+            label = canvas.truncate(_name(names, holder), theme.SMALL_SIZE, slot_w - 16, bold=True)
+            tw = canvas.text_width(label, theme.SMALL_SIZE, bold=True)
             canvas.card(draw, (cx - tw / 2 - 8, y0 + 90, cx + tw / 2 + 8, y0 + 116),
                         theme.MEDAL_ROWS[0], theme.HIGHLIGHT, 2, radius=8)
             canvas.text(draw, (cx, y0 + 103), label, theme.SMALL_SIZE, theme.INK, "mm", bold=True)
@@ -191,9 +191,9 @@ def _grid(img: Image.Image, draw: ImageDraw.ImageDraw, table: list[dict], phase:
     if not table:
         msg = (over_text if phase == "over"
                else "Hands on the table edge: the first card is coming")
-        size = canvas.fit_size(msg, W - 2 * M - 80, 30)
-        msg = canvas.truncate(msg, size, W - 2 * M - 80)
-        tw = canvas.text_width(msg, size)
+        size = canvas.fit_size(msg, W - 2 * M - 80, 30, bold=True)
+        msg = canvas.truncate(msg, size, W - 2 * M - 80, bold=True)
+        tw = canvas.text_width(msg, size, bold=True)
         cy = GRID_Y + GRID_H / 2
         canvas.card(draw, (W / 2 - tw / 2 - 24, cy - 34, W / 2 + tw / 2 + 24, cy + 34))
         canvas.text(draw, (W / 2, cy), msg, size, theme.INK, "mm", bold=True)
@@ -245,7 +245,7 @@ def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
         canvas.text(draw, (score_x, by + PLAYER_ROW / 2), str(scores[seat]), 34,
                     theme.ACCENT_DARK, "rm", bold=True)
         room = col_w - 48 - 16 - 60
-        name = canvas.truncate(_name(names, seat), theme.TEXT_SIZE, room)
+        name = canvas.truncate(_name(names, seat), theme.TEXT_SIZE, room, bold=dealer or leader)
         canvas.text(draw, (bx + 48, by + 18), name, theme.TEXT_SIZE, theme.INK, "lm",
                     bold=dealer or leader)
         bits = []

@@ -44,7 +44,7 @@ async def test_the_leaderboard_is_a_picture_with_its_table_as_text(table):
         assert message.content.count("```") == 2 and len(message.content) <= 2000
         rows = message.content.split("```")[1].strip().splitlines()
         assert {row.split()[1] for row in rows[1:]} == {"Alice", "Bob"}
-    assert czech.content.startswith(f"**Mimikri - {server}**")
+    assert czech.content.startswith(f"**Mimikri – {server}**")
     assert czech.content.split("```")[1].split()[:4] == ["#", "hráč", "hry", "výhry"]
     assert "hodnocení" in czech.content and "rating" not in czech.content
     assert english.content.split("```")[1].split()[:4] == ["#", "player", "games", "wins"]

@@ -68,3 +68,13 @@ def test_solo_board_highlights_the_top_three_and_an_empty_one_is_friendly():
     assert colours == [*theme.MEDAL_ROWS, theme.SHADE, theme.PANEL]
     assert leaderboard.render_solo_board("MIMIC solo", [], "cubes") == \
         render_leaderboard("MIMIC solo", [])
+
+
+def test_a_stats_line_of_numbers_is_shown_whole():
+    # The cog's line for a game: its last number must reach the picture, not an ellipsis.
+    line = "#12 of 15 · 130 games · 105 wins (81%) · 2000 points · rating {}"
+    title = "Jiří Dvořák on Hospoda U Šťastného"
+    for label in ("Mimikri", "Schicki Micki"):
+        lines = [(label, line.format("31.4")), ("Schicki Micki reactions", "fastest 0.41 s")]
+        changed = [(label, line.format("31.5")), lines[1]]
+        assert render_stats(title, lines) != render_stats(title, changed), label
