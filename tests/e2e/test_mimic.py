@@ -325,7 +325,8 @@ async def test_a_solo_game_goes_on_the_solo_board_not_the_game_board(table):
     multiplayer = await shown_as_text(table, "alice", "leaderboard", game="mimic")
     assert "No finished games yet" in multiplayer and "Alice" not in multiplayer
     stats = await shown_as_text(table, "alice", "stats")
-    assert f"**MIMIC solo**: #1 of 1 · best {best} cubes · 1 game" in stats, stats
+    cubes = f"{best} cube" if best == 1 else f"{best} cubes"  # the game's own count decides
+    assert f"**MIMIC solo**: #1 of 1 · best {cubes} · 1 game" in stats, stats
     assert "**MIMIC**:" not in stats and "rating" not in stats
 
 
