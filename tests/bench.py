@@ -27,6 +27,7 @@ from bot.db.repo import Repo
 from bot.games import REGISTRY
 from bot.games.core import SYSTEM, apply_checked, start
 from bot.games.mimic import hints
+from bot.i18n import words
 from rendering import canvas
 from rendering import mimic as mimic_art
 from rendering import mimikri as mimikri_art
@@ -198,7 +199,7 @@ def bench_renders() -> None:
         "leaderboard": lambda: render_leaderboard("Bench", [
             {"rank": i + 1, "name": f"Player {i}", "games": 10, "wins": 10 - i,
              "win_rate": (10 - i) / 10, "points": 50 - i, "rating": 30.0 - i}
-            for i in range(10)]),
+            for i in range(10)], words("en")),
     }
     for name, fn in cases.items():
         render = timed(fn, 30)
