@@ -50,8 +50,8 @@ def check_names(render: Callable[[list[str]], bytes], names: Sequence[str],
 
 def test_mimikri_board_draws_every_name():
     view = view_in("orient", 6, 5)
-    check_names(lambda n: mimikri.render_board(view, n), NAMES[:6])
-    check_names(lambda n: mimikri.render_board(view, n), NAMES[2:], seats=[4, 5])
+    check_names(lambda n: mimikri.render_board(view, n, CS), NAMES[:6])
+    check_names(lambda n: mimikri.render_board(view, n, CS), NAMES[2:], seats=[4, 5])
 
 
 def test_schicki_micki_table_draws_every_name():
