@@ -33,7 +33,7 @@ def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
     rules, names = REGISTRY["mimikri"], NAMES[:players]
     w = words("en")  # the transcript is in English
     out.mkdir(parents=True, exist_ok=True)
-    (out / "rules.png").write_bytes(mimikri_art.render_rules())
+    (out / "rules.png").write_bytes(mimikri_art.render_rules(w))
     lines = [f"# Mimikri — {players} computer players, seed {seed!r}", ""]
     lines.append(mimikri_texts.describe(Event("started"), names, w) or "")
     first, state = True, None
@@ -42,7 +42,7 @@ def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
             view = rules.view(move.state, None)
             (out / "preview.png").write_bytes(
                 mimikri_art.render_preview(view["subject"] or "frog", view["tried"],
-                                           w("mimikri.preview.own_title")))
+                                           w("mimikri.preview.own_title"), w))
             first = False
         for event in move.events:
             text = mimikri_texts.describe(event, names, w)
@@ -50,7 +50,7 @@ def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
                 lines.append(f"{move.version:3d}. {text}")
         state = move.state
         (out / f"board-{move.version:03d}.png").write_bytes(
-            mimikri_art.render_board(rules.view(state, None), names))
+            mimikri_art.render_board(rules.view(state, None), names, w))
     outcome = rules.outcome(state)
     lines += ["", "Scores: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
               "Winners: " + ", ".join(NAMES[i] for i in sorted(outcome.winners))]

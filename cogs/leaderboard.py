@@ -226,7 +226,7 @@ class Leaderboard(commands.Cog):
         ranked = standings(await self.bot.sessions.repo.board(interaction.guild_id, game))
         table = ranked[:TOP]
         title = w("leaderboard.title", game=ui.name, server=server)
-        png = await asyncio.to_thread(render_leaderboard, title, table)
+        png = await asyncio.to_thread(render_leaderboard, title, table, w)
         times = await self.bot.sessions.repo.records(interaction.guild_id or 0, game,
                                                      "reaction_ms")
         text = as_text(title, table, w, fastest={user: ms[0] for user, ms in times.items()},
@@ -238,7 +238,7 @@ class Leaderboard(commands.Cog):
         ranked = solo_standings(await self.bot.sessions.repo.solo_board(interaction.guild_id or 0,
                                                                         game))
         table = ranked[:TOP]
-        png = await asyncio.to_thread(render_solo_board, title, table, unit)
+        png = await asyncio.to_thread(render_solo_board, title, table, unit, w)
         await self._send(interaction, png, solo_text(title, table, unit, w, len(ranked)),
                          "leaderboard.png")
 
@@ -292,7 +292,7 @@ class Leaderboard(commands.Cog):
         title = w("leaderboard.stats.title", name=who.display_name, server=server)
         if not lines:
             lines = [(w("leaderboard.stats.none_label"), w("leaderboard.stats.none"))]
-        png = await asyncio.to_thread(render_stats, title, lines)
+        png = await asyncio.to_thread(render_stats, title, lines, w)
         text = bounded(f"**{plain(title)}**", [f"• **{plain(k)}**: {v}" for k, v in lines], w,
                        cut="leaderboard.cut_lines")
         await self._send(interaction, png, text, "stats.png")

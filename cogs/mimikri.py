@@ -51,7 +51,7 @@ class MimikriUI:
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
     ) -> bytes:
         """The table picture."""
-        return art.render_board(view, seat_names(seats, w))
+        return art.render_board(view, seat_names(seats, w), w)
 
     def controls(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
@@ -114,7 +114,8 @@ class MimikriUI:
             title = w("mimikri.preview.own_title")
         else:
             title = w("mimikri.preview.title", name=seat_name(holder, w))
-        png = await asyncio.to_thread(art.render_preview, view["subject"], view["tried"], title)
+        png = await asyncio.to_thread(art.render_preview, view["subject"], view["tried"], title,
+                                      w)
         text = w("mimikri.preview.text", card=texts.card(view["subject"], w))
         await interaction.followup.send(
             text, file=png_file(png, "preview.png", "\n".join([title, alt_text(text)])),
@@ -147,7 +148,8 @@ class Mimikri(commands.GroupCog, group_name="mimikri",
     @app_commands.command(name="rules", description="How to play Mimikri, with a picture")
     async def rules(self, interaction: discord.Interaction[GameBot]) -> None:
         """The rules in short, privately, in the reader's words."""
-        await show_rules(interaction, reader(interaction)("mimikri.rules"), art.render_rules,
+        w = reader(interaction)
+        await show_rules(interaction, w("mimikri.rules"), lambda: art.render_rules(w),
                          "mimikri-rules.png")
 
 

@@ -1,5 +1,8 @@
 """Mimikri's images for Discord: the public table, the camera holder's preview, the rules card.
 
+Every word comes from the catalogue in the language the caller passes (``w``): the table's in
+the server's, a preview's and the rules' in the reader's.
+
 Reads only the public view (``MimikriRules.view``): a face-down card is drawn from its position
 alone, never from a butterfly key, and keys are never written as text — players see pictures.
 The pictures themselves (subject cards, butterflies) live in ``rendering.mimikri_art``, which
@@ -15,6 +18,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageChops, ImageDraw, ImageFilter
 
 from bot.games.mimikri.rules import ORIENTATIONS
+from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.mimikri_art import butterfly, butterfly_key, picture, turned, window_mask
 
@@ -70,11 +74,20 @@ def subject_card(
     return img
 
 
-def _name(names: Sequence[str], seat: int, width: int | None = None) -> str:
+def _name(names: Sequence[str], seat: int, w: Words, width: int | None = None) -> str:
     """The seat's display name ("Player N" if it has nothing visible), cut to ``width`` px."""
     raw = names[seat] if seat < len(names) else ""
-    name = canvas.name(raw, f"Player {seat + 1}")
+    name = canvas.name(raw, w("mimikri.picture.player", number=w.number(seat + 1)))
     return name if width is None else canvas.truncate(name, theme.TEXT_SIZE, width)
+
+
+def _fitted(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, room: float,
+            size: int, colour: theme.RGB = theme.INK, anchor: str = "mm", bold: bool = False,
+            min_size: int = 12) -> None:
+    """``text`` shrunk (down to ``min_size``, then cut) to fit ``room`` px: Czech runs longer."""
+    size = canvas.fit_size(text, int(room), size, min_size, bold=bold)
+    canvas.text(draw, xy, canvas.truncate(text, size, int(room), bold=bold), size, colour,
+                anchor, bold=bold)
 
 
 def _winners(collected: list[list[str]]) -> list[int]:
@@ -82,53 +95,53 @@ def _winners(collected: list[list[str]]) -> list[int]:
     return [s for s, c in enumerate(collected) if len(c) == best]
 
 
-def render_board(view: dict, names: list[str]) -> bytes:
-    """The whole public table as one PNG (``BOARD_WIDTH`` × ``BOARD_H``)."""
+def render_board(view: dict, names: list[str], w: Words) -> bytes:
+    """The whole public table as one PNG (``BOARD_WIDTH`` × ``BOARD_H``), in ``w``'s words."""
     img = canvas.new(W, BOARD_H)
     draw = ImageDraw.Draw(img)
     phase = view["phase"]
     holder, turn = view["holder"], view["turn"]
     if phase == "orient":
-        status = f"{_name(names, holder, 260)} inserts the card"
+        status = w("mimikri.picture.status.orient", name=_name(names, holder, w, 260))
     elif phase == "search":
-        status = f"{_name(names, turn, 260)}: find the butterfly"
+        status = w("mimikri.picture.status.search", name=_name(names, turn, w, 260))
     else:
-        status = f"Game over after {view['rounds']} rounds"
-    canvas.title_bar(img, f"Mimikri  ·  round {view['rounds'] + 1}"
+        status = w.n("mimikri.picture.status.over", view["rounds"])
+    canvas.title_bar(img, w("mimikri.picture.title", round=w.number(view["rounds"] + 1))
                      if phase != "over" else "Mimikri", status, TITLE_H)
-    _camera_panel(img, draw, view, names, (M, TOP_Y, M + CAMERA_W, TOP_Y + TOP_H))
-    _players_panel(img, draw, view, names, (M + CAMERA_W + 16, TOP_Y, W - M, TOP_Y + TOP_H))
+    _camera_panel(img, draw, view, names, (M, TOP_Y, M + CAMERA_W, TOP_Y + TOP_H), w)
+    _players_panel(img, draw, view, names, (M + CAMERA_W + 16, TOP_Y, W - M, TOP_Y + TOP_H), w)
     _grid(img, draw, view["grid"])
-    _footer(draw, view)
+    _footer(draw, view, w)
     return canvas.to_png(img)
 
 
 def _camera_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
-                  names: Sequence[str], box: tuple[int, int, int, int]) -> None:
+                  names: Sequence[str], box: tuple[int, int, int, int], w: Words) -> None:
     x0, y0, x1, y1 = box
     canvas.card(draw, box)
     cx = (x0 + x1) // 2
     phase = view["phase"]
     if phase == "orient":
-        canvas.text(draw, (cx, y0 + 24), "Which edge goes in first?", theme.TEXT_SIZE, anchor="mm",
-                    bold=True)
+        _fitted(draw, (cx, y0 + 24), w("mimikri.picture.which_edge"), CAMERA_W - 32,
+                theme.TEXT_SIZE, bold=True)
         note = view.get("must_be_uncollected")
         tried = tuple(view.get("tried", ()))
         size = 200 if note else 250
         card = subject_card(view["subject"], size, True, tried)
         img.paste(card, (cx - size // 2, y0 + 46))
         if tried:
-            canvas.text(draw, (cx, y0 + 46 + size + 16), "Tried: " + ", ".join(tried),
-                        theme.SMALL_SIZE, theme.CROSS, "mm", bold=True)
+            _fitted(draw, (cx, y0 + 46 + size + 16),
+                    w("mimikri.picture.tried_edges", edges=", ".join(tried)), CAMERA_W - 32,
+                    theme.SMALL_SIZE, theme.CROSS, bold=True)
         if note:
             canvas.card(draw, (x0 + 12, y1 - 60, x1 - 12, y1 - 10), theme.MEDAL_ROWS[0],
                         theme.HIGHLIGHT, 2, radius=10)
-            canvas.text(draw, (cx, y1 - 35), "Show a butterfly nobody has collected",
-                        canvas.fit_size("Show a butterfly nobody has collected", CAMERA_W - 44,
-                                        theme.SMALL_SIZE), anchor="mm")
+            _fitted(draw, (cx, y1 - 35), w("mimikri.picture.must_be_new"), CAMERA_W - 44,
+                    theme.SMALL_SIZE)
     elif phase == "search":
-        canvas.text(draw, (x0 + 18, y0 + 24), "The camera shows:", theme.TEXT_SIZE, anchor="lm",
-                    bold=True)
+        _fitted(draw, (x0 + 18, y0 + 24), w("mimikri.picture.camera_shows"), CAMERA_W - 36,
+                theme.TEXT_SIZE, anchor="lm", bold=True)
         big = 260
         img.paste(butterfly_key(view["wanted"], big), (x0 + 8, y1 - big - 8))
         # The subject card, small, with the edge that went in first: public, and it helps the
@@ -136,26 +149,34 @@ def _camera_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
         small = 100
         img.paste(subject_card(view["subject"], small, True, (), view["orientation"]),
                   (x1 - small - 10, y0 + 48))
-        canvas.text(draw, (x1 - small / 2 - 10, y0 + 48 + small + 16),
-                    f"{view['orientation']} edge first", theme.SMALL_SIZE - 2, theme.INK_SOFT, "mm")
+        # Centred under the small card, with room out to the big butterfly's edge.
+        _fitted(draw, (x1 - small / 2 - 10, y0 + 48 + small + 16),
+                w("mimikri.picture.edge_first", edge=view["orientation"]), 2 * (small / 2 + 10) - 8,
+                theme.SMALL_SIZE - 2, theme.INK_SOFT)
     else:
         collected = view["collected"]
-        canvas.text(draw, (cx, y0 + 60), "Game over", 52, theme.ACCENT_DARK, "mm", bold=True)
+        _fitted(draw, (cx, y0 + 60), w("mimikri.picture.game_over"), CAMERA_W - 32, 52,
+                theme.ACCENT_DARK, bold=True)
         winners = _winners(collected)
-        label = "Winner" if len(winners) == 1 else "Winners (shared)"
-        canvas.text(draw, (cx, y0 + 120), label, theme.TEXT_SIZE, theme.INK_SOFT, "mm")
+        label = w("mimikri.picture.winner" if len(winners) == 1 else "mimikri.picture.winners")
+        _fitted(draw, (cx, y0 + 120), label, CAMERA_W - 32, theme.TEXT_SIZE, theme.INK_SOFT)
         y = y0 + 160
         for seat in winners[:4]:
-            line = f"{_name(names, seat)} – {len(collected[seat])}"
+            # The name is cut, never the count after it.
+            count = w.number(len(collected[seat]))
+            rest = canvas.text_width(w("mimikri.picture.winner_line", name="", count=count), 30,
+                                     bold=True)
+            name = canvas.truncate(_name(names, seat, w), 30, CAMERA_W - 40 - rest, bold=True)
+            line = w("mimikri.picture.winner_line", name=name, count=count)
             canvas.text(draw, (cx, y), canvas.truncate(line, 30, CAMERA_W - 40, bold=True), 30,
                         anchor="mm", bold=True)
             y += 40
-        canvas.text(draw, (cx, y1 - 26), "Most butterflies wins", theme.SMALL_SIZE,
-                    theme.INK_SOFT, "mm")
+        _fitted(draw, (cx, y1 - 26), w("mimikri.picture.most_wins"), CAMERA_W - 32,
+                theme.SMALL_SIZE, theme.INK_SOFT)
 
 
 def _players_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
-                   names: Sequence[str], box: tuple[int, int, int, int]) -> None:
+                   names: Sequence[str], box: tuple[int, int, int, int], w: Words) -> None:
     """One row per seat: turn arrow, camera, name, count and the collected butterflies.
 
     The thumbnails matter for play: from the second pass the camera must show a butterfly
@@ -182,10 +203,10 @@ def _players_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
         if not over and seat == view["holder"]:
             canvas.camera_icon(draw, x0 + 38, line_mid, 20)
         size = theme.TEXT_SIZE
-        name = canvas.truncate(_name(names, seat), size, name_w, bold=active)
+        name = canvas.truncate(_name(names, seat, w), size, name_w, bold=active)
         canvas.text(draw, (x0 + 76, line_mid), name, size, anchor="lm", bold=active)
         count_x = x1 - 20 if stacked else x0 + 76 + name_w + 30
-        canvas.text(draw, (count_x, line_mid), str(len(pile)), 30, theme.ACCENT_DARK, "rm",
+        canvas.text(draw, (count_x, line_mid), w.number(len(pile)), 30, theme.ACCENT_DARK, "rm",
                     bold=True)
         if stacked:
             left, first, room_h = x0 + 20, top + 38, row_h - 44
@@ -250,18 +271,19 @@ def _card_back() -> Image.Image:
     return img
 
 
-def _footer(draw: ImageDraw.ImageDraw, view: dict) -> None:
+def _footer(draw: ImageDraw.ImageDraw, view: dict, w: Words) -> None:
     y = BOARD_H - 12 - FOOTER_H // 2
-    out = ", ".join(view.get("out") or []) or "none"
-    line = (f"Subject cards in the pile: {view['pile']}     Out of the game: {out}     "
-            f"Pass {view['pass_no']}")
-    size = canvas.fit_size(line, W - 2 * M, theme.TEXT_SIZE - 2, 14)
-    canvas.text(draw, (W / 2, y), line, size, theme.INK_SOFT, "mm")
+    out = ", ".join(w(f"mimikri.picture.animal.{a}") for a in view.get("out") or []) \
+        or w("mimikri.picture.out_none")
+    line = w("mimikri.picture.footer", pile=w.number(view["pile"]), out=out,
+             pass_no=w.number(view["pass_no"]))
+    _fitted(draw, (W / 2, y), line, W - 2 * M, theme.TEXT_SIZE - 2, theme.INK_SOFT, min_size=14)
 
 
-def render_preview(animal: str, tried: list[str], title: str) -> bytes:
+def render_preview(animal: str, tried: list[str], title: str, w: Words) -> bytes:
     """The four butterflies ``animal``'s card can show, labelled by edge; tried ones crossed.
-    ``title`` is the caller's: it depends on who is looking (the holder or someone else)."""
+    ``title`` is the caller's: it depends on who is looking (the holder or someone else); the
+    labels are in ``w``'s words (the reader's)."""
     pic, card_size = 190, 200
     width = M + card_size + 30 + 4 * (pic + 14) + M - 14
     height = 60 + 60 + pic + 60
@@ -272,8 +294,8 @@ def render_preview(animal: str, tried: list[str], title: str) -> bytes:
     img.paste(subject_card(animal, card_size, True, tuple(tried)), (M, top))
     for i, edge in enumerate(ORIENTATIONS):
         x = M + card_size + 30 + i * (pic + 14)
-        canvas.text(draw, (x + pic / 2, 60 + 26), f"{edge} first", theme.TEXT_SIZE, anchor="mm",
-                    bold=True)
+        _fitted(draw, (x + pic / 2, 60 + 26), w("mimikri.picture.edge_first", edge=edge), pic,
+                theme.TEXT_SIZE, bold=True)
         tile = butterfly(animal, edge, pic)
         if edge in tried:
             # Faded and crossed: that orientation showed a collected butterfly this turn.
@@ -282,25 +304,27 @@ def render_preview(animal: str, tried: list[str], title: str) -> bytes:
         draw.rectangle((x, top, x + pic - 1, top + pic - 1), outline=theme.PANEL_EDGE, width=2)
         if edge in tried:
             canvas.cross(draw, (x + 20, top + 20, x + pic - 20, top + pic - 20), width=8)
-            canvas.text(draw, (x + pic / 2, top + pic + 24), "tried", theme.TEXT_SIZE,
-                        theme.CROSS, "mm", bold=True)
+            _fitted(draw, (x + pic / 2, top + pic + 24), w("mimikri.picture.tried"), pic,
+                    theme.TEXT_SIZE, theme.CROSS, bold=True)
     return canvas.to_png(img)
 
 
-def render_rules() -> bytes:
-    """One picture for "/mimikri rules": card, window and mirror, butterfly, find the card."""
+def render_rules(w: Words) -> bytes:
+    """One picture for "/mimikri rules": card, window and mirror, butterfly, find the card; its
+    captions in ``w``'s words (the reader's)."""
     panel, gap, top = 200, 40, 90
     width = 2 * M + 4 * panel + 3 * gap
     height = top + panel + 130
     img = canvas.new(width, height)
     draw = ImageDraw.Draw(img)
-    canvas.title_bar(img, "How Mimikri works", "most butterflies wins", 64)
+    canvas.title_bar(img, w("mimikri.picture.rules.title"), w("mimikri.picture.rules.subtitle"),
+                     64)
     animal, edge = "chameleon", "E"
     xs = [M + i * (panel + gap) for i in range(4)]
     # 1: the subject card, E edge chosen.
     img.paste(subject_card(animal, panel, True, (), edge), (xs[0], top))
     # 2: the turned card under the camera: outside the half-wing window is dimmed.
-    img.paste(_window_view(animal, edge, panel), (xs[1], top))
+    img.paste(_window_view(animal, edge, panel, w), (xs[1], top))
     # 3: the mirror completes the butterfly.
     img.paste(butterfly(animal, edge, panel), (xs[2], top))
     # 4: find it among face-down cards.
@@ -309,21 +333,16 @@ def render_rules() -> bytes:
         ax = xs[i] + panel + 8
         draw.polygon([(ax, top + panel / 2 - 12), (ax + gap - 16, top + panel / 2),
                       (ax, top + panel / 2 + 12)], fill=theme.ACCENT)
-    captions = [
-        ("1. Draw a subject card.", "Choose the edge that", "goes in first."),
-        ("2. The camera sees", "half a butterfly through", "its window…"),
-        ("3. …and a mirror adds", "the other half: one", "whole butterfly."),
-        ("4. Turn face-down cards", "one per turn. Find it", "and you keep it!"),
-    ]
-    for x, lines in zip(xs, captions, strict=True):
+    # Each caption is up to three lines, broken where the catalogue breaks them.
+    for i, x in enumerate(xs):
+        lines = w(f"mimikri.picture.rules.step{i + 1}").split("\n")[:3]
         for j, line in enumerate(lines):
-            size = canvas.fit_size(line, panel + gap - 8, theme.SMALL_SIZE + 1, bold=j == 0)
-            canvas.text(draw, (x + panel / 2, top + panel + 26 + j * 28), line, size,
-                        theme.INK if j == 0 else theme.INK_SOFT, "mm", bold=j == 0)
+            _fitted(draw, (x + panel / 2, top + panel + 26 + j * 28), line, panel + gap - 8,
+                    theme.SMALL_SIZE + 1, theme.INK if j == 0 else theme.INK_SOFT, bold=j == 0)
     return canvas.to_png(img)
 
 
-def _window_view(animal: str, edge: str, size: int) -> Image.Image:
+def _window_view(animal: str, edge: str, size: int, w: Words) -> Image.Image:
     """The card turned edge-first with everything outside the camera window dimmed."""
     card = turned(picture(animal, size), edge)
     mask = window_mask().resize((size, size), Image.Resampling.LANCZOS)
@@ -334,7 +353,8 @@ def _window_view(animal: str, edge: str, size: int) -> Image.Image:
     out.paste(theme.BUTTERFLY_BODY, (0, 0, size, size), rim)
     draw = ImageDraw.Draw(out)
     draw.line([(size / 2, 0), (size / 2, size)], fill=theme.ACCENT, width=3)  # the mirror
-    canvas.text(draw, (size * 0.75, size - 14), "mirror", 16, theme.ACCENT_DARK, "mm", bold=True)
+    _fitted(draw, (size * 0.75, size - 14), w("mimikri.picture.rules.mirror"), size / 2 - 8, 16,
+            theme.ACCENT_DARK, bold=True)
     draw.rectangle((0, 0, size - 1, size - 1), outline=theme.INK, width=2)
     return out
 

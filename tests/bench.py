@@ -27,6 +27,7 @@ from bot.db.repo import Repo
 from bot.games import REGISTRY
 from bot.games.core import SYSTEM, apply_checked, start
 from bot.games.mimic import hints
+from bot.i18n import words
 from rendering import canvas
 from rendering import mimic as mimic_art
 from rendering import mimikri as mimikri_art
@@ -181,7 +182,8 @@ def bench_renders() -> None:
     states = [m.state for m in autoplay(rules, "bench", 4, {"subjects": 5})]
     names = ["Ada", "Ben", "Cleo", "Dev"]
     view = rules.view(states[len(states) // 2], None)
-    mimikri_art.render_board(view, names)  # warm the picture caches, as a running bot has them
+    # Warm the picture caches, as a running bot has them.
+    mimikri_art.render_board(view, names, words("en"))
     schicki = REGISTRY["schicki_micki"]
     table = start(schicki, "bench", 7, {})
     for version in range(12):
@@ -191,14 +193,15 @@ def bench_renders() -> None:
     seven = [*names, "Eve", "Fay", "Gus"]
     mimic_public = REGISTRY["mimic"].view(crowded_mimic(1)[0][0], None)
     cases = {
-        "mimikri board": lambda: mimikri_art.render_board(view, names),
-        "mimikri preview": lambda: mimikri_art.render_preview("frog", ["N"], "The frog card"),
+        "mimikri board": lambda: mimikri_art.render_board(view, names, words("en")),
+        "mimikri preview": lambda: mimikri_art.render_preview("frog", ["N"], "The frog card",
+                                                                words("en")),
         "schicki table": lambda: schicki_art.render_table(table_view, seven),
         "mimic board": lambda: mimic_art.render_board(mimic_public, names[:2]),
         "leaderboard": lambda: render_leaderboard("Bench", [
             {"rank": i + 1, "name": f"Player {i}", "games": 10, "wins": 10 - i,
              "win_rate": (10 - i) / 10, "points": 50 - i, "rating": 30.0 - i}
-            for i in range(10)]),
+            for i in range(10)], words("en")),
     }
     for name, fn in cases.items():
         render = timed(fn, 30)

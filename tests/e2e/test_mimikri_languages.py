@@ -83,9 +83,9 @@ async def test_the_preview_answers_each_reader_in_their_language(table):
     titles: list[str] = []
     render = mimikri_art.render_preview
 
-    def spy(animal, tried, title):
+    def spy(animal, tried, title, w):
         titles.append(title)
-        return render(animal, tried, title)
+        return render(animal, tried, title, w)
     mimikri_art.render_preview = spy
     try:
         board, _ = await open_czech_game(table)  # Alice holds the camera

@@ -34,9 +34,9 @@ async def test_a_seat_taken_over_is_shown_as_the_computers(table):
     drawn: list[list[str]] = []
     render = mimikri_art.render_board
 
-    def spy(view, names):
+    def spy(view, names, w):
         drawn.append(list(names))
-        return render(view, names)
+        return render(view, names, w)
     mimikri_art.render_board = spy
     try:
         board, match_id = await open_game(table, "games", "alice", "bob")
@@ -61,9 +61,9 @@ async def test_the_preview_names_whose_card_it_is(table):
     titles: list[str] = []
     render = mimikri_art.render_preview
 
-    def spy(animal, tried, title):
+    def spy(animal, tried, title, w):
         titles.append(title)
-        return render(animal, tried, title)
+        return render(animal, tried, title, w)
     mimikri_art.render_preview = spy
     try:
         board, _ = await open_game(table, "games", "alice", "bob")  # Alice holds the camera

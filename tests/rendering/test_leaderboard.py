@@ -2,10 +2,13 @@
 
 from __future__ import annotations
 
+from bot.i18n import words
 from rendering import leaderboard, theme
 from rendering.leaderboard import render_leaderboard, render_stats
 
 from .helpers import decode
+
+EN, CS = words("en"), words("cs")
 
 
 def rows(n: int) -> list[dict]:
@@ -15,11 +18,11 @@ def rows(n: int) -> list[dict]:
 
 
 def test_leaderboard_is_deterministic():
-    assert render_leaderboard("Mimikri", rows(8)) == render_leaderboard("Mimikri", rows(8))
+    assert render_leaderboard("Mimikri", rows(8), EN) == render_leaderboard("Mimikri", rows(8), EN)
 
 
 def test_top_three_are_highlighted_and_the_rest_alternate():
-    img = decode(render_leaderboard("Mimikri", rows(6))).convert("RGB")
+    img = decode(render_leaderboard("Mimikri", rows(6), EN)).convert("RGB")
     top = leaderboard.TITLE_H + 16 + leaderboard.HEADER_H
 
     def row_colour(i: int) -> tuple[int, int, int]:
@@ -32,16 +35,16 @@ def test_top_three_are_highlighted_and_the_rest_alternate():
 
 
 def test_empty_leaderboard_is_a_friendly_picture():
-    empty = render_leaderboard("Mimikri", [])
-    assert empty == render_leaderboard("Mimikri", [])
+    empty = render_leaderboard("Mimikri", [], EN)
+    assert empty == render_leaderboard("Mimikri", [], EN)
     assert decode(empty).size[0] == theme.BOARD_WIDTH
-    assert empty != render_leaderboard("Mimikri", rows(1))
+    assert empty != render_leaderboard("Mimikri", rows(1), EN)
 
 
 def test_stats_card_grows_with_its_lines():
-    short = render_stats("Alice", [("Games", "3")])
-    long = render_stats("Alice", [("Games", "3"), ("Wins", "1"), ("Rating", "25.0")])
-    assert short == render_stats("Alice", [("Games", "3")])
+    short = render_stats("Alice", [("Games", "3")], EN)
+    long = render_stats("Alice", [("Games", "3"), ("Wins", "1"), ("Rating", "25.0")], EN)
+    assert short == render_stats("Alice", [("Games", "3")], EN)
     assert decode(long).height > decode(short).height
 
 
@@ -51,23 +54,23 @@ def solo_rows(n: int) -> list[dict]:
 
 
 def test_solo_board_is_deterministic_narrow_and_grows_with_its_rows():
-    png = leaderboard.render_solo_board("MIMIC solo", solo_rows(5), "cubes")
-    assert png == leaderboard.render_solo_board("MIMIC solo", solo_rows(5), "cubes")
+    png = leaderboard.render_solo_board("MIMIC solo", solo_rows(5), "cubes", EN)
+    assert png == leaderboard.render_solo_board("MIMIC solo", solo_rows(5), "cubes", EN)
     img = decode(png)
     assert img.width == leaderboard.SOLO_W < theme.BOARD_WIDTH
-    taller = decode(leaderboard.render_solo_board("MIMIC solo", solo_rows(6), "cubes"))
+    taller = decode(leaderboard.render_solo_board("MIMIC solo", solo_rows(6), "cubes", EN))
     assert taller.height == img.height + leaderboard.SOLO_ROW_H
-    assert png != leaderboard.render_solo_board("MIMIC solo", solo_rows(5), "points")
+    assert png != leaderboard.render_solo_board("MIMIC solo", solo_rows(5), "points", EN)
 
 
 def test_solo_board_highlights_the_top_three_and_an_empty_one_is_friendly():
-    img = decode(leaderboard.render_solo_board("MIMIC solo", solo_rows(5), "cubes")).convert(
+    img = decode(leaderboard.render_solo_board("MIMIC solo", solo_rows(5), "cubes", EN)).convert(
         "RGB")
     top = leaderboard.TITLE_H + 16 + leaderboard.HEADER_H
     colours = [img.getpixel((420, top + i * leaderboard.SOLO_ROW_H + 8)) for i in range(5)]
     assert colours == [*theme.MEDAL_ROWS, theme.SHADE, theme.PANEL]
-    assert leaderboard.render_solo_board("MIMIC solo", [], "cubes") == \
-        render_leaderboard("MIMIC solo", [])
+    assert leaderboard.render_solo_board("MIMIC solo", [], "cubes", EN) == \
+        render_leaderboard("MIMIC solo", [], EN)
 
 
 def test_a_stats_line_of_numbers_is_shown_whole():
@@ -77,4 +80,21 @@ def test_a_stats_line_of_numbers_is_shown_whole():
     for label in ("Mimikri", "Schicki Micki"):
         lines = [(label, line.format("31.4")), ("Schicki Micki reactions", "fastest 0.41 s")]
         changed = [(label, line.format("31.5")), lines[1]]
-        assert render_stats(title, lines) != render_stats(title, changed), label
+        assert render_stats(title, lines, EN) != render_stats(title, changed, EN), label
+
+
+def test_czech_pictures_speak_czech_and_stay_deterministic():
+    # The same table in Czech: other heads, other count, 0,5 for 0.5; the same size.
+    for render in (lambda w: render_leaderboard("Mimikri", rows(6), w),
+                   lambda w: leaderboard.render_solo_board("MIMIC", solo_rows(4), "cubes", w),
+                   lambda w: render_leaderboard("Mimikri", [], w),
+                   lambda w: render_stats("Alice", [], w)):
+        english, czech = render(EN), render(CS)
+        assert czech == render(CS)
+        assert czech != english
+        assert decode(czech).size == decode(english).size
+
+
+def test_a_solo_unit_the_catalogue_does_not_know_is_named_as_the_game_names_it():
+    assert leaderboard.render_solo_board("Game", solo_rows(3), "laps", CS) != \
+        leaderboard.render_solo_board("Game", solo_rows(3), "cubes", CS)

@@ -9,6 +9,7 @@ import pytest
 from anyascii import anyascii
 
 from bot.games import REGISTRY
+from bot.i18n import words
 from rendering import leaderboard, mimic, mimikri
 from rendering import schicki_micki as sm
 
@@ -19,6 +20,7 @@ from .test_schicki_micki import table_view
 NAMES = ["Kristýna", "Jiří Dvořák", "Łukasz", "Ørjan", "Дмитрий", "Ελένη", "李雷", "🦊 Foxy"]
 SPELLED = {"李雷": "Li Lei"}  # no font has these letters: this is what is drawn
 SERVER = "Hospoda U Šťastného"
+CS = words("cs")  # the longer words: names must still be drawn
 
 
 def stand_ins(name: str, seat: int) -> set[str]:
@@ -48,8 +50,8 @@ def check_names(render: Callable[[list[str]], bytes], names: Sequence[str],
 
 def test_mimikri_board_draws_every_name():
     view = view_in("orient", 6, 5)
-    check_names(lambda n: mimikri.render_board(view, n), NAMES[:6])
-    check_names(lambda n: mimikri.render_board(view, n), NAMES[2:], seats=[4, 5])
+    check_names(lambda n: mimikri.render_board(view, n, CS), NAMES[:6])
+    check_names(lambda n: mimikri.render_board(view, n, CS), NAMES[2:], seats=[4, 5])
 
 
 def test_schicki_micki_table_draws_every_name():
@@ -86,12 +88,13 @@ def rows(names: Sequence[str]) -> list[dict]:
 
 def test_leaderboard_draws_every_name_and_the_servers():
     title = f"Mimikri – {SERVER}"
-    check_names(lambda n: leaderboard.render_leaderboard(title, rows(n)), NAMES)
-    png = leaderboard.render_leaderboard(title, rows(NAMES))
-    assert png != leaderboard.render_leaderboard("Mimikri – Hospoda U Stastneho", rows(NAMES))
+    check_names(lambda n: leaderboard.render_leaderboard(title, rows(n), CS), NAMES)
+    png = leaderboard.render_leaderboard(title, rows(NAMES), CS)
+    assert png != leaderboard.render_leaderboard("Mimikri – Hospoda U Stastneho", rows(NAMES),
+                                                 CS)
     # A row whose name no font has is spelled out, never "(unnamed)".
-    assert leaderboard.render_leaderboard(title, rows(["李雷"])) != \
-        leaderboard.render_leaderboard(title, rows(["(unnamed)"]))
+    assert leaderboard.render_leaderboard(title, rows(["李雷"]), CS) != \
+        leaderboard.render_leaderboard(title, rows(["(bez jména)"]), CS)
 
 
 def test_solo_board_and_stats_draw_names_exactly():
@@ -100,10 +103,10 @@ def test_solo_board_and_stats_draw_names_exactly():
 
     def render_solo(names: list[str]) -> bytes:
         named = [{**row, "name": n} for row, n in zip(solo, names, strict=True)]
-        return leaderboard.render_solo_board(f"MIMIC solo – {SERVER}", named, "cubes")
+        return leaderboard.render_solo_board(f"MIMIC solo – {SERVER}", named, "cubes", CS)
 
     check_names(render_solo, NAMES)
     stats = [("Mimikri", "#1 of 8 · 30 games · 15 wins (50%) · 200 points · rating 30.0")]
-    png = leaderboard.render_stats(f"Kristýna on {SERVER}", stats)
-    assert png == leaderboard.render_stats(f"Kristýna on {SERVER}", stats)
-    assert png != leaderboard.render_stats("Kristyna on Hospoda U Stastneho", stats)
+    png = leaderboard.render_stats(f"Kristýna on {SERVER}", stats, CS)
+    assert png == leaderboard.render_stats(f"Kristýna on {SERVER}", stats, CS)
+    assert png != leaderboard.render_stats("Kristyna on Hospoda U Stastneho", stats, CS)
