@@ -27,6 +27,7 @@ from bot.db.repo import Repo
 from bot.games import REGISTRY
 from bot.games.core import SYSTEM, apply_checked, start
 from bot.games.mimic import hints
+from bot.i18n import words
 from rendering import canvas
 from rendering import mimic as mimic_art
 from rendering import mimikri as mimikri_art
@@ -193,7 +194,7 @@ def bench_renders() -> None:
     cases = {
         "mimikri board": lambda: mimikri_art.render_board(view, names),
         "mimikri preview": lambda: mimikri_art.render_preview("frog", ["N"], "The frog card"),
-        "schicki table": lambda: schicki_art.render_table(table_view, seven),
+        "schicki table": lambda: schicki_art.render_table(table_view, seven, words("en")),
         "mimic board": lambda: mimic_art.render_board(mimic_public, names[:2]),
         "leaderboard": lambda: render_leaderboard("Bench", [
             {"rank": i + 1, "name": f"Player {i}", "games": 10, "wins": 10 - i,

@@ -9,6 +9,7 @@ import pytest
 from anyascii import anyascii
 
 from bot.games import REGISTRY
+from bot.i18n import words
 from rendering import leaderboard, mimic, mimikri
 from rendering import schicki_micki as sm
 
@@ -54,8 +55,8 @@ def test_mimikri_board_draws_every_name():
 
 def test_schicki_micki_table_draws_every_name():
     view = table_view(7, 7, seed=3, won=2, owed=1)
-    check_names(lambda n: sm.render_table(view, n), NAMES[:7])
-    check_names(lambda n: sm.render_table(view, n), NAMES[1:], seats=[6])
+    check_names(lambda n: sm.render_table(view, n, words("cs")), NAMES[:7])
+    check_names(lambda n: sm.render_table(view, n, words("en")), NAMES[1:], seats=[6])
 
 
 @pytest.fixture(scope="module")
