@@ -67,7 +67,7 @@ def teams() -> dict:
 @pytest.mark.parametrize("names", [NAMES[:4], NAMES[4:]], ids=["first four", "last four"])
 def test_mimic_board_draws_every_name(teams, names):
     view = REGISTRY["mimic"].view(teams, None)
-    check_names(lambda n: mimic.render_board(view, n), names)
+    check_names(lambda n: mimic.render_board(view, n, words("cs")), names)
 
 
 @pytest.mark.parametrize("owner", ["🦊 Foxy", "李雷", "Jiří Dvořák"])
@@ -76,7 +76,7 @@ def test_mimic_hand_names_its_owner(teams, owner):
     view = REGISTRY["mimic"].view(teams, seat)
     names = ["Ann", "Ben", "Cleo", "Dev"]
     names[seat] = owner
-    check_names(lambda n: mimic.render_hand(view, n), names, seats=[seat])
+    check_names(lambda n: mimic.render_hand(view, n, words("cs")), names, seats=[seat])
 
 
 def rows(names: Sequence[str]) -> list[dict]:
