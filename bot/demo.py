@@ -63,8 +63,8 @@ def demo_schicki(out: Path, seed: str = "demo", players: int = 4) -> list[str]:
     the window resolved; the table after every card and every result."""
     rules, names = REGISTRY["schicki_micki"], NAMES[:players]
     out.mkdir(parents=True, exist_ok=True)
-    (out / "rules.png").write_bytes(schicki_art.render_rules())
-    (out / "cards.png").write_bytes(schicki_art.render_card_sheet())
+    (out / "rules.png").write_bytes(schicki_art.render_rules(words("en")))
+    (out / "cards.png").write_bytes(schicki_art.render_card_sheet(words("en")))
     state, version, frame = start(rules, seed, players, {}), 0, 0
     lines = [f"# Schicki Micki — {players} computer players (level normal), seed {seed!r}", ""]
 
@@ -92,7 +92,7 @@ def demo_schicki(out: Path, seed: str = "demo", players: int = 4) -> list[str]:
                     lines += [schicki_texts.result_text(event.data, names, words("en")), ""]
         frame += 1
         (out / f"table-{frame:03d}.png").write_bytes(
-            schicki_art.render_table(rules.view(state, None), names))
+            schicki_art.render_table(rules.view(state, None), names, words("en")))
     outcome = rules.outcome(state)
     lines += ["Scores: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
               "Winners: " + ", ".join(NAMES[i] for i in sorted(outcome.winners))]
@@ -105,10 +105,10 @@ def demo_mimic(out: Path, seed: str = "demo", players: int = 2) -> list[str]:
     hand at the start, and the public log."""
     rules, names = REGISTRY["mimic"], NAMES[:players]
     out.mkdir(parents=True, exist_ok=True)
-    (out / "rules.png").write_bytes(mimic_art.render_rules())
+    (out / "rules.png").write_bytes(mimic_art.render_rules(words("en")))
     first = rules.view(start(rules, seed, players, {}), 0)
     (out / "hand-ada.png").write_bytes(mimic_art.render_hand(
-        first, names, hand_targets(first), extendable_lines(first)))
+        first, names, words("en"), hand_targets(first), extendable_lines(first)))
     lines = [f"# MIMIC — {players} computer players, seed {seed!r}", ""]
     state = None
     for move in autoplay(rules, seed, players, {}):
@@ -118,7 +118,7 @@ def demo_mimic(out: Path, seed: str = "demo", players: int = 2) -> list[str]:
                 lines.append(f"{move.version:3d}. {text}")
         state = move.state
         (out / f"board-{move.version:03d}.png").write_bytes(
-            mimic_art.render_board(rules.view(state, None), names))
+            mimic_art.render_board(rules.view(state, None), names, words("en")))
     outcome = rules.outcome(state)
     lines += ["", f"Ended by: {outcome.termination}",
               "Cubes: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),

@@ -15,6 +15,7 @@ The position analysis is pure (``bot.games.mimic.hints``); the table's looks are
 
 from __future__ import annotations
 
+import functools
 import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
@@ -179,7 +180,8 @@ class Mimic(commands.GroupCog, group_name="mimic",
         w = reader(interaction)
         board = await server_words(self.bot, interaction.guild_id) \
             if interaction.guild_id is not None else w
-        await show_rules(interaction, rules_text(w, board), art.render_rules, "mimic-rules.png")
+        await show_rules(interaction, rules_text(w, board), functools.partial(art.render_rules, w),
+                         "mimic-rules.png")
 
     @app_commands.command(name="hand", description="Your MIMIC hand and where your cards fit")
     async def hand(self, interaction: discord.Interaction[GameBot]) -> None:

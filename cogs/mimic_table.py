@@ -172,7 +172,7 @@ class MimicUI:
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
     ) -> bytes:
         """The table picture."""
-        return art.render_board(view, seat_names(seats, w))
+        return art.render_board(view, seat_names(seats, w), w)
 
     def controls(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
@@ -266,7 +266,8 @@ async def send_hand(interaction: discord.Interaction[GameBot], match: MatchRow) 
     view = sessions.rules(match.game).view(match.state, seat.seat)
     targets = hand_targets(view)
     lines = extendable_lines(view)
-    png = await asyncio.to_thread(art.render_hand, view, seat_names(seats, w), targets, lines)
+    png = await asyncio.to_thread(art.render_hand, view, seat_names(seats, w), w, targets,
+                                    lines)
     text = hand_text(view, targets, w)
     note = stuck_note(view, w)
     if note:

@@ -9,6 +9,7 @@ from when the card's edit was acknowledged. The clock itself lives in `bot.deale
 from __future__ import annotations
 
 import asyncio
+import functools
 import logging
 import re
 import time
@@ -71,7 +72,7 @@ class SchickiUI:
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
     ) -> bytes:
         """The row's table picture."""
-        return art.render_table(view, seat_names(seats, w))
+        return art.render_table(view, seat_names(seats, w), w)
 
     def controls(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
@@ -223,7 +224,7 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
             w = await server_words(self.bot, match.guild_id)
             self.rows.pop(match.message_id or 0, None)  # reactions there come too late now
             mode = "buttons" if match.options.get("input") == "buttons" else "react"
-            png = await asyncio.to_thread(art.render_table, view, seat_names(seats, w))
+            png = await asyncio.to_thread(art.render_table, view, seat_names(seats, w), w)
             buttons = discord.ui.View(timeout=None)
             for item in self.bot.uis[match.game].controls(match, seats, view, w):
                 buttons.add_item(item)
@@ -313,7 +314,8 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
     @app_commands.command(name="rules", description="How to play Schicki Micki, with pictures")
     async def rules(self, interaction: discord.Interaction[GameBot]) -> None:
         """The rules in short, privately, in the reader's language."""
-        await show_rules(interaction, reader(interaction)(RULES_TEXT), art.render_rules,
+        w = reader(interaction)
+        await show_rules(interaction, w(RULES_TEXT), functools.partial(art.render_rules, w),
                          "schicki-rules.png")
 
 

@@ -6,9 +6,13 @@ independent signals, so no player depends on seeing colour:
 
 * its **animal**: a white silhouette (lion with a jagged mane, elephant with trunk and ear,
   giraffe with long neck and spots, zebra with stripes, ostrich on two long legs) and the
-  animal's two-letter tag (``LI EL GI ZE OS``, the full name on big cards) on the card's foot;
-* its **colour**: the fill, a one-letter badge (``R G B``) and a texture — red cards are plain,
-  green cards carry diagonal stripes, blue cards dots.
+  animal's short tag (``LI EL GI ZE OS``; Czech ``LEV SLON ŽIR ZEB PŠT``, the full name on big
+  cards) on the card's foot;
+* its **colour**: the fill, a one-letter badge (``R G B``; Czech ``Č Z M``) and a texture — red
+  cards are plain, green cards carry diagonal stripes, blue cards dots.
+
+The words on a card (tag, name, letters, START) come from the catalogue in the ``words`` the
+caller passes, so the tiles are cached per language too.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.i18n import Words
 from rendering import canvas, theme
 
 MASTER = 400
@@ -38,10 +43,8 @@ CARD_TEXTURE: dict[str, theme.RGB] = {
     "green": (84, 176, 100),
     "blue": (70, 122, 220),
 }
-COLOUR_LETTER = {"red": "R", "green": "G", "blue": "B"}
-ANIMAL_TAG = {"lion": "LI", "elephant": "EL", "giraffe": "GI", "zebra": "ZE", "ostrich": "OS"}
-ANIMAL_NAME = {"lion": "Lion", "elephant": "Elephant", "giraffe": "Giraffe", "zebra": "Zebra",
-               "ostrich": "Ostrich"}
+# The colour's letter (mimic.picture.letter.<colour>) and the animal's name or short tag
+# (mimic.picture.animal.<animal>, mimic.picture.tag.<animal>) come from the catalogue.
 
 SIDE_COLOURS: tuple[theme.RGB, ...] = (
     (250, 196, 40),   # gold
@@ -62,9 +65,7 @@ POWER_INK: dict[str, theme.RGB] = {
     "green": (255, 255, 255), "yellow": (40, 36, 32), "red": (255, 255, 255),
     "blue": (255, 255, 255), "orange": (40, 36, 32),
 }
-POWER_LETTER = {"green": "G", "yellow": "Y", "red": "R", "blue": "B", "orange": "O"}
-POWER_SHORT = {"green": "3rd card", "yellow": "move", "red": "remove", "blue": "1.5 set",
-               "orange": "jump"}
+# A power card's letter: mimic.picture.power_letter.<colour>.
 
 RED_START: theme.RGB = (122, 20, 36)
 YELLOW_START: theme.RGB = (248, 206, 60)
@@ -221,8 +222,9 @@ def _round_mask(w: int, h: int, radius: int) -> Image.Image:
 
 @functools.cache
 def card_tile(colour: str, animal: str, w: int, h: int | None = None,
-              tag: bool = True) -> Image.Image:
-    """A MIMIC card face, ``w`` × ``h`` px (RGBA, transparent round corners).
+              tag: bool = True, *, words: Words) -> Image.Image:
+    """A MIMIC card face, ``w`` × ``h`` px (RGBA, transparent round corners), lettered in
+    ``words``.
 
     The colour badge sits top right (where no animal has its head); the animal's tag (``tag``)
     along the foot.
@@ -240,11 +242,13 @@ def card_tile(colour: str, animal: str, w: int, h: int | None = None,
     bx = w - pad - badge
     draw.ellipse((bx, pad, bx + badge, pad + badge), fill=(255, 255, 255, 255),
                  outline=theme.INK, width=max(1, w // 60))
-    canvas.text(draw, (bx + badge / 2, pad + badge / 2 + 1), COLOUR_LETTER[colour],
-                round(badge * 0.78), CARD_COLOURS[colour], "mm", bold=True)
+    letter = words(f"mimic.picture.letter.{colour}")
+    size = canvas.fit_size(letter, round(badge * 0.8), round(badge * 0.78), 8, bold=True)
+    canvas.text(draw, (bx + badge / 2, pad + badge / 2 + 1), letter, size, CARD_COLOURS[colour],
+                "mm", bold=True)
     if tag:
         draw.rectangle((0, h - foot, w, h), fill=(255, 255, 255, 235))
-        label = ANIMAL_NAME[animal] if w >= 150 else ANIMAL_TAG[animal]
+        label = words(f"mimic.picture.{'animal' if w >= 150 else 'tag'}.{animal}")
         size = canvas.fit_size(label, w - 18, round(foot * 0.86), 10, bold=True)
         canvas.text(draw, (w / 2, h - foot / 2 + 1), label, size, theme.INK, "mm", bold=True)
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius, outline=theme.INK,
@@ -263,8 +267,9 @@ def _star(cx: float, cy: float, r: float) -> list[Point]:
 
 
 @functools.cache
-def start_tile(kind: str, size: int) -> Image.Image:
-    """A start card: deep red (centre) or yellow, with a big star and the word START."""
+def start_tile(kind: str, size: int, *, words: Words) -> Image.Image:
+    """A start card: deep red (centre) or yellow, with a big star and the word START (in
+    ``words``)."""
     fill = RED_START if kind == "red" else YELLOW_START
     ink = (255, 255, 255) if kind == "red" else theme.INK
     img = Image.new("RGBA", (size, size), fill + (255,))
@@ -274,8 +279,9 @@ def start_tile(kind: str, size: int) -> Image.Image:
     draw.rounded_rectangle((inner, inner, size - 1 - inner, size - 1 - inner), radius // 2,
                            outline=ink, width=max(2, size // 40))
     draw.polygon(_star(size / 2, size * 0.43, size * 0.30), fill=ink)
-    canvas.text(draw, (size / 2, size * 0.82), "START", max(10, round(size * 0.17)), ink, "mm",
-                bold=True)
+    start = words("mimic.picture.start")
+    fsize = canvas.fit_size(start, size - 2 * inner - 8, max(10, round(size * 0.17)), 8, bold=True)
+    canvas.text(draw, (size / 2, size * 0.82), start, fsize, ink, "mm", bold=True)
     draw.rounded_rectangle((0, 0, size - 1, size - 1), radius, outline=theme.INK,
                            width=max(2, size // 50))
     img.putalpha(_round_mask(size, size, radius))
@@ -306,20 +312,22 @@ def cube(draw: ImageDraw.ImageDraw, x: float, y: float, s: float, side: int,
 
 
 def power_chip(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: str,
-               used: bool = False, label: str | None = None) -> None:
-    """A power card as a small rounded chip: its colour, its letter, optionally a word."""
+               used: bool = False, label: str | None = None, *, words: Words) -> None:
+    """A power card as a small rounded chip: its colour, its letter (in ``words``), optionally
+    a word."""
+    letter = words(f"mimic.picture.power_letter.{colour}")
     x0, y0, x1, y1 = box
     h = y1 - y0
     if used:
         canvas.card(draw, box, theme.PANEL, theme.INK_FAINT, 2, radius=max(4, round(h / 5)))
-        canvas.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), POWER_LETTER[colour],
+        canvas.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), letter,
                     round(h * 0.6), theme.INK_FAINT, "mm")
         draw.line([(x0 + 4, y1 - 4), (x1 - 4, y0 + 4)], fill=theme.INK_FAINT, width=2)
         return
     canvas.card(draw, box, POWER_COLOURS[colour], theme.INK, 2, radius=max(4, round(h / 5)))
     ink = POWER_INK[colour]
     if label is None:
-        canvas.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 1), POWER_LETTER[colour],
+        canvas.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 1), letter,
                     round(h * 0.62), ink, "mm", bold=True)
     else:
         size = canvas.fit_size(label, round(x1 - x0 - 10), round(h * 0.5), 10, bold=True)

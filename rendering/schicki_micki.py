@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bot.games.schicki_micki.deck import COLOURS, FEATURES, cards
+from bot.i18n import Words
 from rendering import canvas, theme
 from rendering import schicki_micki_art as art
 
@@ -38,8 +39,6 @@ CARD_H = art.card_height(CARD_W)
 GRID_H = ROWS * CARD_H + (ROWS - 1) * GAP
 PLAYERS_Y = GRID_Y + GRID_H + 14
 PLAYER_ROW = 54
-FEATURE_NAMES = {"umbrella": "umbrella", "hat": "hat", "scarf": "scarf", "beak": "beak",
-                 "feathers": "tail feathers", "worm": "worm"}
 
 
 def card(card_id: int, size: int) -> Image.Image:
@@ -53,51 +52,55 @@ def table_size(n_players: int) -> tuple[int, int]:
     return W, PLAYERS_Y + rows * PLAYER_ROW + 12 + M
 
 
-def _name(names: Sequence[str], seat: int) -> str:
+def _name(names: Sequence[str], seat: int, w: Words) -> str:
     raw = names[seat] if 0 <= seat < len(names) else ""
-    return canvas.name(raw, f"Player {seat + 1}")
+    return canvas.name(raw, w("schicki.picture.player", n=w.number(seat + 1)))
 
 
 # -- the table ---------------------------------------------------------------------------------
 
-def render_table(view: dict, names: list[str]) -> bytes:
-    """The public table as one PNG, ``table_size(players)``."""
-    return canvas.to_png(draw_table(view, names))
+def render_table(view: dict, names: list[str], w: Words) -> bytes:
+    """The public table as one PNG, ``table_size(players)``, in the words ``w``."""
+    return canvas.to_png(draw_table(view, names, w))
 
 
-def draw_table(view: dict, names: list[str]) -> Image.Image:
+def draw_table(view: dict, names: list[str], w: Words) -> Image.Image:
     """The public table as an image (``render_table`` without the PNG encoding, which takes
     most of the time)."""
     n = view["players"]
     img = canvas.new(*table_size(n))
     draw = ImageDraw.Draw(img)
-    _title(img, draw, view, names)
-    _info(img, draw, view, names)
-    _grid(img, draw, view["table"], view["phase"], _winner_line(view, names))
-    _players(draw, view, names)
+    _title(img, draw, view, names, w)
+    _info(img, draw, view, names, w)
+    _grid(img, draw, view["table"], view["phase"], _winner_line(view, names, w), w)
+    _players(draw, view, names, w)
     return img
 
 
-def _title(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
+def _title(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[str],
+           w: Words) -> None:
     if view["phase"] == "over":
-        canvas.title_bar(img, "Schicki Micki", "Game over", TITLE_H)
+        canvas.title_bar(img, w("schicki.picture.title"), w("schicki.picture.game_over"), TITLE_H)
     elif view["last_chance"]:
         # The banner replaces the title: the deck is empty, one window left.
         draw.rectangle((0, 0, W, TITLE_H), fill=theme.CROSS)
         for x in range(-TITLE_H, W, 44):  # warning stripes along the bottom edge
             draw.polygon([(x, TITLE_H), (x + 22, TITLE_H), (x + 30, TITLE_H - 8),
                           (x + 8, TITLE_H - 8)], fill=theme.HIGHLIGHT)
-        canvas.text(draw, (M, TITLE_H / 2 - 4), "LAST CHANCE!", theme.TITLE_SIZE,
-                    theme.ON_ACCENT, "lm", bold=True)
-        canvas.text(draw, (W - M, TITLE_H / 2 - 4), "The deck is empty: react now",
-                    theme.TEXT_SIZE, theme.ON_ACCENT, "rm", bold=True)
+        banner = w("schicki.picture.last_chance")
+        size = canvas.fit_size(banner, W // 2 - 2 * M, theme.TITLE_SIZE, 20, bold=True)
+        canvas.text(draw, (M, TITLE_H / 2 - 4), banner, size, theme.ON_ACCENT, "lm", bold=True)
+        note = w("schicki.picture.deck_empty")
+        size = canvas.fit_size(note, W // 2 - M, theme.TEXT_SIZE, 14, bold=True)
+        canvas.text(draw, (W - M, TITLE_H / 2 - 4), note, size, theme.ON_ACCENT, "rm", bold=True)
     else:
-        dealer = canvas.truncate(_name(names, view["dealer"]), theme.TEXT_SIZE, 300)
-        canvas.title_bar(img, f"Schicki Micki  ·  row {view['row']}", f"Dealer: {dealer}",
-                         TITLE_H)
+        dealer = canvas.truncate(_name(names, view["dealer"], w), theme.TEXT_SIZE, 300)
+        canvas.title_bar(img, w("schicki.picture.row", row=w.number(view["row"])),
+                         w("schicki.picture.dealer", name=dealer), TITLE_H)
 
 
-def _info(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
+def _info(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[str],
+          w: Words) -> None:
     """The deck's size on the left, the figures on the right."""
     y0, y1 = INFO_Y, INFO_Y + INFO_H
     deck_box = (M, y0, M + 300, y1)
@@ -109,9 +112,11 @@ def _info(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[s
         canvas.dashed_card(draw, (M + 20, y0 + 16, M + 86, y0 + 16 + art.card_height(66)),
                            theme.INK_FAINT, dash=8, radius=8)
     colour = theme.CROSS if view["last_chance"] else theme.ACCENT_DARK
-    canvas.text(draw, (M + 116, y0 + 50), str(left), 52, colour, "lm", bold=True)
-    canvas.text(draw, (M + 116, y0 + 96), "cards in the deck" if left != 1 else "card in the deck",
-                theme.SMALL_SIZE, theme.INK_SOFT, "lm")
+    canvas.text(draw, (M + 116, y0 + 50), w.number(left), 52, colour, "lm", bold=True)
+    label = w.n("schicki.picture.deck", left)
+    size = canvas.fit_size(label, 300 - 116 - 8, theme.SMALL_SIZE, 12)
+    canvas.text(draw, (M + 116, y0 + 96), canvas.truncate(label, size, 300 - 116 - 8), size,
+                theme.INK_SOFT, "lm")
 
     box = (M + 316, y0, W - M, y1)
     canvas.card(draw, box)
@@ -126,13 +131,16 @@ def _info(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[s
         fill = (52, 104, 214) if kind == "blue" else (214, 46, 46)
         if holder is None:
             art.pawn(draw, cx, y0 + 82, 68, fill)
-            canvas.text(draw, (cx, y0 + 104), f"{kind} figure", theme.SMALL_SIZE - 1,
+            label = w(f"schicki.picture.figure.{kind}")
+            size = canvas.fit_size(label, slot_w - 8, theme.SMALL_SIZE - 1, 11)
+            canvas.text(draw, (cx, y0 + 104), canvas.truncate(label, size, slot_w - 8), size,
                         theme.INK_SOFT, "mm")
         else:
             # Taken: a pale ghost where it stood, and who holds it.
             ghost = tuple((c + 2 * 246) // 3 for c in fill)
             art.pawn(draw, cx, y0 + 82, 68, ghost, theme.INK_FAINT)  # type: ignore[arg-type]
-            label = canvas.truncate(_name(names, holder), theme.SMALL_SIZE, slot_w - 16, bold=True)
+            label = canvas.truncate(_name(names, holder, w), theme.SMALL_SIZE, slot_w - 16,
+                                    bold=True)
             tw = canvas.text_width(label, theme.SMALL_SIZE, bold=True)
             canvas.card(draw, (cx - tw / 2 - 8, y0 + 90, cx + tw / 2 + 8, y0 + 116),
                         theme.MEDAL_ROWS[0], theme.HIGHLIGHT, 2, radius=8)
@@ -155,42 +163,43 @@ def grid_layout(n: int) -> tuple[int, int, int]:
     return best
 
 
-def _winner_line(view: dict, names: list[str]) -> str:
+def _winner_line(view: dict, names: list[str], w: Words) -> str:
     scores = view["scores"]
     best = max(scores, default=0)
-    winners = [_name(names, s) for s, p in enumerate(scores) if p == best]
+    winners = [_name(names, s, w) for s, p in enumerate(scores) if p == best]
     if len(winners) == 1:
-        return f"Game over: {winners[0]} wins with {best} cards"
-    return f"Game over: {', '.join(winners)} share the win ({best} cards)"
+        return w.n("schicki.picture.won_alone", best, name=winners[0])
+    return w.n("schicki.picture.won_shared", best, names=", ".join(winners))
 
 
 def _grid(img: Image.Image, draw: ImageDraw.ImageDraw, table: list[dict], phase: str,
-          over_text: str) -> None:
-    cols, rows, w = grid_layout(len(table))
-    h = art.card_height(w)
+          over_text: str, w: Words) -> None:
+    cols, rows, cw = grid_layout(len(table))
+    h = art.card_height(cw)
     gap = GAP if len(table) <= COLS * ROWS else max(6, GAP // 2)
-    left = (W - (cols * w + (cols - 1) * gap)) // 2
+    left = (W - (cols * cw + (cols - 1) * gap)) // 2
     top = GRID_Y + (GRID_H - (rows * h + (rows - 1) * gap)) // 2
     for i in range(cols * rows):
         r, c = divmod(i, cols)
-        x, y = left + c * (w + gap), top + r * (h + gap)
+        x, y = left + c * (cw + gap), top + r * (h + gap)
         if i < len(table):
-            img.paste(art.face(art.face_key(table[i]), w), (x, y))
+            img.paste(art.face(art.face_key(table[i]), cw), (x, y))
         elif len(table) <= COLS * ROWS:
-            canvas.dashed_card(draw, (x, y, x + w, y + h), theme.PANEL_EDGE, dash=10, width=2)
+            canvas.dashed_card(draw, (x, y, x + cw, y + h), theme.PANEL_EDGE, dash=10, width=2)
     if table and phase != "over":
         i = len(table) - 1
         r, c = divmod(i, cols)
-        x, y = left + c * (w + gap), top + r * (h + gap)
-        draw.rounded_rectangle((x - 4, y - 4, x + w + 4, y + h + 4), radius=max(6, w // 14),
+        x, y = left + c * (cw + gap), top + r * (h + gap)
+        draw.rounded_rectangle((x - 4, y - 4, x + cw + 4, y + h + 4), radius=max(6, cw // 14),
                                outline=theme.HIGHLIGHT, width=6)
-        tab_w = 64
-        canvas.card(draw, (x + w / 2 - tab_w / 2, y - 14, x + w / 2 + tab_w / 2, y + 12),
+        new = w("schicki.picture.new")
+        size = canvas.fit_size(new, cw - 24, 18, 11, bold=True)
+        tab_w = max(64, canvas.text_width(new, size, bold=True) + 20)
+        canvas.card(draw, (x + cw / 2 - tab_w / 2, y - 14, x + cw / 2 + tab_w / 2, y + 12),
                     theme.HIGHLIGHT, theme.HIGHLIGHT, 1, radius=8)
-        canvas.text(draw, (x + w / 2, y - 1), "NEW", 18, theme.INK, "mm", bold=True)
+        canvas.text(draw, (x + cw / 2, y - 1), new, size, theme.INK, "mm", bold=True)
     if not table:
-        msg = (over_text if phase == "over"
-               else "Hands on the table edge: the first card is coming")
+        msg = over_text if phase == "over" else w("schicki.picture.waiting")
         size = canvas.fit_size(msg, W - 2 * M - 80, 30, bold=True)
         msg = canvas.truncate(msg, size, W - 2 * M - 80, bold=True)
         tw = canvas.text_width(msg, size, bold=True)
@@ -199,26 +208,29 @@ def _grid(img: Image.Image, draw: ImageDraw.ImageDraw, table: list[dict], phase:
         canvas.text(draw, (W / 2, cy), msg, size, theme.INK, "mm", bold=True)
 
 
-_ACTIONS = {"grab:blue": "grabbed blue", "grab:red": "grabbed red", "knock": "knocked"}
+_SAYS = {"grab:blue": "blue", "grab:red": "red", "knock": "knock"}
 
 
-def _reaction_text(view: dict, seat: int) -> str:
-    """The seat's counting reaction of the open window, if any, e.g. "2nd: called hat"."""
+def ordinal(order: int, w: Words) -> str:
+    """``order`` as an ordinal the language's way (1st, 2nd, 11th; 1., 2.)."""
+    last = order % 100 if order % 100 in (11, 12, 13) else order % 10
+    form = {1: "one", 2: "two", 3: "few"}.get(last, "other")
+    return w(f"schicki.picture.ordinal.{form}", n=w.number(order))
+
+
+def _reaction_text(view: dict, seat: int, w: Words) -> str:
+    """The seat's counting reaction of the open window, if any, e.g. "2nd: calls hat"."""
     mine = [r for r in view.get("reactions", []) if r["seat"] == seat and not r["replaced"]]
     if not mine:
         return ""
     r = mine[-1]
     action = r["action"]
-    if action.startswith("call:"):
-        what = f"called {FEATURE_NAMES.get(action[5:], action[5:])}"
-    else:
-        what = _ACTIONS.get(action, action)
-    order = r["order"]
-    suffix = {1: "st", 2: "nd", 3: "rd"}.get(order if order < 20 else order % 10, "th")
-    return f"{order}{suffix}: {what}"
+    said = action[5:] if action.startswith("call:") else _SAYS.get(action, action)
+    what = w(f"schicki.says.{said}")
+    return w("schicki.picture.reaction", order=ordinal(r["order"], w), what=what)
 
 
-def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
+def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str], w: Words) -> None:
     n = view["players"]
     rows = math.ceil(n / 2)
     x0, x1 = M, W - M
@@ -242,19 +254,23 @@ def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str]) -> None:
         if dealer:
             art.deck_stack(draw, bx + 12, by + 11, 22, 2)
         score_x = bx + col_w - 16
-        canvas.text(draw, (score_x, by + PLAYER_ROW / 2), str(scores[seat]), 34,
+        canvas.text(draw, (score_x, by + PLAYER_ROW / 2), w.number(scores[seat]), 34,
                     theme.ACCENT_DARK, "rm", bold=True)
         room = col_w - 48 - 16 - 60
-        name = canvas.truncate(_name(names, seat), theme.TEXT_SIZE, room, bold=dealer or leader)
+        name = canvas.truncate(_name(names, seat, w), theme.TEXT_SIZE, room, bold=dealer or leader)
         canvas.text(draw, (bx + 48, by + 18), name, theme.TEXT_SIZE, theme.INK, "lm",
                     bold=dealer or leader)
         bits = []
         if dealer:
-            bits.append("dealer")
+            bits.append(w("schicki.picture.is_dealer"))
         if leader:
-            bits.append("winner")
-        bits.append(f"{won[seat]} won" + (f" + {owed[seat]} owed" if owed[seat] else ""))
-        reaction = _reaction_text(view, seat)
+            bits.append(w("schicki.picture.winner"))
+        if owed[seat]:
+            bits.append(w("schicki.picture.won_owed", won=w.number(won[seat]),
+                          owed=w.number(owed[seat])))
+        else:
+            bits.append(w("schicki.picture.won", won=w.number(won[seat])))
+        reaction = _reaction_text(view, seat, w)
         if reaction:
             bits.append(reaction)
         line = canvas.truncate("  ·  ".join(bits), theme.SMALL_SIZE - 2, room)
@@ -268,7 +284,7 @@ SHEET_GAP = 10
 SHEET_W = (W - 2 * M - (SHEET_COLS - 1) * SHEET_GAP) // SHEET_COLS
 
 
-def _sheet_sections() -> list[tuple[str, list[int], set[int]]]:
+def _sheet_sections(w: Words) -> list[tuple[str, list[int], set[int]]]:
     """The deck in three groups; twins next to each other (returned as the marked ids)."""
     deck = cards()
     first: dict[tuple, int] = {}
@@ -288,15 +304,15 @@ def _sheet_sections() -> list[tuple[str, list[int], set[int]]]:
     marked = set(twins) | set(twins.values())
     two = [c.id for c in deck if c.kind == "hen" and c.worms == 2]
     close = [c.id for c in deck if c.kind == "closeup"]
-    return [(f"{len(one)} hens with one worm (the outlined ones are twins)", one, marked),
-            (f"{len(two)} hens with two worms", two, set()),
-            (f"{len(close)} close-ups: one accessory each", close, set())]
+    return [(w.n("schicki.picture.sheet.one_worm", len(one)), one, marked),
+            (w.n("schicki.picture.sheet.two_worms", len(two)), two, set()),
+            (w.n("schicki.picture.sheet.closeups", len(close)), close, set())]
 
 
-def render_card_sheet() -> bytes:
-    """All 64 cards, grouped, with the colour legend on top."""
+def render_card_sheet(w: Words) -> bytes:
+    """All 64 cards, grouped, with the colour legend on top, in the words ``w``."""
     h = art.card_height(SHEET_W)
-    sections = _sheet_sections()
+    sections = _sheet_sections(w)
     legend_h = 70
     height = TITLE_H + 12 + legend_h + 12
     for _, ids, _ in sections:
@@ -304,11 +320,13 @@ def render_card_sheet() -> bytes:
     height += M
     img = canvas.new(W, height)
     draw = ImageDraw.Draw(img)
-    canvas.title_bar(img, "Schicki Micki: the 64 cards", "six colours, six accessories", TITLE_H)
-    _legend(img, draw, TITLE_H + 12, legend_h)
+    canvas.title_bar(img, w("schicki.picture.sheet.title", count=w.number(len(cards()))),
+                     w("schicki.picture.sheet.subtitle"), TITLE_H)
+    _legend(img, draw, TITLE_H + 12, legend_h, w)
     y = TITLE_H + 12 + legend_h + 12
     for heading, ids, marked in sections:
-        canvas.text(draw, (M, y + 20), heading, theme.TEXT_SIZE, theme.INK, "lm", bold=True)
+        size = canvas.fit_size(heading, W - 2 * M, theme.TEXT_SIZE, 14, bold=True)
+        canvas.text(draw, (M, y + 20), heading, size, theme.INK, "lm", bold=True)
         y += 40
         for i, cid in enumerate(ids):
             r, c = divmod(i, SHEET_COLS)
@@ -321,7 +339,7 @@ def render_card_sheet() -> bytes:
     return canvas.to_png(img)
 
 
-def _legend(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, h: int) -> None:
+def _legend(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, h: int, w: Words) -> None:
     """The six colours: a patterned swatch, its letter and its name."""
     canvas.card(draw, (M, y, W - M, y + h))
     cell = (W - 2 * M) // len(COLOURS)
@@ -333,77 +351,90 @@ def _legend(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, h: int) -> None
         draw.rectangle((x, y + 10, x + sw - 1, y + 10 + sw - 1), outline=art.OUTLINE, width=2)
         canvas.text(draw, (x + sw / 2, y + 10 + sw / 2), art.LETTERS[colour], 26,
                     theme.ON_ACCENT, "mm", stroke=art.OUTLINE)
-        canvas.text(draw, (x + sw + 10, y + h / 2 - 11), colour, theme.SMALL_SIZE, theme.INK,
-                    "lm", bold=True)
-        canvas.text(draw, (x + sw + 10, y + h / 2 + 12), art.PATTERNS[colour],
-                    theme.SMALL_SIZE - 3, theme.INK_SOFT, "lm")
+        room = cell - sw - 10 - 16
+        name = w(f"schicki.picture.colour.{colour}")
+        size = canvas.fit_size(name, room, theme.SMALL_SIZE, 12, bold=True)
+        canvas.text(draw, (x + sw + 10, y + h / 2 - 11), canvas.truncate(name, size, room, True),
+                    size, theme.INK, "lm", bold=True)
+        look = w(f"schicki.picture.pattern.{art.PATTERNS[colour]}")
+        size = canvas.fit_size(look, room, theme.SMALL_SIZE - 3, 11)
+        canvas.text(draw, (x + sw + 10, y + h / 2 + 12), canvas.truncate(look, size, room), size,
+                    theme.INK_SOFT, "lm")
 
 
 # -- the reactions card ------------------------------------------------------------------------
 
-def render_rules() -> bytes:
-    """The nine reactions, each with a small drawing and words, and the colour legend."""
+def _line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, size: int,
+          room: float, fill: theme.RGB, anchor: str = "lm", bold: bool = False) -> None:
+    """``words`` at ``xy``, shrunk (and if need be cut) to ``room`` px."""
+    size = canvas.fit_size(words, int(room), size, 12, bold=bold)
+    canvas.text(draw, xy, canvas.truncate(words, size, int(room), bold), size, fill, anchor,
+                bold=bold)
+
+
+def render_rules(w: Words) -> bytes:
+    """The nine reactions, each with a small drawing and words, and the colour legend, in the
+    words ``w``."""
     img = canvas.new(W, _RULES_H)
     draw = ImageDraw.Draw(img)
-    canvas.title_bar(img, "Schicki Micki: how to react", "first correct reaction wins", TITLE_H)
+    canvas.title_bar(img, w("schicki.picture.rules.title"), w("schicki.picture.rules.subtitle"),
+                     TITLE_H)
     y = TITLE_H + 16
-    canvas.text(draw, (M, y + 14), "Watch umbrellas, hats, scarves, beaks, tail feathers and "
-                "worms.", theme.TEXT_SIZE, theme.INK, "lm", bold=True)
-    canvas.text(draw, (M, y + 44), "A pair = two cards showing the same accessory in the same "
-                "colour. The hen's body never counts.", theme.SMALL_SIZE, theme.INK_SOFT, "lm")
+    _line(draw, (M, y + 14), w("schicki.picture.rules.watch"), theme.TEXT_SIZE, W - 2 * M,
+          theme.INK, bold=True)
+    _line(draw, (M, y + 44), w("schicki.picture.rules.pair"), theme.SMALL_SIZE, W - 2 * M,
+          theme.INK_SOFT)
     y += 72
     # Exactly one pair: call it with its emoji.
     box_h = 214
     canvas.card(draw, (M, y, W - M, y + box_h))
-    canvas.text(draw, (M + 16, y + 24), "Exactly ONE pair?  React with that accessory:",
-                theme.TEXT_SIZE, theme.INK, "lm", bold=True)
-    canvas.text(draw, (W - M - 16, y + 24), "first one takes all cards", theme.SMALL_SIZE,
-                theme.INK_SOFT, "rm")
+    prize = w("schicki.picture.rules.call_prize")
+    prize_size = canvas.fit_size(prize, (W - 2 * M - 32) // 3, theme.SMALL_SIZE, 12)
+    prize_w = canvas.text_width(prize, prize_size)
+    canvas.text(draw, (W - M - 16, y + 24), prize, prize_size, theme.INK_SOFT, "rm")
+    _line(draw, (M + 16, y + 24), w("schicki.picture.rules.call"), theme.TEXT_SIZE,
+          W - 2 * M - 32 - prize_w - 16, theme.INK, bold=True)
     cell = (W - 2 * M - 32) // len(FEATURES)
     for i, feature in enumerate(FEATURES):
         x = M + 16 + i * cell
         size = cell - 36
         img.paste(art.icon(feature, size), (x + 18, y + 46))
-        canvas.text(draw, (x + cell / 2, y + 46 + size + 22), FEATURE_NAMES[feature],
-                    theme.SMALL_SIZE, theme.INK, "mm", bold=True)
+        _line(draw, (x + cell / 2, y + 46 + size + 22), w(f"schicki.picture.feature.{feature}"),
+              theme.SMALL_SIZE, cell - 6, theme.INK, "mm", bold=True)
     y += box_h + 14
-    rows = [
-        ("blue", "2 or more pairs?", "Grab a BLUE figure (blue circle).",
-         "Each figure holder takes one card."),
-        ("red", "2 identical cards?", "Grab the RED figure (red circle).",
-         "The first grab takes all cards."),
-        ("knock", "A hen with 2 worms?", "KNOCK (fist): knocking beats everything.",
-         "The first knock takes all cards."),
-    ]
     examples = _rule_examples()
     thumb = 70
-    for kind, question, action, prize in rows:
+    for kind in ("blue", "red", "knock"):
         canvas.card(draw, (M, y, W - M, y + _RULE_ROW))
         if kind == "knock":
             art.fist(draw, M + 60, y + _RULE_ROW / 2 - 8, 74)
         else:
             fill = (52, 104, 214) if kind == "blue" else (214, 46, 46)
             art.pawn(draw, M + 60, y + _RULE_ROW - 14, 84, fill)
-        canvas.text(draw, (M + 120, y + 26), question, theme.TEXT_SIZE, theme.INK, "lm",
-                    bold=True)
-        canvas.text(draw, (M + 120, y + 58), action, theme.TEXT_SIZE - 2, theme.ACCENT_DARK, "lm",
-                    bold=True)
-        canvas.text(draw, (M + 120, y + 88), prize, theme.SMALL_SIZE, theme.INK_SOFT, "lm")
         ids = examples[kind]
         x = W - M - 16 - len(ids) * (thumb + 8) + 8
-        canvas.text(draw, (x - 12, y + _RULE_ROW / 2), "e.g.", theme.SMALL_SIZE, theme.INK_SOFT,
-                    "rm")
+        eg = w("schicki.picture.rules.example")
+        eg_size = canvas.fit_size(eg, 60, theme.SMALL_SIZE, 12)
+        eg_w = canvas.text_width(eg, eg_size)
+        canvas.text(draw, (x - 12, y + _RULE_ROW / 2), eg, eg_size, theme.INK_SOFT, "rm")
+        room = x - 12 - eg_w - 16 - (M + 120)
+        _line(draw, (M + 120, y + 26), w(f"schicki.picture.rules.{kind}.question"),
+              theme.TEXT_SIZE, room, theme.INK, bold=True)
+        _line(draw, (M + 120, y + 58), w(f"schicki.picture.rules.{kind}.action"),
+              theme.TEXT_SIZE - 2, room, theme.ACCENT_DARK, bold=True)
+        _line(draw, (M + 120, y + 88), w(f"schicki.picture.rules.{kind}.prize"),
+              theme.SMALL_SIZE, room, theme.INK_SOFT)
         for cid in ids:
             img.paste(card(cid, thumb), (x, y + (_RULE_ROW - art.card_height(thumb)) // 2))
             x += thumb + 8
         y += _RULE_ROW + 10
     canvas.card(draw, (M, y, W - M, y + 54), theme.MEDAL_ROWS[2], theme.PANEL_EDGE)
-    canvas.text(draw, (W / 2, y + 27), "Wrong reaction: give back one of your cards.",
-                theme.TEXT_SIZE, theme.INK, "mm", bold=True)
+    _line(draw, (W / 2, y + 27), w("schicki.picture.rules.wrong"), theme.TEXT_SIZE,
+          W - 2 * M - 32, theme.INK, "mm", bold=True)
     y += 54 + 14
-    canvas.text(draw, (M, y + 14), "Each colour has its own pattern and letter:",
-                theme.SMALL_SIZE, theme.INK_SOFT, "lm")
-    _legend(img, draw, y + 30, 70)
+    _line(draw, (M, y + 14), w("schicki.picture.rules.legend"), theme.SMALL_SIZE, W - 2 * M,
+          theme.INK_SOFT)
+    _legend(img, draw, y + 30, 70, w)
     return canvas.to_png(img)
 
 

@@ -196,8 +196,8 @@ def bench_renders() -> None:
         "mimikri board": lambda: mimikri_art.render_board(view, names, words("en")),
         "mimikri preview": lambda: mimikri_art.render_preview("frog", ["N"], "The frog card",
                                                                 words("en")),
-        "schicki table": lambda: schicki_art.render_table(table_view, seven),
-        "mimic board": lambda: mimic_art.render_board(mimic_public, names[:2]),
+        "schicki table": lambda: schicki_art.render_table(table_view, seven, words("en")),
+        "mimic board": lambda: mimic_art.render_board(mimic_public, names[:2], words("en")),
         "leaderboard": lambda: render_leaderboard("Bench", [
             {"rank": i + 1, "name": f"Player {i}", "games": 10, "wins": 10 - i,
              "win_rate": (10 - i) / 10, "points": 50 - i, "rating": 30.0 - i}

@@ -12,6 +12,7 @@ from PIL import Image
 from bot.games import REGISTRY
 from bot.games.core import apply_checked, start
 from bot.games.mimic import ai
+from bot.i18n import words
 from rendering import mimic, mimic_art, theme
 from rendering.mimic import BOARD_H, HAND_H, W, cell_box, render_board, render_hand
 
@@ -19,6 +20,8 @@ from .helpers import NAMES, decode
 
 RULES = REGISTRY["mimic"]
 CELLS = [f"{c}{r}" for r in range(1, 8) for c in "ABCDEFG"]
+
+EN, CS = words("en"), words("cs")
 
 
 def play(n: int, options: dict, seed: int, steps: int) -> dict:
@@ -66,9 +69,9 @@ def pixel(png: bytes, xy: tuple[float, float]) -> tuple[int, int, int]:
 def test_board_is_deterministic_and_of_fixed_size(states):
     for name, state in states.items():
         view = RULES.view(state, None)
-        png = render_board(view, NAMES[: state["players"]])
+        png = render_board(view, NAMES[: state["players"]], EN)
         if name in ("middle", "teams"):
-            assert png == render_board(copy.deepcopy(view), NAMES[: state["players"]]), name
+            assert png == render_board(copy.deepcopy(view), NAMES[: state["players"]], EN), name
         assert decode(png).size == (W, BOARD_H), name
 
 
@@ -83,7 +86,7 @@ def test_the_grid_has_49_cells_labelled_a_to_g_and_1_to_7():
     d4 = cell_box("D4")
     assert (d4[0] + d4[2]) / 2 == pytest.approx(W / 2, abs=1)
 
-    png = render_board(RULES.view(play(2, {}, 1, 0), None), NAMES[:2])
+    png = render_board(RULES.view(play(2, {}, 1, 0), None), NAMES[:2], EN)
     img = decode(png).convert("RGB")
 
     def inked(x: float, y: float) -> bool:
@@ -104,7 +107,7 @@ def test_the_grid_has_49_cells_labelled_a_to_g_and_1_to_7():
 def test_cells_show_start_cards_mimic_cards_cubes_and_empty_space(states):
     state = states["middle"]
     view = RULES.view(state, None)
-    png = render_board(view, NAMES[:2])
+    png = render_board(view, NAMES[:2], EN)
     x0, y0, _, y1 = cell_box("D4")
     assert pixel(png, (x0 + 5, (y0 + y1) / 2)) == mimic_art.RED_START
     for cell, colour in view["starts"].items():
@@ -135,15 +138,15 @@ def test_board_shows_the_public_table_only(states):
     other["hands"][0], other["hands"][1] = other["hands"][1][:len(other["hands"][0])], \
         other["hands"][0][:len(other["hands"][1])]
     other["deck"] = list(reversed(other["deck"]))
-    assert render_board(RULES.view(state, None), NAMES[:2]) == \
-        render_board(RULES.view(other, None), NAMES[:2])
+    assert render_board(RULES.view(state, None), NAMES[:2], EN) == \
+        render_board(RULES.view(other, None), NAMES[:2], EN)
 
 
 def test_a_change_on_the_table_changes_the_picture(states):
     view = RULES.view(states["middle"], None)
     moved = copy.deepcopy(view)
     moved["turns"] += 1
-    assert render_board(view, NAMES[:2]) != render_board(moved, NAMES[:2])
+    assert render_board(view, NAMES[:2], EN) != render_board(moved, NAMES[:2], EN)
 
 
 def test_hand_marks_the_cells_where_each_card_fits(states):
@@ -156,8 +159,8 @@ def test_hand_marks_the_cells_where_each_card_fits(states):
             _, card, cell = code.split(":")
             targets.setdefault(card, []).append(cell)
     assert targets
-    png = render_hand(view, NAMES[:2], targets, [["D4", "D5", "D6"]])
-    assert png == render_hand(copy.deepcopy(view), NAMES[:2], targets, [["D4", "D5", "D6"]])
+    png = render_hand(view, NAMES[:2], EN, targets, [["D4", "D5", "D6"]])
+    assert png == render_hand(copy.deepcopy(view), NAMES[:2], EN, targets, [["D4", "D5", "D6"]])
     assert decode(png).size == (W, HAND_H)
     mini_x = (W - mimic.MINI_SPAN) // 2
     marked = {c for cells in targets.values() for c in cells}
@@ -168,7 +171,7 @@ def test_hand_marks_the_cells_where_each_card_fits(states):
         want = mimic.LIGHT_MARK if cell in marked else theme.PANEL
         assert pixel(png, (x0 + 8, y0 + 8)) == want, cell
     # Without targets nothing is marked, and the picture differs.
-    assert png != render_hand(view, NAMES[:2], {}, [])
+    assert png != render_hand(view, NAMES[:2], EN, {}, [])
 
 
 def test_hand_of_six_cards_and_an_empty_hand_fit(states):
@@ -178,10 +181,10 @@ def test_hand_of_six_cards_and_an_empty_hand_fit(states):
         state["hands"][seat].append(state["deck"].pop(0))
     view = RULES.view(state, seat)
     assert len(view["hand"]) == 6
-    assert decode(render_hand(view, NAMES)).size == (W, HAND_H)
+    assert decode(render_hand(view, NAMES, EN)).size == (W, HAND_H)
     view = copy.deepcopy(view)
     view["hand"] = []
-    assert decode(render_hand(view, NAMES)).size == (W, HAND_H)
+    assert decode(render_hand(view, NAMES, EN)).size == (W, HAND_H)
 
 
 def test_the_solo_hand_shows_no_green_power_card(states):
@@ -189,26 +192,38 @@ def test_the_solo_hand_shows_no_green_power_card(states):
     power cards holds the solo player's chips in their colours, and no green one."""
     state = states["solo"]
     view = RULES.view(state, 0)
-    img = decode(render_hand(view, NAMES[:1])).convert("RGB")
+    img = decode(render_hand(view, NAMES[:1], EN)).convert("RGB")
     row = {img.getpixel((x, mimic.POWERS_Y + 8)) for x in range(W)}
     assert mimic_art.POWER_COLOURS["green"] not in row
     for colour in view["powers"][0]["active"]:
         assert mimic_art.POWER_COLOURS[colour] in row, colour
     # The same view holding a green card (as solo once dealt) would show it there.
     view["powers"][0]["active"].insert(0, "green")
-    img = decode(render_hand(view, NAMES[:1])).convert("RGB")
+    img = decode(render_hand(view, NAMES[:1], EN)).convert("RGB")
     assert mimic_art.POWER_COLOURS["green"] in {img.getpixel((x, mimic.POWERS_Y + 8))
                                                 for x in range(W)}
 
 
 def test_rules_picture_is_deterministic():
-    assert mimic.render_rules() == mimic.render_rules()
+    assert mimic.render_rules(EN) == mimic.render_rules(EN)
 
 
 def test_every_card_face_is_distinct():
     """Fifteen faces, none alike: animal silhouettes and colour textures differ."""
     faces = {
-        mimic_art.card_tile(colour, animal, 64).tobytes()
+        mimic_art.card_tile(colour, animal, 64, words=EN).tobytes()
         for colour in mimic_art.CARD_COLOURS for animal in mimic_art.ANIMALS
     }
     assert len(faces) == 15
+
+
+def test_every_picture_speaks_the_readers_language(states):
+    """The Czech pictures carry other words than the English ones, and stay deterministic."""
+    state = states["middle"]
+    public, own = RULES.view(state, None), RULES.view(state, state["turn"])
+    for render in (lambda w: render_board(public, NAMES[:4], w),
+                   lambda w: render_hand(own, NAMES[:4], w),
+                   mimic.render_rules):
+        czech = render(CS)
+        assert czech == render(CS)
+        assert czech != render(EN)

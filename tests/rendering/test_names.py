@@ -56,8 +56,8 @@ def test_mimikri_board_draws_every_name():
 
 def test_schicki_micki_table_draws_every_name():
     view = table_view(7, 7, seed=3, won=2, owed=1)
-    check_names(lambda n: sm.render_table(view, n), NAMES[:7])
-    check_names(lambda n: sm.render_table(view, n), NAMES[1:], seats=[6])
+    check_names(lambda n: sm.render_table(view, n, words("cs")), NAMES[:7])
+    check_names(lambda n: sm.render_table(view, n, words("en")), NAMES[1:], seats=[6])
 
 
 @pytest.fixture(scope="module")
@@ -68,7 +68,7 @@ def teams() -> dict:
 @pytest.mark.parametrize("names", [NAMES[:4], NAMES[4:]], ids=["first four", "last four"])
 def test_mimic_board_draws_every_name(teams, names):
     view = REGISTRY["mimic"].view(teams, None)
-    check_names(lambda n: mimic.render_board(view, n), names)
+    check_names(lambda n: mimic.render_board(view, n, words("cs")), names)
 
 
 @pytest.mark.parametrize("owner", ["🦊 Foxy", "李雷", "Jiří Dvořák"])
@@ -77,7 +77,7 @@ def test_mimic_hand_names_its_owner(teams, owner):
     view = REGISTRY["mimic"].view(teams, seat)
     names = ["Ann", "Ben", "Cleo", "Dev"]
     names[seat] = owner
-    check_names(lambda n: mimic.render_hand(view, n), names, seats=[seat])
+    check_names(lambda n: mimic.render_hand(view, n, words("cs")), names, seats=[seat])
 
 
 def rows(names: Sequence[str]) -> list[dict]:

@@ -12,6 +12,7 @@ from PIL import Image, ImageChops, ImageDraw
 from bot.games.core import SYSTEM
 from bot.games.schicki_micki import RULES
 from bot.games.schicki_micki.deck import COLOURS, DECK_SIZE, FEATURES, cards
+from bot.i18n import words
 from rendering import schicki_micki as sm
 from rendering import schicki_micki_art as art
 from rendering import theme
@@ -20,6 +21,7 @@ from .helpers import decode
 
 NAMES = ["Alice", "Bob the Magnificent Pheasant Doorman", "Zoë 🐤", "李小龙", "Dmitri", "Eve",
          "Kristýna"]
+EN, CS = words("en"), words("cs")
 SIZE = 120  # a card about as large as the table shows it on a phone
 
 
@@ -187,19 +189,20 @@ def phases() -> dict[str, tuple[dict, list[str]]]:
 
 def test_table_renders_are_byte_identical(phases):
     for name, (view, names) in phases.items():
-        again = sm.draw_table(copy.deepcopy(view), names)
-        assert sm.draw_table(view, names).tobytes() == again.tobytes(), name
+        again = sm.draw_table(copy.deepcopy(view), names, EN)
+        assert sm.draw_table(view, names, EN).tobytes() == again.tobytes(), name
     for name in ("window", "last"):  # and the PNG bytes (to_png itself is tested in canvas)
         view, names = phases[name]
-        assert sm.render_table(view, names) == sm.render_table(copy.deepcopy(view), names), name
+        assert sm.render_table(view, names, EN) == \
+            sm.render_table(copy.deepcopy(view), names, EN), name
 
 
 def test_table_is_identical_after_clearing_every_cache(phases):
     view, names = phases["window"]
-    first = sm.render_table(view, names)
+    first = sm.render_table(view, names, EN)
     for cached in (art.pattern, art.master, art.face, art._corner_mask, art._icon):
         cached.cache_clear()
-    assert sm.render_table(view, names) == first
+    assert sm.render_table(view, names, EN) == first
 
 
 @pytest.mark.parametrize("players", range(2, 8))
@@ -207,9 +210,9 @@ def test_table_size_is_fixed_per_player_count_and_phone_friendly(players):
     sizes = set()
     for dealt in (0, 1, 5, 12):
         view = table_view(players, dealt, seed=players)
-        sizes.add(sm.draw_table(view, NAMES[:players]).size)
+        sizes.add(sm.draw_table(view, NAMES[:players], EN).size)
     assert sizes == {sm.table_size(players)}
-    assert decode(sm.render_table(view, NAMES[:players])).size == sm.table_size(players)
+    assert decode(sm.render_table(view, NAMES[:players], EN)).size == sm.table_size(players)
     width, height = sizes.pop()
     assert 900 <= width <= 1100
     assert height <= 1.4 * width
@@ -223,7 +226,7 @@ def test_a_long_row_shrinks_into_more_columns_and_nothing_is_cut_off():
         assert rows * art.card_height(w) + (rows - 1) * (sm.GAP // 2) <= sm.GRID_H
     assert sm.grid_layout(12)[2] == sm.CARD_W
     view = table_view(2, 20)
-    assert sm.draw_table(view, NAMES[:2]).size == sm.table_size(2)
+    assert sm.draw_table(view, NAMES[:2], EN).size == sm.table_size(2)
 
 
 def _grid_crop(img: Image.Image) -> Image.Image:
@@ -232,17 +235,17 @@ def _grid_crop(img: Image.Image) -> Image.Image:
 
 def test_the_table_draws_the_faces_the_view_gives():
     view = table_view(3, 4)
-    honest = sm.draw_table(view, NAMES[:3]).tobytes()
+    honest = sm.draw_table(view, NAMES[:3], EN).tobytes()
     # Only the view is read: keys a view never has change nothing...
     smuggled = copy.deepcopy(view)
     smuggled["deck_order"] = list(range(DECK_SIZE))
     smuggled["situation"] = "call"
-    assert sm.draw_table(smuggled, NAMES[:3]).tobytes() == honest
+    assert sm.draw_table(smuggled, NAMES[:3], EN).tobytes() == honest
     # ...and a card is drawn from its face, not looked up by id.
     renumbered = copy.deepcopy(view)
     for k, c in enumerate(renumbered["table"]):
         c["id"] = 60 - k
-    assert sm.draw_table(renumbered, NAMES[:3]).tobytes() == honest
+    assert sm.draw_table(renumbered, NAMES[:3], EN).tobytes() == honest
     repainted = copy.deepcopy(view)
     first = repainted["table"][0]
     if first["kind"] == "hen":
@@ -250,23 +253,23 @@ def test_the_table_draws_the_faces_the_view_gives():
                                                               first["colours"]["hat"])
     else:
         first["colour"] = next(c for c in COLOURS if c != first["colour"])
-    assert _grid_crop(sm.draw_table(repainted, NAMES[:3])).tobytes() != \
-        _grid_crop(sm.draw_table(view, NAMES[:3])).tobytes()
+    assert _grid_crop(sm.draw_table(repainted, NAMES[:3], EN)).tobytes() != \
+        _grid_crop(sm.draw_table(view, NAMES[:3], EN)).tobytes()
 
 
 def test_the_table_shows_what_changes(phases):
     # The deck count, a taken figure and the last-chance banner all reach the picture.
     view, names = phases["one"]
-    base = sm.draw_table(view, names)
+    base = sm.draw_table(view, names, EN)
     fewer = copy.deepcopy(view)
     fewer["deck"] -= 10
-    assert mean_diff(base, sm.draw_table(fewer, names)) > 0
+    assert mean_diff(base, sm.draw_table(fewer, names, EN)) > 0
     taken = copy.deepcopy(view)
     taken["figures"].update(red_left=False, red_holder=1)
-    assert mean_diff(base, sm.draw_table(taken, names)) > 0
+    assert mean_diff(base, sm.draw_table(taken, names, EN)) > 0
     last = copy.deepcopy(view)
     last["last_chance"] = True
-    banner = sm.draw_table(last, names).crop((0, 0, sm.W, sm.TITLE_H))
+    banner = sm.draw_table(last, names, EN).crop((0, 0, sm.W, sm.TITLE_H))
     red = banner.convert("RGB").getcolors(sm.W * sm.TITLE_H)
     red = dict((c, n) for n, c in red).get(theme.CROSS, 0)
     assert red > 0.5 * sm.W * sm.TITLE_H
@@ -274,7 +277,7 @@ def test_the_table_shows_what_changes(phases):
 
 def test_the_newest_card_is_highlighted():
     view = table_view(2, 3)
-    img = sm.draw_table(view, NAMES[:2])
+    img = sm.draw_table(view, NAMES[:2], EN)
     cols = sm.COLS
     left = (sm.W - (cols * sm.CARD_W + (cols - 1) * sm.GAP)) // 2
     x = left + 2 * (sm.CARD_W + sm.GAP) - 3  # the highlight frame left of the third card
@@ -287,15 +290,15 @@ def test_the_newest_card_is_highlighted():
 # -- the sheet and the rules -------------------------------------------------------------------
 
 def test_card_sheet_and_rules_are_deterministic():
-    sheet = sm.render_card_sheet()
-    assert sheet == sm.render_card_sheet()
-    rules = sm.render_rules()
-    assert rules == sm.render_rules()
+    sheet = sm.render_card_sheet(EN)
+    assert sheet == sm.render_card_sheet(EN)
+    rules = sm.render_rules(EN)
+    assert rules == sm.render_rules(EN)
     assert decode(sheet).width == decode(rules).width == theme.BOARD_WIDTH
 
 
 def test_card_sheet_shows_every_card_once():
-    ids = [cid for _, group, _ in sm._sheet_sections() for cid in group]
+    ids = [cid for _, group, _ in sm._sheet_sections(EN) for cid in group]
     assert sorted(ids) == list(range(DECK_SIZE))
 
 
@@ -307,3 +310,15 @@ def test_rules_icons_cover_every_accessory():
     img = Image.new("RGB", (100, 100), theme.PANEL)
     art.fist(ImageDraw.Draw(img), 50, 50, 60)
     assert changed_share(img, Image.new("RGB", (100, 100), theme.PANEL)) > 0.1
+
+
+def test_every_picture_speaks_the_readers_language():
+    """The Czech pictures carry other words than the English ones, and stay deterministic."""
+    view = table_view(4, 5, seed=2, reactions=((1, "call:hat"), (2, "knock")), won=1, owed=1)
+    over = table_view(2, 0, seed=1, deck_left=0)
+    for render in (lambda w: sm.render_table(view, NAMES[:4], w),
+                   lambda w: sm.render_table(over, NAMES[:2], w),
+                   sm.render_card_sheet, sm.render_rules):
+        czech = render(CS)
+        assert czech == render(CS)
+        assert czech != render(EN)
