@@ -146,6 +146,8 @@ class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT
         at = interaction.created_at.timestamp()
 
         async def refused(why: str) -> None:
+            if not w.has(why):  # the rules' own English: say it in the clicker's words
+                why = await cog.rules_refusal(self.match_id, interaction.user.id, self.action, w)
             await tell(interaction, phrase(why, w))
 
         cog.dealer.react(self.match_id, Reaction((at, 0), at, self.action,
@@ -207,6 +209,15 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
 
         self.dealer.react(match_id, Reaction((at, seq), at, action, user_id=user_id,
                                              refused=refused))
+
+    async def rules_refusal(self, match_id: int, user_id: int, action: str, w: Words) -> str:
+        """Why the rules refuse a player's reaction now, in ``w``'s words."""
+        match = await self.bot.sessions.repo.match(match_id)
+        seats = await self.bot.sessions.repo.seats(match_id)
+        seat = next((s.seat for s in seats if s.user_id == user_id), None)
+        if match is None or match.state is None or seat is None:
+            return w("lobby.error.not_playing")
+        return texts.refusal(match.state, seat, action, w)
 
     # -- the dealer's TableIO -------------------------------------------------------------
 

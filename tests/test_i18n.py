@@ -34,6 +34,15 @@ def placeholders(text: str) -> set[str]:
     return {field for _, field, _, _ in string.Formatter().parse(text) if field}
 
 
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_catalogue_says_a_key_twice(lang):
+    """A second entry of a key would silently win over the first."""
+    for path in sorted((ROOT / "bot" / "i18n" / lang).glob("*.po")):
+        keys = [line for line in path.read_text(encoding="utf-8").splitlines()
+                if line.startswith("msgid ")]
+        assert len(keys) == len(set(keys)), f"{path.name} repeats a key"
+
+
 def test_every_message_is_in_both_languages():
     en, cs = messages("en"), messages("cs")
     assert sorted(set(en) - set(cs)) == [], "English only"

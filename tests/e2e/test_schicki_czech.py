@@ -156,3 +156,27 @@ def test_the_status_counts_cards_and_names_the_winners_in_czech():
         "🏆 game over — <@1> and <@3> with 5 cards!")
     one = {**over, "scores": [1, 0, 0]}
     assert ui.status(None, seats, one, CS) == "🏆 konec hry — <@1> s 1 kartou!"
+
+
+@pytest.mark.asyncio
+async def test_a_reaction_after_a_final_one_is_refused_in_the_clickers_language(table):
+    """Buttons: Alice (Czech) and Bob (English) each knock, then grab the red figure; the
+    rules refuse the grab after a knock, and each hears why in their own language."""
+    table.time_scale = 0.3
+    await table.start()
+    match_id, _, row = await open_czech_table(table, seed="sm-final-cs", input="buttons")
+    await wait_cards(table, match_id, 1)
+    driver, clock = table.driver, table.server.world.clock
+    clock.freeze()
+    knocks = [await driver.click(u, row, custom_id=rf"mr:{match_id}:knock")
+              for u in ("alice", "bob")]
+    clock.advance(0.1)
+    grabs = [await driver.click(u, row, custom_id=rf"mr:{match_id}:grab:red")
+             for u in ("alice", "bob")]
+    clock.unfreeze()
+    assert all(k.ok for k in knocks)
+    for grab in grabs:
+        await grab.wait_followups(1)
+    assert grabs[0].followups[0].content == words("cs")("schicki.rule.knocked")
+    assert grabs[1].followups[0].content == words("en")("schicki.rule.knocked") \
+        == "You already knocked."
