@@ -97,6 +97,16 @@ class Table:
         return row
 
 
+async def czech(table: Table) -> Table:
+    """Make the fake server Czech (Alice's client Czech, Bob's English), then start the bot."""
+    world = table.server.world
+    world.guild.preferred_locale = "cs"
+    world.user("alice").locale = "cs"
+    world.user("bob").locale = "en-US"
+    await table.start()
+    return table
+
+
 def game_id(content: str) -> int:
     """The match id a lobby or board message names ("game #12", Czech "hra č. 12")."""
     found = re.search(r"(?:game #|hra č\. )(\d+)", content)

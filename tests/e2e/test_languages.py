@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from tests.e2e.table import ephemeral_text, game_id
+from tests.e2e.table import czech, ephemeral_text, game_id
 
 pytestmark = pytest.mark.asyncio
 
@@ -17,12 +17,7 @@ pytestmark = pytest.mark.asyncio
 @pytest_asyncio.fixture
 async def table(table):
     """A Czech server where Alice's client speaks Czech and Bob's English."""
-    world = table.server.world
-    world.guild.preferred_locale = "cs"
-    world.user("alice").locale = "cs"
-    world.user("bob").locale = "en-US"
-    await table.start()
-    return table
+    return await czech(table)
 
 
 def texts(node: dict[str, Any], path: str = ""):

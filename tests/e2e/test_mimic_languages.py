@@ -12,7 +12,7 @@ import pytest_asyncio
 from bot.games.mimic.cards import components
 from bot.i18n import words
 from bot.texts.mimic import card_name, face, refusal
-from tests.e2e.table import Table, ephemeral_text
+from tests.e2e.table import Table, czech, ephemeral_text
 from tests.e2e.test_mimic import told
 
 pytestmark = pytest.mark.asyncio
@@ -24,12 +24,7 @@ USERS = {0: "alice", 1: "bob"}  # Alice hosts, so she has seat 0
 @pytest_asyncio.fixture
 async def table(table):
     """A Czech server where Alice's client speaks Czech and Bob's English."""
-    world = table.server.world
-    world.guild.preferred_locale = "cs"
-    world.user("alice").locale = "cs"
-    world.user("bob").locale = "en-US"
-    await table.start()
-    return table
+    return await czech(table)
 
 
 async def open_game(table: Table):

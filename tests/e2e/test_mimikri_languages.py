@@ -8,7 +8,7 @@ import pytest
 import pytest_asyncio
 
 from rendering import mimikri as mimikri_art
-from tests.e2e.table import Table, ephemeral_text
+from tests.e2e.table import Table, czech, ephemeral_text
 from tests.e2e.test_mimikri import RULES, choose, move, play_to_end
 
 pytestmark = pytest.mark.asyncio
@@ -17,12 +17,7 @@ pytestmark = pytest.mark.asyncio
 @pytest_asyncio.fixture
 async def table(table):
     """A Czech server where Alice's client speaks Czech and Bob's English."""
-    world = table.server.world
-    world.guild.preferred_locale = "cs"
-    world.user("alice").locale = "cs"
-    world.user("bob").locale = "en-US"
-    await table.start()
-    return table
+    return await czech(table)
 
 
 async def open_czech_game(table: Table):
