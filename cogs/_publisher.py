@@ -31,7 +31,16 @@ from bot.games.core import Event
 from bot.i18n import Words
 from bot.retry import backoff
 from bot.sessions import Transition
-from cogs._ui import EN, LobbyButton, alt_text, mention, plain, png_file, server_words
+from cogs._ui import (
+    EN,
+    LobbyButton,
+    alt_text,
+    game_name,
+    mention,
+    plain,
+    png_file,
+    server_words,
+)
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -146,7 +155,7 @@ class Publisher:
             return
         self._warned.add((match.id, what))
         w = await server_words(self.bot, match.guild_id)
-        text = w(f"warn.{what}", host=match.host_id, game=self._name(match), id=match.id,
+        text = w(f"warn.{what}", host=match.host_id, game=game_name(self.bot, match), id=match.id,
                  channel=match.channel_id)
         try:
             await self.bot.get_partial_messageable(match.channel_id).send(
@@ -276,10 +285,6 @@ class Publisher:
             allowed_mentions=pings(*humans), nonce=f"menagerie-end-{match.id}",
         )
         await self.bot.sessions.repo.mark_shown(match.id, announced=True)
-
-    def _name(self, match: MatchRow) -> str:
-        ui = self.bot.uis.get(match.game)
-        return ui.name if ui else match.game
 
     async def _message(
         self, match: MatchRow, seats: list[SeatRow]

@@ -84,6 +84,12 @@ async def server_words(bot: GameBot, guild_id: int) -> Words:
     return words(guild.preferred_locale if guild is not None else None)
 
 
+def game_name(bot: GameBot, match: MatchRow) -> str:
+    """A match's game as players call it (its id if its extension is not loaded)."""
+    ui = bot.uis.get(match.game)
+    return ui.name if ui else match.game
+
+
 def reader(interaction: discord.Interaction[Any]) -> Words:
     """The words of a private reply: the language of the user's own Discord client."""
     return words(interaction.locale)

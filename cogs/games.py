@@ -17,6 +17,7 @@ from cogs._translator import CommandTranslator
 from cogs._ui import (
     DYNAMIC_ITEMS,
     apologise,
+    game_name,
     is_admin,
     match_of,
     reader,
@@ -59,7 +60,7 @@ async def open_lobby(
     except ChannelBusy:
         busy = await bot.sessions.repo.open_match_in(interaction.channel_id)
         w = reader(interaction)
-        what = (w("games.busy_game", game=_name(bot, busy), id=busy.id) if busy
+        what = (w("games.busy_game", game=game_name(bot, busy), id=busy.id) if busy
                 else w("games.another"))
         await tell(interaction, w("games.busy", what=what))
         return None
@@ -70,7 +71,7 @@ async def open_lobby(
         view.add_item(item)
     try:
         sent = await interaction.response.send_message(
-            lobby_text(_name(bot, match), match, seats, w), view=view, allowed_mentions=NO_PINGS
+            lobby_text(game_name(bot, match), match, seats, w), view=view, allowed_mentions=NO_PINGS
         )
     except RETRYABLE:
         log.warning("the lobby reply of match %s was lost; posting it in the channel", match.id,
@@ -82,11 +83,6 @@ async def open_lobby(
     else:
         bot.publisher.refresh(match.id)
     return match
-
-
-def _name(bot: GameBot, match: MatchRow) -> str:
-    ui = bot.uis.get(match.game)
-    return ui.name if ui else match.game
 
 
 class Games(commands.Cog):
@@ -163,7 +159,7 @@ class Games(commands.Cog):
             where = (f"https://discord.com/channels/{match.guild_id}/{match.channel_id}/"
                      f"{match.message_id}" if match.message_id else f"<#{match.channel_id}>")
             state = w("games.waiting" if match.status == "lobby" else "games.playing")
-            lines.append(w("games.list_line", game=_name(self.bot, match), id=match.id,
+            lines.append(w("games.list_line", game=game_name(self.bot, match), id=match.id,
                            state=state, where=where))
         await tell(interaction, "\n".join(lines))
 

@@ -260,13 +260,6 @@ class Repo:
             (json.dumps(state), deadline, now, match_id),
         )
 
-    async def set_deadline(self, match_id: int, deadline: float | None, reminded: bool) -> None:
-        """Move the turn timer."""
-        await self._write(
-            "UPDATE matches SET deadline = ?, reminded = ? WHERE id = ?",
-            (deadline, int(reminded), match_id),
-        )
-
     async def mark_reminded(self, match_id: int, version: int) -> bool:
         """Note that the reminder of the turn at ``version`` went out (False: it has passed)."""
         changed = await self._write(
