@@ -12,7 +12,7 @@ import unicodedata
 
 from PIL import Image, ImageDraw
 
-from rendering import fonts, theme
+from rendering import fonts, layout, theme
 
 ELLIPSIS = "…"
 
@@ -64,11 +64,91 @@ def text(
     anchor: str = "la",
     bold: bool = False,
     stroke: theme.RGB | None = None,
+    box: layout.Box | None = None,
 ) -> None:
     """Draw text in the bot's fonts; ``bold`` is the font's bold weight, ``stroke`` an outline
-    in another colour (white letters that must stand out on a patterned card)."""
+    in another colour (white letters that must stand out on a patterned card). ``box`` is the
+    room the text owns, which it must not leave (see ``rendering.layout``)."""
     fonts.draw(draw, xy, content, size, fill, anchor, bold, stroke,
-               max(2, size // 10) if stroke is not None else 0)
+               max(2, size // 10) if stroke is not None else 0, box)
+
+
+def label(
+    draw: ImageDraw.ImageDraw,
+    box: layout.Box,
+    content: str,
+    size: int,
+    fill: theme.RGB = theme.INK,
+    align: str = "l",
+    bold: bool = False,
+    min_size: int = 12,
+    stroke: theme.RGB | None = None,
+) -> int:
+    """One line of text inside ``box``: at ``size`` if it fits, else smaller (not below
+    ``min_size``), else cut with an ellipsis. ``align`` is l, m or r; the line is centred
+    vertically. Returns the size drawn. Czech and long names run longer: this keeps them in."""
+    x0, y0, x1, y1 = box
+    room = int(x1 - x0)
+    size = min(size, _fitting_height(y1 - y0, bold))
+    size = fit_size(content, room, size, min(min_size, size), bold)
+    x = {"l": x0, "m": (x0 + x1) / 2, "r": x1}[align]
+    text(draw, (x, (y0 + y1) / 2), truncate(content, size, room, bold), size, fill,
+         align + "m", bold, stroke, box)
+    return size
+
+
+def wrap(content: str, size: int, width: float, bold: bool = False) -> list[str]:
+    """``content`` broken into lines at spaces so each fits ``width`` px; a word longer than
+    a line is cut with an ellipsis rather than left to overflow."""
+    lines: list[str] = []
+    for word in content.split():
+        if lines and text_width(lines[-1] + " " + word, size, bold) <= width:
+            lines[-1] += " " + word
+        else:
+            lines.append(truncate(word, size, int(width), bold))
+    return lines
+
+
+def paragraph(
+    draw: ImageDraw.ImageDraw,
+    box: layout.Box,
+    content: str,
+    size: int,
+    fill: theme.RGB = theme.INK,
+    align: str = "l",
+    bold: bool = False,
+    min_size: int = 12,
+    leading: float = 1.25,
+) -> int:
+    """``content`` wrapped inside ``box`` from its top, shrunk (not below ``min_size``) until
+    the lines fit its height; at the smallest size lines that still do not fit are dropped and
+    the last one kept ends with an ellipsis. Returns the height used."""
+    x0, y0, x1, y1 = box
+    for fitted in range(size, min(min_size, size) - 1, -1):
+        lines = wrap(content, fitted, x1 - x0, bold)
+        if len(lines) * fitted * leading <= y1 - y0:
+            break
+    step = fitted * leading
+    keep = max(1, int((y1 - y0) // step))
+    if len(lines) > keep:
+        lines = lines[:keep]
+        lines[-1] = truncate(lines[-1] + ELLIPSIS, fitted, int(x1 - x0), bold)
+    x = {"l": x0, "m": (x0 + x1) / 2, "r": x1}[align]
+    for i, line in enumerate(lines):
+        text(draw, (x, y0 + i * step + step / 2), line, fitted, fill, align + "m", bold,
+             box=box)
+    return int(len(lines) * step)
+
+
+def _fitting_height(height: float, bold: bool) -> int:
+    """The largest size whose letters (ascender to descender) fit ``height`` px."""
+    size = int(height)
+    while size > 6:
+        ascent, descent = fonts.font(size, bold).getmetrics()
+        if ascent + descent <= height * 1.15:  # the metrics include room no letter uses
+            break
+        size -= 1
+    return size
 
 
 def card(

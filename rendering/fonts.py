@@ -23,6 +23,8 @@ from anyascii import anyascii
 from fontTools.ttLib import TTFont
 from PIL import ImageDraw, ImageFont
 
+from rendering import layout
+
 TEXT = "Inter"
 EMOJI = "Noto Emoji"
 
@@ -164,21 +166,34 @@ def draw(
     bold: bool = False,
     stroke: RGB | None = None,
     stroke_width: int = 0,
+    box: layout.Box | None = None,
 ) -> None:
     """Draw ``text`` at ``xy`` with Pillow's ``anchor`` (horizontal l/m/r, vertical a/m/s/d).
 
     Each run is drawn with its own face on one shared baseline; ``stroke`` outlines the
-    letters ``stroke_width`` px wide in another colour.
+    letters ``stroke_width`` px wide in another colour. ``box`` is where the text must stay
+    (the surface when none is given); what was drawn where is reported to ``layout``.
     """
     parts = [(run.text, font(size, bold, run.face)) for run in runs(text)]
     total = sum(f.getlength(t) for t, f in parts)
     x, y = xy
     x -= {"l": 0, "m": total / 2, "r": total}[anchor[0]]
     base = _baseline(y, anchor[1], size, bold)
+    ink: list[tuple[float, float, float, float]] = []
+    measure = layout.listening()  # the letters' extent costs time: only when a test asks
     for part, face_font in parts:
+        left, top, right, bottom = (face_font.getbbox(part, anchor="ls") if measure
+                                    else (0, 0, 0, 0))
+        if right > left:
+            ink.append((x + left - stroke_width, base + top - stroke_width,
+                        x + right + stroke_width, base + bottom + stroke_width))
         if stroke is None:
             surface.text((x, base), part, font=face_font, fill=fill, anchor="ls")
         else:
             surface.text((x, base), part, font=face_font, fill=fill, anchor="ls",
                         stroke_width=stroke_width, stroke_fill=stroke)
         x += face_font.getlength(part)
+    if ink:
+        layout.note(text, size, (min(i[0] for i in ink), min(i[1] for i in ink),
+                                 max(i[2] for i in ink), max(i[3] for i in ink)),
+                    box, surface.im.size)
