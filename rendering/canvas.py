@@ -231,13 +231,12 @@ def title_bar(img: Image.Image, title: str, subtitle: str = "", height: int = 72
     m = theme.MARGIN
     sub_w = 0
     if subtitle:
-        sub_size = fit_size(subtitle, img.width // 2, theme.TEXT_SIZE, 16)
-        sub_w = text_width(subtitle, sub_size)
-        text(draw, (img.width - m, height / 2), subtitle, sub_size, theme.ON_ACCENT, "rm")
-    room = img.width - 2 * m - sub_w - (m if subtitle else 0)
-    size = fit_size(title, room, theme.TITLE_SIZE, 20, bold=True)
-    text(draw, (m, height / 2), truncate(title, size, room, bold=True), size, theme.ON_ACCENT,
-         "lm", bold=True)
+        sub_w = min(text_width(subtitle, theme.TEXT_SIZE), img.width // 2)
+        label(draw, (img.width - m - sub_w, 0, img.width - m, height), subtitle,
+              theme.TEXT_SIZE, theme.ON_ACCENT, "r", min_size=16)
+    right = img.width - m - sub_w - (m if subtitle else 0)
+    label(draw, (m, 0, right, height), title, theme.TITLE_SIZE, theme.ON_ACCENT, bold=True,
+          min_size=20)
     return height
 
 

@@ -13,35 +13,44 @@ M = theme.MARGIN
 TITLE_H = 72
 HEADER_H = 46
 ROW_H = 54
-STATS_W = 800  # a stats card has two columns; narrower keeps its text large on a phone
+READABLE = 20  # the smallest a table cell may shrink to before it is shortened instead
+STATS_W = 800  # a stats card is one column of short lines; narrower keeps them large
+STATS_LABEL_H = 34  # a stats label's line
+STATS_LINE_H = 36  # each line of a stats value
 
-# (heading key, right edge or left edge x, anchor) — numbers right-aligned so digits line up.
-# The number columns leave each head room for a Czech word ("Hodnocení") at small size.
+# (heading key, left edge, right edge, alignment): each column owns the band between its edges.
+# Numbers are right-aligned so digits line up; the number columns leave each head room for a
+# Czech word ("Hodnocení") at small size.
 _COLUMNS = (
-    ("rank", M + 40, "mm"),
-    ("player", M + 86, "lm"),
-    ("games", 570, "rm"),
-    ("wins", 665, "rm"),
-    ("win_rate", 770, "rm"),
-    ("points", 865, "rm"),
-    ("rating", W - M - 8, "rm"),
+    ("rank", M, M + 80, "m"),
+    ("player", M + 86, 500, "l"),
+    ("games", 500, 570, "r"),
+    ("wins", 584, 665, "r"),
+    ("win_rate", 679, 770, "r"),
+    ("points", 784, 865, "r"),
+    ("rating", 879, W - M - 8, "r"),
 )
-_NAME_W = 570 - 70 - (M + 86)
+Column = tuple[str, float, float, str]
 
 
-def _headings(w: Words, columns: tuple[tuple[str, int, str], ...], size: int,
-              first_room: int) -> tuple[list[str], int]:
-    """The column heads in ``w``'s words and the one size at which each fits over its column
-    (a number column's head has the room up to the column before it; the first of them
-    ``first_room``)."""
-    heads = [w(f"leaderboard.picture.col.{key}") for key, _, _ in columns]
-    fits = []
-    for j, ((_, x, anchor), head) in enumerate(zip(columns, heads, strict=True)):
-        if anchor != "rm":
-            continue
-        room = first_room if columns[j - 1][2] != "rm" else x - columns[j - 1][1] - 14
-        fits.append(canvas.fit_size(head, room, size, 12, bold=True))
+def _headings(w: Words, columns: tuple[Column, ...], size: int) -> tuple[list[str], int]:
+    """The column heads in ``w``'s words and the one size at which each fits its column (a
+    number column's head may reach left over the gap before it)."""
+    heads = [w(f"leaderboard.picture.col.{key}") for key, _, _, _ in columns]
+    fits = [canvas.fit_size(head, int(right - left), size, 12, bold=True)
+            for head, (_, left, right, align) in zip(heads, columns, strict=True)
+            if align == "r"]
     return heads, min(fits, default=size)
+
+
+def _row(draw: ImageDraw.ImageDraw, columns: tuple[Column, ...], cells: list[str],
+         band: tuple[float, float], size: int, fill: theme.RGB,
+         bold: tuple[bool, ...]) -> None:
+    """One table row: each cell fitted into its column's box within ``band`` (top, bottom).
+    A long name is shortened with … rather than shrunk below what a phone can read."""
+    for (_, left, right, align), cell, heavy in zip(columns, cells, bold, strict=True):
+        canvas.label(draw, (left, band[0], right, band[1]), cell, size, fill, align, heavy,
+                     min_size=min(size, READABLE))
 
 
 def _unnamed(raw: object, w: Words) -> str:
@@ -72,10 +81,9 @@ def render_leaderboard(title: str, rows: list[dict], w: Words) -> bytes:
     count = w.n("leaderboard.picture.players", len(rows))
     canvas.title_bar(img, canvas.name(title, w("leaderboard.picture.title")), count, TITLE_H)
     canvas.card(draw, (M - 8, top, W - M + 8, height - 12))
-    y = top + HEADER_H / 2 + 2
-    heads, head_size = _headings(w, _COLUMNS, theme.SMALL_SIZE, 100)
-    for heading, (_, x, anchor) in zip(heads, _COLUMNS, strict=True):
-        canvas.text(draw, (x, y), heading, head_size, theme.INK_SOFT, anchor, bold=True)
+    heads, head_size = _headings(w, _COLUMNS, theme.SMALL_SIZE)
+    _row(draw, _COLUMNS, heads, (top + 4, top + HEADER_H), head_size, theme.INK_SOFT,
+         (True,) * len(heads))
     draw.line([(M, top + HEADER_H), (W - M, top + HEADER_H)], fill=theme.PANEL_EDGE, width=2)
     for i, row in enumerate(rows):
         y0 = top + HEADER_H + i * ROW_H
@@ -87,14 +95,11 @@ def render_leaderboard(title: str, rows: list[dict], w: Words) -> bytes:
                         radius=10)
         elif i % 2:
             canvas.card(draw, (M, y0 + 3, W - M, y0 + ROW_H - 3), theme.SHADE, None, radius=10)
-        cells = _cells(row, w)
-        for j, ((_, x, anchor), value) in enumerate(zip(_COLUMNS, cells, strict=True)):
-            if j == 0 and medal is not None:
-                _medal(draw, x, mid, medal)
-            if j == 1:
-                value = canvas.truncate(value, theme.TEXT_SIZE, _NAME_W, bold=medal is not None)
-            canvas.text(draw, (x, mid), value, theme.TEXT_SIZE, theme.INK, anchor,
-                        bold=j in (0, 1) and medal is not None)
+        if medal is not None:
+            _medal(draw, (_COLUMNS[0][1] + _COLUMNS[0][2]) / 2, mid, medal)
+        heavy = medal is not None
+        _row(draw, _COLUMNS, _cells(row, w), (y0 + 3, y0 + ROW_H - 3), theme.TEXT_SIZE,
+             theme.INK, (heavy, heavy) + (False,) * 5)
     return canvas.to_png(img)
 
 
@@ -102,12 +107,11 @@ def render_leaderboard(title: str, rows: list[dict], w: Words) -> bytes:
 SOLO_W = 800
 SOLO_ROW_H = 60
 _SOLO_COLUMNS = (
-    ("rank", M + 40, "mm"),
-    ("player", M + 86, "lm"),
-    ("best", 590, "rm"),
-    ("games", SOLO_W - M - 12, "rm"),
+    ("rank", M, M + 80, "m"),
+    ("player", M + 86, 470, "l"),
+    ("best", 480, 590, "r"),
+    ("games", 604, SOLO_W - M - 12, "r"),
 )
-_SOLO_NAME_W = 590 - 110 - (M + 86)
 
 
 def render_solo_board(title: str, rows: list[dict], unit: str, w: Words) -> bytes:
@@ -125,13 +129,19 @@ def render_solo_board(title: str, rows: list[dict], unit: str, w: Words) -> byte
     count = w.n("leaderboard.picture.players", len(rows))
     canvas.title_bar(img, canvas.name(title, w("leaderboard.picture.solo_title")), count, TITLE_H)
     canvas.card(draw, (M - 8, top, SOLO_W - M + 8, height - 12))
-    y = top + HEADER_H / 2 + 2
-    heads, head_size = _headings(w, _SOLO_COLUMNS, theme.TEXT_SIZE, 240)
+    heads, head_size = _headings(w, _SOLO_COLUMNS, theme.TEXT_SIZE)
     best = f"leaderboard.picture.col.best.{unit}"
     heads[2] = w(best) if w.has(best) else w("leaderboard.picture.col.best_in", unit=unit)
-    head_size = min(head_size, canvas.fit_size(heads[2], 240, theme.TEXT_SIZE, 12, bold=True))
-    for heading, (_, x, anchor) in zip(heads, _SOLO_COLUMNS, strict=True):
-        canvas.text(draw, (x, y), heading, head_size, theme.INK_SOFT, anchor, bold=True)
+    # The best-score head may reach left over the player column's empty head space.
+    best_box = (_SOLO_COLUMNS[1][1] + 160, top + 4, _SOLO_COLUMNS[2][2], top + HEADER_H)
+    head_size = min(head_size, canvas.fit_size(heads[2], int(best_box[2] - best_box[0]),
+                                               theme.TEXT_SIZE, 12, bold=True))
+    for j, (heading, (_, left, right, align)) in enumerate(zip(heads, _SOLO_COLUMNS,
+                                                                strict=True)):
+        box = best_box if j == 2 else (left, top + 4, right, top + HEADER_H)
+        if j == 1:  # the player head leaves the best-score head its room
+            box = (left, box[1], best_box[0] - 8, box[3])
+        canvas.label(draw, box, heading, head_size, theme.INK_SOFT, align, bold=True)
     draw.line([(M, top + HEADER_H), (SOLO_W - M, top + HEADER_H)], fill=theme.PANEL_EDGE,
               width=2)
     size = theme.HEADING_SIZE
@@ -143,15 +153,14 @@ def render_solo_board(title: str, rows: list[dict], unit: str, w: Words) -> byte
         box = (M, y0 + 3, SOLO_W - M, y0 + SOLO_ROW_H - 3)
         if medal is not None:
             canvas.card(draw, box, theme.MEDAL_ROWS[medal], None, radius=10)
-            _medal(draw, _SOLO_COLUMNS[0][1], mid, medal, 22)
+            _medal(draw, (_SOLO_COLUMNS[0][1] + _SOLO_COLUMNS[0][2]) / 2, mid, medal, 22)
         elif i % 2:
             canvas.card(draw, box, theme.SHADE, None, radius=10)
-        name = canvas.truncate(_unnamed(row["name"], w), size, _SOLO_NAME_W,
-                               bold=medal is not None)
-        cells = [w.number(rank), name, w.number(int(row["best"])), w.number(int(row["games"]))]
-        for (_, x, anchor), value, bold in zip(_SOLO_COLUMNS, cells, (medal is not None,
-                                               medal is not None, True, False), strict=True):
-            canvas.text(draw, (x, mid), value, size, theme.INK, anchor, bold=bold)
+        cells = [w.number(rank), _unnamed(row["name"], w), w.number(int(row["best"])),
+                 w.number(int(row["games"]))]
+        heavy = medal is not None
+        _row(draw, _SOLO_COLUMNS, cells, (y0 + 3, y0 + SOLO_ROW_H - 3), size, theme.INK,
+             (heavy, heavy, True, False))
     return canvas.to_png(img)
 
 
@@ -168,14 +177,11 @@ def _empty(title: str, w: Words) -> bytes:
     canvas.title_bar(img, canvas.name(title, w("leaderboard.picture.title")), "", TITLE_H)
     canvas.card(draw, (M, TITLE_H + 20, W - M, 340 - 20))
     _trophy(draw, 150, 210, 120)
-    room = W - M - 24 - 260  # right of the trophy
-    for text, y, size, colour, bold in (
-        (w("leaderboard.picture.empty"), 180, 44, theme.ACCENT_DARK, True),
-        (w("leaderboard.picture.empty_hint"), 240, theme.TEXT_SIZE, theme.INK_SOFT, False),
-    ):
-        size = canvas.fit_size(text, room, size, 14, bold=bold)
-        canvas.text(draw, (580, y), canvas.truncate(text, size, room, bold=bold), size, colour,
-                    "mm", bold=bold)
+    left, right = 260, W - M - 24  # right of the trophy
+    canvas.label(draw, (left, 150, right, 210), w("leaderboard.picture.empty"), 44,
+                 theme.ACCENT_DARK, "m", bold=True, min_size=14)
+    canvas.paragraph(draw, (left, 222, right, 300), w("leaderboard.picture.empty_hint"),
+                     theme.TEXT_SIZE, theme.INK_SOFT, "m", min_size=14)
     return canvas.to_png(img)
 
 
@@ -197,38 +203,32 @@ def _trophy(draw: ImageDraw.ImageDraw, cx: float, cy: float, h: float) -> None:
 
 def render_stats(title: str, lines: list[tuple[str, str]], w: Words) -> bytes:
     """A player's stats card: label/value pairs (already in ``w``'s words) in the
-    leaderboard's look."""
+    leaderboard's look.
+
+    Each pair is a label above its value; a value is a whole line of numbers ("#1 of 8 ·
+    30 games · …") and wraps onto as many lines as it needs, so every number is shown.
+    """
     top = TITLE_H + 16
     rows = lines or [(w("leaderboard.picture.empty"), "-")]
-    height = top + len(rows) * ROW_H + 32
+    inner = (M + 16, STATS_W - M - 16)
+    value_size = theme.TEXT_SIZE + 2
+    wrapped = [canvas.wrap(str(value), value_size, inner[1] - inner[0], bold=True)
+               for _, value in rows]
+    heights = [STATS_LABEL_H + len(lines_) * STATS_LINE_H + 14 for lines_ in wrapped]
+    height = top + 8 + sum(heights) + 20
     img = canvas.new(STATS_W, height)
     draw = ImageDraw.Draw(img)
     canvas.title_bar(img, canvas.name(title, w("leaderboard.picture.stats_title")), "", TITLE_H)
     canvas.card(draw, (M - 8, top, STATS_W - M + 8, height - 12))
-    # A label keeps its own width (at most half the row); its value gets the rest of the row.
-    # Values are whole lines of numbers ("#1 of 8 · 30 games · …"): they share one size, the
-    # largest at which every value fits its room, before anything is cut. At its smallest it
-    # is still larger on a phone than a board's small text, this card being narrower.
-    inner = STATS_W - 2 * M - 32
-    # Czech values run longer: when one would still be cut at the smallest size, the labels
-    # step down to small text to give it their room.
-    for label_size in (theme.TEXT_SIZE, theme.SMALL_SIZE):
-        labels = [canvas.truncate(str(label), label_size, inner // 2) for label, _ in rows]
-        rooms = [inner - 24 - canvas.text_width(label, label_size) for label in labels]
-        size = min(canvas.fit_size(str(value), room, theme.TEXT_SIZE, theme.SMALL_SIZE - 2,
-                                   bold=True)
-                   for (_, value), room in zip(rows, rooms, strict=True))
-        if all(canvas.text_width(str(value), size, bold=True) <= room
-               for (_, value), room in zip(rows, rooms, strict=True)):
-            break
-    for i, ((_, value), label, room) in enumerate(zip(rows, labels, rooms, strict=True)):
-        y0 = top + 8 + i * ROW_H
-        mid = y0 + ROW_H / 2
+    y0 = top + 8
+    for i, ((label, value), row_h) in enumerate(zip(rows, heights, strict=True)):
         if i % 2:
-            canvas.card(draw, (M, y0 + 3, STATS_W - M, y0 + ROW_H - 3), theme.SHADE, None,
+            canvas.card(draw, (M, y0 + 2, STATS_W - M, y0 + row_h - 2), theme.SHADE, None,
                         radius=10)
-        value_t = canvas.truncate(str(value), size, room, bold=True)
-        canvas.text(draw, (M + 16, mid), label, label_size, theme.INK_SOFT, "lm")
-        canvas.text(draw, (STATS_W - M - 16, mid), value_t, size, theme.INK, "rm", bold=True)
+        canvas.label(draw, (inner[0], y0 + 6, inner[1], y0 + 6 + STATS_LABEL_H), str(label),
+                     theme.TEXT_SIZE, theme.INK_SOFT, min_size=theme.TEXT_SIZE)
+        canvas.paragraph(draw, (inner[0], y0 + 6 + STATS_LABEL_H, inner[1], y0 + row_h - 6),
+                         str(value), value_size, theme.INK, bold=True, min_size=value_size,
+                         leading=STATS_LINE_H / value_size)
+        y0 += row_h
     return canvas.to_png(img)
-
