@@ -244,12 +244,11 @@ class Publisher:
         ended = match.status in ("finished", "cancelled")
         channel = self.bot.get_partial_messageable(match.channel_id)
         if not (ended and match.board_final and match.message_id is not None):
-            content, png, items = await self._message(match, seats)
+            content, alt, png, items = await self._message(match, seats)
             view = discord.ui.View(timeout=None) if items else None
             for item in items:
                 view.add_item(item)
-            # The board's alt text: what its message says (whose turn, the newest moves).
-            attachments = [png_file(png, "board.png", alt_text(content, seats))] if png else []
+            attachments = [png_file(png, "board.png", alt)] if png else []
             message_id = match.message_id
             if message_id is not None:
                 try:
@@ -288,13 +287,15 @@ class Publisher:
 
     async def _message(
         self, match: MatchRow, seats: list[SeatRow]
-    ) -> tuple[str, bytes | None, list[discord.ui.Item[Any]]]:
+    ) -> tuple[str, str, bytes | None, list[discord.ui.Item[Any]]]:
+        """The board message: its text, its picture's alt text, the picture and buttons."""
         ui = self.bot.uis[match.game]
         w = await server_words(self.bot, match.guild_id)
         if match.status == "lobby":
-            return lobby_text(ui.name, match, seats, w), None, lobby_buttons(match.id, w)
+            text = lobby_text(ui.name, match, seats, w)
+            return text, "", None, lobby_buttons(match.id, w)
         if match.status == "cancelled":
-            return w("board.cancelled", game=ui.name, id=match.id), None, []
+            return w("board.cancelled", game=ui.name, id=match.id), "", None, []
         rules = self.bot.sessions.rules(match.game)
         view = rules.view(match.state, None)
         if match.id not in self.lines:
@@ -303,7 +304,13 @@ class Publisher:
         png = await asyncio.to_thread(ui.board, match, seats, view, w)
         head = w("board.head", game=ui.name, id=match.id, status=ui.status(match, seats, view, w))
         items = ui.controls(match, seats, view, w) if match.status == "active" else []
-        return "\n".join([head, *(f"> {line}" for line in lines if line)]), png, items
+        shown = [f"> {line}" for line in lines if line]
+        # The picture's alt text: whose turn, the scores (where the game's line lacks them)
+        # and the newest moves, so a screen reader hears what the picture shows.
+        scores = getattr(ui, "scores", None)
+        alt = alt_text("\n".join([head, *([scores(seats, view, w)] if scores else []), *shown]),
+                       seats)
+        return "\n".join([head, *shown]), alt, png, items
 
     async def _history_lines(self, match: MatchRow, seats: list[SeatRow]) -> None:
         """After a restart: the log's newest events rebuilt from the action log."""

@@ -238,6 +238,16 @@ class MimicUI:
         key = "mimic.status.win_many" if len(winners) > 1 else "mimic.status.win_one"
         return w(key, names=names, cubes=w.n("mimic.unit.cubes", best))
 
+    @staticmethod
+    def scores(seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN) -> str:
+        """Each side's placed cubes (and, alone, the cubes still to place), for the alt text."""
+        sides = [w("mimic.and").join(seat_name(seats[s], w) for s in side)
+                 for side in view["sides"]]
+        placed = [f"{side}: {w.n('mimic.unit.cubes', n)}"
+                  for side, n in zip(sides, view["cubes_placed"], strict=True)]
+        return w("mimic.alt.scores", scores=", ".join(placed),
+                 left=w.n("mimic.unit.cubes", sum(view["cubes_left"])))
+
     def describe(self, event: Event, seats: Sequence[SeatRow], w: Words = EN) -> str | None:
         """One line per public event; a hand card is never named (only cards on the table)."""
         return texts.describe(event, [plain(seat_name(s, w)) for s in seats], w, quote=plain)

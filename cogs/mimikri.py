@@ -99,6 +99,13 @@ class MimikriUI:
             return w("mimikri.status.orient", who=who, card=texts.card(view["subject"], w))
         return w("mimikri.status.search", who=who)
 
+    @staticmethod
+    def scores(seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN) -> str:
+        """Everyone's butterflies so far, for the board's alt text."""
+        return w("mimikri.alt.scores", scores=", ".join(
+            f"{seat_name(s, w)}: {w.n('mimikri.score', len(found))}"
+            for s, found in zip(seats, view["collected"], strict=True)))
+
     def describe(self, event: Event, seats: Sequence[SeatRow], w: Words = EN) -> str | None:
         """One line per public event; never the identity of a card."""
         return texts.describe(event, [plain(seat_name(s, w)) for s in seats], w, quote=plain)

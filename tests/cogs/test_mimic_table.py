@@ -153,3 +153,15 @@ def test_autocomplete_choices_are_capped_and_filtered():
     column_f = [c.value for c in mimic_cog._choices(labelled, "f")][:7]
     assert column_f == [f"F{r}" for r in range(1, 8)]
     assert [c.value for c in mimic_cog._choices(labelled, "g5")] == ["G5"]
+
+
+def test_the_alt_texts_score_line_names_each_side_and_its_cubes():
+    states, _ = playout(4, {"teams": True}, 5)
+    view = RULES.view(states[-1], None)
+    line = cog.MimicUI.scores(SEATS, view, EN)
+    first, second = (" and ".join(SEATS[s].name for s in side) for side in view["sides"])
+    assert line.startswith("Cubes placed: ") and first in line and second in line
+    for side, placed in zip((first, second), view["cubes_placed"], strict=True):
+        assert f"{side}: {placed} cube" in line
+    czech = cog.MimicUI.scores(SEATS, view, words("cs"))
+    assert czech.startswith("Položené kostky: ") and first.split(" and ")[0] in czech

@@ -26,6 +26,7 @@ async def test_every_board_version_and_the_rules_have_alt_text(table):
     newest = driver.latest(board).attachments[0].description
     assert "Alice" in newest or "Bob" in newest, "names, not mentions"
     assert "<@" not in newest and "**" not in newest
+    assert "Butterflies collected: Alice: " in newest and ", Bob: " in newest, "the scores"
     rules = await driver.slash("carol", "games", "mimikri rules")
     await rules.wait_settled()
     [picture] = rules.attachments
