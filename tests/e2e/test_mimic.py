@@ -42,8 +42,10 @@ async def offered(table: Table, user: str, command: str, focused: str, **options
     return [c["value"] for c in choices]
 
 
-async def perform(table: Table, user: str, board, code: str) -> str:
-    """Make one move the way a player does: autocomplete, then the command (or a button)."""
+async def perform(table: Table, user: str, board, code: str,
+                  draw_label: str = "Draw from deck") -> str:
+    """Make one move the way a player does: autocomplete, then the command (or a button,
+    labelled in the server's words: ``draw_label``)."""
     driver = table.driver
     verb, _, arg = code.partition(":")
     if verb == "place":
@@ -65,7 +67,7 @@ async def perform(table: Table, user: str, board, code: str) -> str:
             return await told(await driver.slash(user, "games", "mimic draw", choice="rest"))
         if arg == "deck":
             await table.idle()  # a player clicks the board they see: wait for its redraw
-            result = await driver.click(user, board, label="Draw from deck")
+            result = await driver.click(user, board, label=draw_label)
             assert result.ok
             return ""
         assert arg in choices
