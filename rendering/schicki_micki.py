@@ -52,6 +52,13 @@ def table_size(n_players: int) -> tuple[int, int]:
     return W, PLAYERS_Y + rows * PLAYER_ROW + 12 + M
 
 
+def colour_letters(w: Words) -> dict[str, str]:
+    """Each colour's letter on its legend swatch, in the words ``w``: the initial of the colour's
+    name as that language writes it (red R, červená Č), so the letter and the name beside it
+    agree."""
+    return {colour: w(f"schicki.picture.letter.{colour}") for colour in COLOURS}
+
+
 def _name(names: Sequence[str], seat: int, w: Words) -> str:
     raw = names[seat] if 0 <= seat < len(names) else ""
     return canvas.name(raw, w("schicki.picture.player", n=w.number(seat + 1)))
@@ -80,19 +87,20 @@ def draw_table(view: dict, names: list[str], w: Words) -> Image.Image:
 def _title(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[str],
            w: Words) -> None:
     if view["phase"] == "over":
-        canvas.title_bar(img, w("schicki.picture.title"), w("schicki.picture.game_over"), TITLE_H)
+        canvas.title_bar(img, w("schicki.picture.title"), w("schicki.picture.game_over"),
+                         TITLE_H)
     elif view["last_chance"]:
         # The banner replaces the title: the deck is empty, one window left.
         draw.rectangle((0, 0, W, TITLE_H), fill=theme.CROSS)
         for x in range(-TITLE_H, W, 44):  # warning stripes along the bottom edge
             draw.polygon([(x, TITLE_H), (x + 22, TITLE_H), (x + 30, TITLE_H - 8),
                           (x + 8, TITLE_H - 8)], fill=theme.HIGHLIGHT)
-        banner = w("schicki.picture.last_chance")
-        size = canvas.fit_size(banner, W // 2 - 2 * M, theme.TITLE_SIZE, 20, bold=True)
-        canvas.text(draw, (M, TITLE_H / 2 - 4), banner, size, theme.ON_ACCENT, "lm", bold=True)
-        note = w("schicki.picture.deck_empty")
-        size = canvas.fit_size(note, W // 2 - M, theme.TEXT_SIZE, 14, bold=True)
-        canvas.text(draw, (W - M, TITLE_H / 2 - 4), note, size, theme.ON_ACCENT, "rm", bold=True)
+        # Banner left, note right, each in its half of the band above the stripes.
+        band = TITLE_H - 8
+        canvas.label(draw, (M, 0, W // 2 - M, band), w("schicki.picture.last_chance"),
+                     theme.TITLE_SIZE, theme.ON_ACCENT, bold=True, min_size=20)
+        canvas.label(draw, (W // 2, 0, W - M, band), w("schicki.picture.deck_empty"),
+                     theme.TEXT_SIZE, theme.ON_ACCENT, "r", bold=True, min_size=14)
     else:
         dealer = canvas.truncate(_name(names, view["dealer"], w), theme.TEXT_SIZE, 300)
         canvas.title_bar(img, w("schicki.picture.row", row=w.number(view["row"])),
@@ -112,11 +120,11 @@ def _info(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[s
         canvas.dashed_card(draw, (M + 20, y0 + 16, M + 86, y0 + 16 + art.card_height(66)),
                            theme.INK_FAINT, dash=8, radius=8)
     colour = theme.CROSS if view["last_chance"] else theme.ACCENT_DARK
-    canvas.text(draw, (M + 116, y0 + 50), w.number(left), 52, colour, "lm", bold=True)
-    label = w.n("schicki.picture.deck", left)
-    size = canvas.fit_size(label, 300 - 116 - 8, theme.SMALL_SIZE, 12)
-    canvas.text(draw, (M + 116, y0 + 96), canvas.truncate(label, size, 300 - 116 - 8), size,
-                theme.INK_SOFT, "lm")
+    # Right of the pile: the count large, the words under it.
+    canvas.label(draw, (M + 116, y0 + 20, M + 292, y0 + 80), w.number(left), 52, colour,
+                 bold=True, min_size=24)
+    canvas.label(draw, (M + 116, y0 + 84, M + 292, y0 + 108), w.n("schicki.picture.deck", left),
+                 theme.SMALL_SIZE, theme.INK_SOFT)
 
     box = (M + 316, y0, W - M, y1)
     canvas.card(draw, box)
@@ -131,10 +139,9 @@ def _info(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[s
         fill = (52, 104, 214) if kind == "blue" else (214, 46, 46)
         if holder is None:
             art.pawn(draw, cx, y0 + 82, 68, fill)
-            label = w(f"schicki.picture.figure.{kind}")
-            size = canvas.fit_size(label, slot_w - 8, theme.SMALL_SIZE - 1, 11)
-            canvas.text(draw, (cx, y0 + 104), canvas.truncate(label, size, slot_w - 8), size,
-                        theme.INK_SOFT, "mm")
+            canvas.label(draw, (x + 4, y0 + 92, x + slot_w - 4, y0 + 116),
+                         w(f"schicki.picture.figure.{kind}"), theme.SMALL_SIZE - 1,
+                         theme.INK_SOFT, "m", min_size=11)
         else:
             # Taken: a pale ghost where it stood, and who holds it.
             ghost = tuple((c + 2 * 246) // 3 for c in fill)
@@ -142,9 +149,9 @@ def _info(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[s
             label = canvas.truncate(_name(names, holder, w), theme.SMALL_SIZE, slot_w - 16,
                                     bold=True)
             tw = canvas.text_width(label, theme.SMALL_SIZE, bold=True)
-            canvas.card(draw, (cx - tw / 2 - 8, y0 + 90, cx + tw / 2 + 8, y0 + 116),
-                        theme.MEDAL_ROWS[0], theme.HIGHLIGHT, 2, radius=8)
-            canvas.text(draw, (cx, y0 + 103), label, theme.SMALL_SIZE, theme.INK, "mm", bold=True)
+            badge = (cx - tw / 2 - 8, y0 + 90, cx + tw / 2 + 8, y0 + 116)
+            canvas.card(draw, badge, theme.MEDAL_ROWS[0], theme.HIGHLIGHT, 2, radius=8)
+            canvas.label(draw, badge, label, theme.SMALL_SIZE, theme.INK, "m", bold=True)
         x += slot_w
 
 
@@ -195,17 +202,20 @@ def _grid(img: Image.Image, draw: ImageDraw.ImageDraw, table: list[dict], phase:
         new = w("schicki.picture.new")
         size = canvas.fit_size(new, cw - 24, 18, 11, bold=True)
         tab_w = max(64, canvas.text_width(new, size, bold=True) + 20)
-        canvas.card(draw, (x + cw / 2 - tab_w / 2, y - 14, x + cw / 2 + tab_w / 2, y + 12),
-                    theme.HIGHLIGHT, theme.HIGHLIGHT, 1, radius=8)
-        canvas.text(draw, (x + cw / 2, y - 1), new, size, theme.INK, "mm", bold=True)
+        tab = (x + cw / 2 - tab_w / 2, y - 14, x + cw / 2 + tab_w / 2, y + 12)
+        canvas.card(draw, tab, theme.HIGHLIGHT, theme.HIGHLIGHT, 1, radius=8)
+        canvas.label(draw, (tab[0] + 6, tab[1], tab[2] - 6, tab[3]), new, size, theme.INK, "m",
+                     bold=True, min_size=11)
     if not table:
         msg = over_text if phase == "over" else w("schicki.picture.waiting")
         size = canvas.fit_size(msg, W - 2 * M - 80, 30, bold=True)
         msg = canvas.truncate(msg, size, W - 2 * M - 80, bold=True)
         tw = canvas.text_width(msg, size, bold=True)
         cy = GRID_Y + GRID_H / 2
-        canvas.card(draw, (W / 2 - tw / 2 - 24, cy - 34, W / 2 + tw / 2 + 24, cy + 34))
-        canvas.text(draw, (W / 2, cy), msg, size, theme.INK, "mm", bold=True)
+        panel = (W / 2 - tw / 2 - 24, cy - 34, W / 2 + tw / 2 + 24, cy + 34)
+        canvas.card(draw, panel)
+        canvas.label(draw, (panel[0] + 16, panel[1], panel[2] - 16, panel[3]), msg, size,
+                     theme.INK, "m", bold=True)
 
 
 _SAYS = {"grab:blue": "blue", "grab:red": "red", "knock": "knock"}
@@ -253,13 +263,15 @@ def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str], w: Words) 
                         theme.SHADE, None, 0, radius=10)
         if dealer:
             art.deck_stack(draw, bx + 12, by + 11, 22, 2)
+        # The cell (its highlight spans by + 2 to by + 52): the dealer's pile, the name over
+        # the details (accents above and descenders below take all of a half), the score in
+        # its own column on the right.
         score_x = bx + col_w - 16
-        canvas.text(draw, (score_x, by + PLAYER_ROW / 2), w.number(scores[seat]), 34,
-                    theme.ACCENT_DARK, "rm", bold=True)
+        canvas.label(draw, (score_x - 56, by + 4, score_x, by + PLAYER_ROW - 4),
+                     w.number(scores[seat]), 34, theme.ACCENT_DARK, "r", bold=True, min_size=20)
         room = col_w - 48 - 16 - 60
-        name = canvas.truncate(_name(names, seat, w), theme.TEXT_SIZE, room, bold=dealer or leader)
-        canvas.text(draw, (bx + 48, by + 18), name, theme.TEXT_SIZE, theme.INK, "lm",
-                    bold=dealer or leader)
+        canvas.label(draw, (bx + 48, by + 2, bx + 48 + room, by + 32), _name(names, seat, w),
+                     theme.TEXT_SIZE, theme.INK, bold=dealer or leader, min_size=theme.TEXT_SIZE)
         bits = []
         if dealer:
             bits.append(w("schicki.picture.is_dealer"))
@@ -273,8 +285,8 @@ def _players(draw: ImageDraw.ImageDraw, view: dict, names: list[str], w: Words) 
         reaction = _reaction_text(view, seat, w)
         if reaction:
             bits.append(reaction)
-        line = canvas.truncate("  ·  ".join(bits), theme.SMALL_SIZE - 2, room)
-        canvas.text(draw, (bx + 48, by + 40), line, theme.SMALL_SIZE - 2, theme.INK_SOFT, "lm")
+        canvas.label(draw, (bx + 48, by + 32, bx + 48 + room, by + 52), "  ·  ".join(bits),
+                     theme.SMALL_SIZE - 2, theme.INK_SOFT, min_size=theme.SMALL_SIZE - 2)
 
 
 # -- the card sheet ----------------------------------------------------------------------------
@@ -325,8 +337,8 @@ def render_card_sheet(w: Words) -> bytes:
     _legend(img, draw, TITLE_H + 12, legend_h, w)
     y = TITLE_H + 12 + legend_h + 12
     for heading, ids, marked in sections:
-        size = canvas.fit_size(heading, W - 2 * M, theme.TEXT_SIZE, 14, bold=True)
-        canvas.text(draw, (M, y + 20), heading, size, theme.INK, "lm", bold=True)
+        canvas.label(draw, (M, y, W - M, y + 40), heading, theme.TEXT_SIZE, theme.INK,
+                     bold=True, min_size=14)
         y += 40
         for i, cid in enumerate(ids):
             r, c = divmod(i, SHEET_COLS)
@@ -340,36 +352,36 @@ def render_card_sheet(w: Words) -> bytes:
 
 
 def _legend(img: Image.Image, draw: ImageDraw.ImageDraw, y: int, h: int, w: Words) -> None:
-    """The six colours: a patterned swatch, its letter and its name."""
+    """The six colours: a patterned swatch with the colour's letter on it, then its name over
+    its pattern's, all in the words ``w``."""
     canvas.card(draw, (M, y, W - M, y + h))
     cell = (W - 2 * M) // len(COLOURS)
+    letters = colour_letters(w)
     for i, colour in enumerate(COLOURS):
         x = M + i * cell + 12
         sw = h - 20
         swatch = art.pattern(colour, sw, sw, 3)
         img.paste(swatch, (x, y + 10))
         draw.rectangle((x, y + 10, x + sw - 1, y + 10 + sw - 1), outline=art.OUTLINE, width=2)
-        canvas.text(draw, (x + sw / 2, y + 10 + sw / 2), art.LETTERS[colour], 26,
-                    theme.ON_ACCENT, "mm", stroke=art.OUTLINE)
+        # The letter's outline must stay inside the swatch's dark frame.
+        canvas.label(draw, (x + 3, y + 13, x + sw - 3, y + 10 + sw - 3), letters[colour], 26,
+                     theme.ON_ACCENT, "m", min_size=14, stroke=art.OUTLINE)
         room = cell - sw - 10 - 16
-        name = w(f"schicki.picture.colour.{colour}")
-        size = canvas.fit_size(name, room, theme.SMALL_SIZE, 12, bold=True)
-        canvas.text(draw, (x + sw + 10, y + h / 2 - 11), canvas.truncate(name, size, room, True),
-                    size, theme.INK, "lm", bold=True)
-        look = w(f"schicki.picture.pattern.{art.PATTERNS[colour]}")
-        size = canvas.fit_size(look, room, theme.SMALL_SIZE - 3, 11)
-        canvas.text(draw, (x + sw + 10, y + h / 2 + 12), canvas.truncate(look, size, room), size,
-                    theme.INK_SOFT, "lm")
+        text_x = x + sw + 10
+        canvas.label(draw, (text_x, y + h / 2 - 23, text_x + room, y + h / 2 + 1),
+                     w(f"schicki.picture.colour.{colour}"), theme.SMALL_SIZE, theme.INK,
+                     bold=True)
+        canvas.label(draw, (text_x, y + h / 2 + 1, text_x + room, y + h / 2 + 23),
+                     w(f"schicki.picture.pattern.{art.PATTERNS[colour]}"), theme.SMALL_SIZE - 3,
+                     theme.INK_SOFT, min_size=11)
 
 
 # -- the reactions card ------------------------------------------------------------------------
 
-def _line(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, size: int,
-          room: float, fill: theme.RGB, anchor: str = "lm", bold: bool = False) -> None:
-    """``words`` at ``xy``, shrunk (and if need be cut) to ``room`` px."""
-    size = canvas.fit_size(words, int(room), size, 12, bold=bold)
-    canvas.text(draw, xy, canvas.truncate(words, size, int(room), bold), size, fill, anchor,
-                bold=bold)
+def _line(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], words: str,
+          size: int, fill: theme.RGB, align: str = "l", bold: bool = False) -> None:
+    """``words`` in ``box``, shrunk (not below 12 px) and if need be cut to fit it."""
+    canvas.label(draw, box, words, size, fill, align, bold, min_size=12)
 
 
 def render_rules(w: Words) -> bytes:
@@ -380,9 +392,9 @@ def render_rules(w: Words) -> bytes:
     canvas.title_bar(img, w("schicki.picture.rules.title"), w("schicki.picture.rules.subtitle"),
                      TITLE_H)
     y = TITLE_H + 16
-    _line(draw, (M, y + 14), w("schicki.picture.rules.watch"), theme.TEXT_SIZE, W - 2 * M,
+    _line(draw, (M, y, W - M, y + 28), w("schicki.picture.rules.watch"), theme.TEXT_SIZE,
           theme.INK, bold=True)
-    _line(draw, (M, y + 44), w("schicki.picture.rules.pair"), theme.SMALL_SIZE, W - 2 * M,
+    _line(draw, (M, y + 32, W - M, y + 56), w("schicki.picture.rules.pair"), theme.SMALL_SIZE,
           theme.INK_SOFT)
     y += 72
     # Exactly one pair: call it with its emoji.
@@ -390,17 +402,21 @@ def render_rules(w: Words) -> bytes:
     canvas.card(draw, (M, y, W - M, y + box_h))
     prize = w("schicki.picture.rules.call_prize")
     prize_size = canvas.fit_size(prize, (W - 2 * M - 32) // 3, theme.SMALL_SIZE, 12)
-    prize_w = canvas.text_width(prize, prize_size)
-    canvas.text(draw, (W - M - 16, y + 24), prize, prize_size, theme.INK_SOFT, "rm")
-    _line(draw, (M + 16, y + 24), w("schicki.picture.rules.call"), theme.TEXT_SIZE,
-          W - 2 * M - 32 - prize_w - 16, theme.INK, bold=True)
+    prize_w = min(canvas.text_width(prize, prize_size), (W - 2 * M - 32) // 3)
+    # The panel's top line: what to do on the left, what it wins on the right.
+    _line(draw, (W - M - 16 - prize_w, y + 10, W - M - 16, y + 38), prize, prize_size,
+          theme.INK_SOFT, "r")
+    _line(draw, (M + 16, y + 10, W - M - 32 - prize_w, y + 38), w("schicki.picture.rules.call"),
+          theme.TEXT_SIZE, theme.INK, bold=True)
     cell = (W - 2 * M - 32) // len(FEATURES)
     for i, feature in enumerate(FEATURES):
         x = M + 16 + i * cell
         size = cell - 36
         img.paste(art.icon(feature, size), (x + 18, y + 46))
-        _line(draw, (x + cell / 2, y + 46 + size + 22), w(f"schicki.picture.feature.{feature}"),
-              theme.SMALL_SIZE, cell - 6, theme.INK, "mm", bold=True)
+        under = y + 46 + size + 22  # the name's middle, under its icon
+        _line(draw, (x + 3, under - 12, x + cell - 3, under + 12),
+              w(f"schicki.picture.feature.{feature}"), theme.SMALL_SIZE, theme.INK, "m",
+              bold=True)
     y += box_h + 14
     examples = _rule_examples()
     thumb = 70
@@ -415,24 +431,27 @@ def render_rules(w: Words) -> bytes:
         x = W - M - 16 - len(ids) * (thumb + 8) + 8
         eg = w("schicki.picture.rules.example")
         eg_size = canvas.fit_size(eg, 60, theme.SMALL_SIZE, 12)
-        eg_w = canvas.text_width(eg, eg_size)
-        canvas.text(draw, (x - 12, y + _RULE_ROW / 2), eg, eg_size, theme.INK_SOFT, "rm")
-        room = x - 12 - eg_w - 16 - (M + 120)
-        _line(draw, (M + 120, y + 26), w(f"schicki.picture.rules.{kind}.question"),
-              theme.TEXT_SIZE, room, theme.INK, bold=True)
-        _line(draw, (M + 120, y + 58), w(f"schicki.picture.rules.{kind}.action"),
-              theme.TEXT_SIZE - 2, room, theme.ACCENT_DARK, bold=True)
-        _line(draw, (M + 120, y + 88), w(f"schicki.picture.rules.{kind}.prize"),
-              theme.SMALL_SIZE, room, theme.INK_SOFT)
+        eg_w = min(canvas.text_width(eg, eg_size), 60)
+        mid = y + _RULE_ROW / 2
+        _line(draw, (x - 12 - eg_w, mid - 14, x - 12, mid + 14), eg, eg_size, theme.INK_SOFT,
+              "r")
+        # Three lines between the drawing and the example: question, action, prize.
+        left, right = M + 120, x - 12 - eg_w - 16
+        _line(draw, (left, y + 12, right, y + 40), w(f"schicki.picture.rules.{kind}.question"),
+              theme.TEXT_SIZE, theme.INK, bold=True)
+        _line(draw, (left, y + 44, right, y + 72), w(f"schicki.picture.rules.{kind}.action"),
+              theme.TEXT_SIZE - 2, theme.ACCENT_DARK, bold=True)
+        _line(draw, (left, y + 76, right, y + 100), w(f"schicki.picture.rules.{kind}.prize"),
+              theme.SMALL_SIZE, theme.INK_SOFT)
         for cid in ids:
             img.paste(card(cid, thumb), (x, y + (_RULE_ROW - art.card_height(thumb)) // 2))
             x += thumb + 8
         y += _RULE_ROW + 10
     canvas.card(draw, (M, y, W - M, y + 54), theme.MEDAL_ROWS[2], theme.PANEL_EDGE)
-    _line(draw, (W / 2, y + 27), w("schicki.picture.rules.wrong"), theme.TEXT_SIZE,
-          W - 2 * M - 32, theme.INK, "mm", bold=True)
+    _line(draw, (M + 16, y, W - M - 16, y + 54), w("schicki.picture.rules.wrong"),
+          theme.TEXT_SIZE, theme.INK, "m", bold=True)
     y += 54 + 14
-    _line(draw, (M, y + 14), w("schicki.picture.rules.legend"), theme.SMALL_SIZE, W - 2 * M,
+    _line(draw, (M, y + 2, W - M, y + 26), w("schicki.picture.rules.legend"), theme.SMALL_SIZE,
           theme.INK_SOFT)
     _legend(img, draw, y + 30, 70, w)
     return canvas.to_png(img)

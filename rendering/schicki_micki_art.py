@@ -7,8 +7,9 @@ scaled down (smooth edges).
 
 Telling colours apart: each of the six colours also carries its own pattern (``PATTERNS``),
 printed in card coordinates, so a colour-blind player matches "white dots" with "white dots"
-where the colours themselves look alike. The same patterns, with their letters, form the
-legend of the rules picture.
+where the colours themselves look alike. The same patterns form the legend of the rules
+picture, each with its colour's letter; the faces carry no words, so the letters (which differ
+by language) come from the catalogue there, never from here.
 """
 
 from __future__ import annotations
@@ -39,7 +40,6 @@ COLOURS: dict[str, theme.RGB] = {
     "orange": (250, 136, 18),
     "pink": (246, 128, 196),
 }
-LETTERS = {name: name[0].upper() for name in COLOURS}  # R B Y G O P
 PATTERNS = {
     "red": "dots", "blue": "stripes", "yellow": "plain",
     "green": "diagonals", "orange": "checks", "pink": "lattice",

@@ -15,8 +15,9 @@ from bot.games.schicki_micki.deck import COLOURS, DECK_SIZE, FEATURES, cards
 from bot.i18n import words
 from rendering import schicki_micki as sm
 from rendering import schicki_micki_art as art
-from rendering import theme
+from rendering import layout, theme
 
+from .gallery import LONG_NAMES
 from .helpers import decode
 
 NAMES = ["Alice", "Bob the Magnificent Pheasant Doorman", "Zoë 🐤", "李小龙", "Dmitri", "Eve",
@@ -131,10 +132,41 @@ def test_colours_stay_apart_in_greyscale_thanks_to_their_patterns():
         assert grey_gap(a, b, False) > 25, (a, b)
 
 
-def test_each_colour_has_a_distinct_pattern_and_letter():
-    assert set(art.PATTERNS) == set(COLOURS) == set(art.LETTERS)
+def test_each_colour_has_a_distinct_pattern_and_letter_in_each_language():
+    assert set(art.PATTERNS) == set(COLOURS)
     assert len(set(art.PATTERNS.values())) == len(COLOURS)
-    assert sorted(art.LETTERS.values()) == sorted("RBYGOP")
+    for w in (EN, CS):
+        letters = sm.colour_letters(w)
+        assert set(letters) == set(COLOURS)
+        assert len(set(letters.values())) == len(COLOURS), w.lang
+        for colour, letter in letters.items():  # the initial of the name printed beside it
+            assert letter == w(f"schicki.picture.colour.{colour}")[0].upper(), (w.lang, colour)
+    assert "".join(sm.colour_letters(EN)[c] for c in COLOURS) == "RBYGOP"
+    assert "".join(sm.colour_letters(CS)[c] for c in COLOURS) == "ČMŽZOR"
+
+
+def test_the_legends_print_the_readers_letters():
+    english_only = set(sm.colour_letters(EN).values()) - set(sm.colour_letters(CS).values())
+    for render in (sm.render_rules, sm.render_card_sheet):
+        for w in (EN, CS):
+            with layout.recording() as placed:
+                render(w)
+            drawn = {p.text for p in placed}
+            assert set(sm.colour_letters(w).values()) <= drawn, w.lang
+        assert not english_only & drawn  # the last one drawn was Czech
+
+
+def test_the_faces_carry_no_words_so_one_cached_face_serves_every_language():
+    # The face caches key on what the card shows, not on the reader's language: that is
+    # right only while nothing on a face is written in some language.
+    for cached in (art.pattern, art.master, art.face):
+        cached.cache_clear()
+    with layout.recording() as placed:
+        for cid in range(DECK_SIZE):
+            sm.card(cid, 90)
+        for feature in FEATURES:
+            art.icon(feature, 60)
+    assert placed == []
 
 
 def test_the_pattern_is_printed_on_the_accessories():
@@ -322,3 +354,42 @@ def test_every_picture_speaks_the_readers_language():
         czech = render(CS)
         assert czech == render(CS)
         assert czech != render(EN)
+
+
+# -- every text in its own box -----------------------------------------------------------------
+
+def misplaced(render) -> list[str]:
+    """The texts ``render`` drew without naming their box, or outside the box they named."""
+    with layout.recording() as placed:
+        render()
+    assert placed
+    return [f"{p.text!r} at {p.size} px: {'outside' if p.escapes() else 'no'} box {p.box}"
+            for p in placed if p.escapes() or not p.boxed]
+
+
+def crowded_window(players: int) -> dict:
+    """A table mid-row with the longest names' seats holding figures, knocking and calling: the
+    most text the picture ever carries for ``players``."""
+    actions = itertools.cycle(("grab:blue", "grab:red", "call:feathers", "knock"))
+    reactions = tuple(zip(range(players), actions, strict=False))
+    return table_view(players, 7, seed=players, reactions=reactions, won=2, owed=1)
+
+
+@pytest.mark.parametrize("w", [EN, CS], ids=["en", "cs"])
+def test_every_table_text_stays_in_its_own_box(phases, w):
+    # The gallery covers two and seven players; here every count, and every phase (the
+    # last-chance banner, held figures, the end) with the longest names.
+    for phase, (view, _) in phases.items():
+        names = LONG_NAMES[:view["players"]]
+        assert not misplaced(lambda v=view, n=names: sm.draw_table(v, n, w)), phase
+    for players in range(2, 8):
+        view = crowded_window(players)
+        assert view["figures"]["red_holder"] == 1 and view["figures"]["blue_holders"]
+        names = LONG_NAMES[:players]
+        assert not misplaced(lambda v=view, n=names: sm.draw_table(v, n, w)), players
+
+
+@pytest.mark.parametrize("w", [EN, CS], ids=["en", "cs"])
+def test_every_sheet_and_rules_text_stays_in_its_own_box(w):
+    assert not misplaced(lambda: sm.render_rules(w))
+    assert not misplaced(lambda: sm.render_card_sheet(w))
