@@ -20,6 +20,7 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 from bot.games.mimikri.rules import ORIENTATIONS
 from bot.i18n import Words
 from rendering import canvas, theme
+from rendering.layout import Box
 from rendering.mimikri_art import butterfly, butterfly_key, picture, turned, window_mask
 
 __all__ = ["butterfly", "render_board", "render_preview", "render_rules", "subject_card"]
@@ -36,6 +37,7 @@ CELL = 176
 GAP = 12
 GRID_Y = TOP_Y + TOP_H + 16
 FOOTER_H = 48
+COUNT_W = 42  # a player's count: two digits at 30 px (5 subjects × 4 butterflies at most)
 BOARD_H = GRID_Y + 4 * CELL + 3 * GAP + 12 + FOOTER_H + 12
 
 
@@ -61,16 +63,18 @@ def subject_card(
     centres = {"N": (size / 2, band / 2), "E": (size - band / 2, size / 2),
                "S": (size / 2, size - band / 2), "W": (band / 2, size / 2)}
     for edge, (x, y) in centres.items():
+        # Each letter owns the square of frame at its edge's middle.
+        square = (x - band / 2, y - band / 2, x + band / 2, y + band / 2)
         if edge == chosen:
             r = band / 2 - 1
             draw.ellipse((x - r, y - r, x + r, y + r), fill=theme.HIGHLIGHT)
         if edge in tried:
             # Faded letter, struck through: still legible, clearly ruled out.
-            canvas.text(draw, (x, y), edge, letter, theme.INK_FAINT, "mm", bold=True)
+            canvas.label(draw, square, edge, letter, theme.INK_FAINT, "m", bold=True)
             h = band * 0.42
             draw.line([(x - h, y + h), (x + h, y - h)], fill=theme.CROSS, width=max(2, band // 8))
         else:
-            canvas.text(draw, (x, y), edge, letter, theme.INK, "mm", bold=True)
+            canvas.label(draw, square, edge, letter, theme.INK, "m", bold=True)
     return img
 
 
@@ -81,13 +85,10 @@ def _name(names: Sequence[str], seat: int, w: Words, width: int | None = None) -
     return name if width is None else canvas.truncate(name, theme.TEXT_SIZE, width)
 
 
-def _fitted(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, room: float,
-            size: int, colour: theme.RGB = theme.INK, anchor: str = "mm", bold: bool = False,
-            min_size: int = 12) -> None:
-    """``text`` shrunk (down to ``min_size``, then cut) to fit ``room`` px: Czech runs longer."""
-    size = canvas.fit_size(text, int(room), size, min_size, bold=bold)
-    canvas.text(draw, xy, canvas.truncate(text, size, int(room), bold=bold), size, colour,
-                anchor, bold=bold)
+def _band(left: float, right: float, middle: float, height: float) -> Box:
+    """The box from ``left`` to ``right`` whose ``height`` px are centred on ``middle``: a line
+    of text owns the band it is centred in."""
+    return (left, middle - height / 2, right, middle + height / 2)
 
 
 def _winners(collected: list[list[str]]) -> list[int]:
@@ -123,25 +124,25 @@ def _camera_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
     cx = (x0 + x1) // 2
     phase = view["phase"]
     if phase == "orient":
-        _fitted(draw, (cx, y0 + 24), w("mimikri.picture.which_edge"), CAMERA_W - 32,
-                theme.TEXT_SIZE, bold=True)
+        canvas.label(draw, _band(x0 + 16, x1 - 16, y0 + 24, 36), w("mimikri.picture.which_edge"),
+                     theme.TEXT_SIZE, align="m", bold=True)
         note = view.get("must_be_uncollected")
         tried = tuple(view.get("tried", ()))
         size = 200 if note else 250
         card = subject_card(view["subject"], size, True, tried)
         img.paste(card, (cx - size // 2, y0 + 46))
         if tried:
-            _fitted(draw, (cx, y0 + 46 + size + 16),
-                    w("mimikri.picture.tried_edges", edges=", ".join(tried)), CAMERA_W - 32,
-                    theme.SMALL_SIZE, theme.CROSS, bold=True)
+            canvas.label(draw, _band(x0 + 16, x1 - 16, y0 + 46 + size + 16, 28),
+                         w("mimikri.picture.tried_edges", edges=", ".join(tried)),
+                         theme.SMALL_SIZE, theme.CROSS, "m", bold=True)
         if note:
             canvas.card(draw, (x0 + 12, y1 - 60, x1 - 12, y1 - 10), theme.MEDAL_ROWS[0],
                         theme.HIGHLIGHT, 2, radius=10)
-            _fitted(draw, (cx, y1 - 35), w("mimikri.picture.must_be_new"), CAMERA_W - 44,
-                    theme.SMALL_SIZE)
+            canvas.label(draw, (x0 + 22, y1 - 56, x1 - 22, y1 - 14),
+                         w("mimikri.picture.must_be_new"), theme.SMALL_SIZE, align="m")
     elif phase == "search":
-        _fitted(draw, (x0 + 18, y0 + 24), w("mimikri.picture.camera_shows"), CAMERA_W - 36,
-                theme.TEXT_SIZE, anchor="lm", bold=True)
+        canvas.label(draw, _band(x0 + 18, x1 - 18, y0 + 24, 36),
+                     w("mimikri.picture.camera_shows"), theme.TEXT_SIZE, bold=True)
         big = 260
         img.paste(butterfly_key(view["wanted"], big), (x0 + 8, y1 - big - 8))
         # The subject card, small, with the edge that went in first: public, and it helps the
@@ -149,30 +150,35 @@ def _camera_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
         small = 100
         img.paste(subject_card(view["subject"], small, True, (), view["orientation"]),
                   (x1 - small - 10, y0 + 48))
-        # Centred under the small card, with room out to the big butterfly's edge.
-        _fitted(draw, (x1 - small / 2 - 10, y0 + 48 + small + 16),
-                w("mimikri.picture.edge_first", edge=view["orientation"]), 2 * (small / 2 + 10) - 8,
-                theme.SMALL_SIZE - 2, theme.INK_SOFT)
+        # Under the small card, in the column between the big butterfly and the panel's edge.
+        canvas.label(draw, _band(x1 - small - 12, x1 - 4, y0 + 48 + small + 16, 28),
+                     w("mimikri.picture.edge_first", edge=view["orientation"]),
+                     theme.SMALL_SIZE - 2, theme.INK_SOFT, "m")
     else:
         collected = view["collected"]
-        _fitted(draw, (cx, y0 + 60), w("mimikri.picture.game_over"), CAMERA_W - 32, 52,
-                theme.ACCENT_DARK, bold=True)
+        canvas.label(draw, _band(x0 + 16, x1 - 16, y0 + 60, 64), w("mimikri.picture.game_over"),
+                     52, theme.ACCENT_DARK, "m", bold=True)
         winners = _winners(collected)
-        label = w("mimikri.picture.winner" if len(winners) == 1 else "mimikri.picture.winners")
-        _fitted(draw, (cx, y0 + 120), label, CAMERA_W - 32, theme.TEXT_SIZE, theme.INK_SOFT)
-        y = y0 + 160
-        for seat in winners[:4]:
-            # The name is cut, never the count after it.
-            count = w.number(len(collected[seat]))
-            rest = canvas.text_width(w("mimikri.picture.winner_line", name="", count=count), 30,
-                                     bold=True)
-            name = canvas.truncate(_name(names, seat, w), 30, CAMERA_W - 40 - rest, bold=True)
-            line = w("mimikri.picture.winner_line", name=name, count=count)
-            canvas.text(draw, (cx, y), canvas.truncate(line, 30, CAMERA_W - 40, bold=True), 30,
-                        anchor="mm", bold=True)
-            y += 40
-        _fitted(draw, (cx, y1 - 26), w("mimikri.picture.most_wins"), CAMERA_W - 32,
-                theme.SMALL_SIZE, theme.INK_SOFT)
+        heading = w("mimikri.picture.winner" if len(winners) == 1 else "mimikri.picture.winners")
+        canvas.label(draw, _band(x0 + 16, x1 - 16, y0 + 120, 32), heading, theme.TEXT_SIZE,
+                     theme.INK_SOFT, "m")
+        for i, seat in enumerate(winners[:4]):
+            _winner_line(draw, _band(x0 + 20, x1 - 20, y0 + 160 + 40 * i, 36),
+                         _name(names, seat, w), len(collected[seat]), w)
+        canvas.label(draw, _band(x0 + 16, x1 - 16, y1 - 26, 32), w("mimikri.picture.most_wins"),
+                     theme.SMALL_SIZE, theme.INK_SOFT, "m")
+
+
+def _winner_line(draw: ImageDraw.ImageDraw, box: Box, name: str, count: int, w: Words) -> None:
+    """A winner's line (name, then count) centred in ``box``: the name is cut to make room,
+    never the count."""
+    size, room = 30, int(box[2] - box[0])
+    number = w.number(count)
+    rest = canvas.text_width(w("mimikri.picture.winner_line", name="", count=number), size,
+                             bold=True)
+    name = canvas.truncate(name, size, room - rest, bold=True)
+    canvas.label(draw, box, w("mimikri.picture.winner_line", name=name, count=number), size,
+                 align="m", bold=True, min_size=size)
 
 
 def _players_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
@@ -190,7 +196,10 @@ def _players_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
     over = view["phase"] == "over"
     winners = set(_winners(collected)) if over else set()
     stacked = row_h >= 76
-    name_w = x1 - x0 - 150 if stacked else 170
+    # The count's column ends at the panel's edge, or before the thumbnails when they share
+    # the line; the name owns the line from after the icons up to it.
+    count_right = x1 - 20 if stacked else x0 + 280
+    count_left = count_right - COUNT_W
     for seat, pile in enumerate(collected):
         top = y0 + 6 + seat * row_h
         line_mid = top + 20 if stacked else top + row_h / 2
@@ -202,16 +211,15 @@ def _players_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
             canvas.arrow(draw, x0 + 14, line_mid, 22, theme.ACCENT_DARK)
         if not over and seat == view["holder"]:
             canvas.camera_icon(draw, x0 + 38, line_mid, 20)
-        size = theme.TEXT_SIZE
-        name = canvas.truncate(_name(names, seat, w), size, name_w, bold=active)
-        canvas.text(draw, (x0 + 76, line_mid), name, size, anchor="lm", bold=active)
-        count_x = x1 - 20 if stacked else x0 + 76 + name_w + 30
-        canvas.text(draw, (count_x, line_mid), w.number(len(pile)), 30, theme.ACCENT_DARK, "rm",
-                    bold=True)
+        # Names are cut, not shrunk: every row's name at one size reads as a list.
+        canvas.label(draw, _band(x0 + 76, count_left - 4, line_mid, 36), _name(names, seat, w),
+                     theme.TEXT_SIZE, bold=active, min_size=theme.TEXT_SIZE)
+        canvas.label(draw, _band(count_left, count_right, line_mid, 36), w.number(len(pile)),
+                     30, theme.ACCENT_DARK, "r", bold=True)
         if stacked:
             left, first, room_h = x0 + 20, top + 38, row_h - 44
         else:
-            left, first, room_h = x0 + 76 + name_w + 42, top + 4, row_h - 8
+            left, first, room_h = count_right + 8, top + 4, row_h - 8
         thumb = min(48, room_h)
         lines = max(1, room_h // (thumb + 4))
         room = x1 - 12 - left
@@ -237,16 +245,19 @@ def _grid(img: Image.Image, draw: ImageDraw.ImageDraw, grid: list[dict]) -> None
         if face == "up":
             # Only a face-up card's butterfly is ever read: a face-down one has no identity.
             canvas.card(draw, box, theme.CARD_FACE, theme.HIGHLIGHT, 5)
-            canvas.text(draw, (x + CELL / 2, y + 22), cell["pos"], 28, theme.INK, "mm", bold=True)
+            # The position owns the strip above the butterfly.
+            canvas.label(draw, _band(x + 8, x + CELL - 8, y + 22, 32), cell["pos"], 28,
+                         align="m", bold=True)
             pic = CELL - 40
             img.paste(butterfly_key(cell["butterfly"], pic), (x + 20, y + 38))
         elif face == "down":
             img.paste(_card_back(), (x, y), _card_mask())
-            canvas.text(draw, (x + CELL / 2, y + CELL / 2), cell["pos"], 64, theme.ON_ACCENT, "mm",
-                        stroke=theme.ACCENT_DARK)
+            canvas.label(draw, (x + 8, y + 8, x + CELL - 8, y + CELL - 8), cell["pos"], 64,
+                         theme.ON_ACCENT, "m", stroke=theme.ACCENT_DARK)
         else:
             canvas.dashed_card(draw, box, theme.INK_FAINT)
-            canvas.text(draw, (x + CELL / 2, y + CELL / 2), cell["pos"], 30, theme.INK_FAINT, "mm")
+            canvas.label(draw, (x + 8, y + 8, x + CELL - 8, y + CELL - 8), cell["pos"], 30,
+                         theme.INK_FAINT, "m")
 
 
 @functools.cache
@@ -272,12 +283,13 @@ def _card_back() -> Image.Image:
 
 
 def _footer(draw: ImageDraw.ImageDraw, view: dict, w: Words) -> None:
-    y = BOARD_H - 12 - FOOTER_H // 2
+    bottom = BOARD_H - 12
     out = ", ".join(w(f"mimikri.picture.animal.{a}") for a in view.get("out") or []) \
         or w("mimikri.picture.out_none")
     line = w("mimikri.picture.footer", pile=w.number(view["pile"]), out=out,
              pass_no=w.number(view["pass_no"]))
-    _fitted(draw, (W / 2, y), line, W - 2 * M, theme.TEXT_SIZE - 2, theme.INK_SOFT, min_size=14)
+    canvas.label(draw, (M, bottom - FOOTER_H, W - M, bottom), line, theme.TEXT_SIZE - 2,
+                 theme.INK_SOFT, "m", min_size=14)
 
 
 def render_preview(animal: str, tried: list[str], title: str, w: Words) -> bytes:
@@ -294,8 +306,10 @@ def render_preview(animal: str, tried: list[str], title: str, w: Words) -> bytes
     img.paste(subject_card(animal, card_size, True, tuple(tried)), (M, top))
     for i, edge in enumerate(ORIENTATIONS):
         x = M + card_size + 30 + i * (pic + 14)
-        _fitted(draw, (x + pic / 2, 60 + 26), w("mimikri.picture.edge_first", edge=edge), pic,
-                theme.TEXT_SIZE, bold=True)
+        # Each tile's heading owns the band between the title bar and the tile.
+        canvas.label(draw, (x, 60 + 6, x + pic, top - 4),
+                     w("mimikri.picture.edge_first", edge=edge), theme.TEXT_SIZE, align="m",
+                     bold=True)
         tile = butterfly(animal, edge, pic)
         if edge in tried:
             # Faded and crossed: that orientation showed a collected butterfly this turn.
@@ -304,8 +318,8 @@ def render_preview(animal: str, tried: list[str], title: str, w: Words) -> bytes
         draw.rectangle((x, top, x + pic - 1, top + pic - 1), outline=theme.PANEL_EDGE, width=2)
         if edge in tried:
             canvas.cross(draw, (x + 20, top + 20, x + pic - 20, top + pic - 20), width=8)
-            _fitted(draw, (x + pic / 2, top + pic + 24), w("mimikri.picture.tried"), pic,
-                    theme.TEXT_SIZE, theme.CROSS, bold=True)
+            canvas.label(draw, _band(x, x + pic, top + pic + 24, 36), w("mimikri.picture.tried"),
+                         theme.TEXT_SIZE, theme.CROSS, "m", bold=True)
     return canvas.to_png(img)
 
 
@@ -333,12 +347,15 @@ def render_rules(w: Words) -> bytes:
         ax = xs[i] + panel + 8
         draw.polygon([(ax, top + panel / 2 - 12), (ax + gap - 16, top + panel / 2),
                       (ax, top + panel / 2 + 12)], fill=theme.ACCENT)
-    # Each caption is up to three lines, broken where the catalogue breaks them.
+    # Each caption is up to three lines, broken where the catalogue breaks them; a caption's
+    # column reaches half a gap past its panel on either side, leaving 8 px between columns.
     for i, x in enumerate(xs):
         lines = w(f"mimikri.picture.rules.step{i + 1}").split("\n")[:3]
         for j, line in enumerate(lines):
-            _fitted(draw, (x + panel / 2, top + panel + 26 + j * 28), line, panel + gap - 8,
-                    theme.SMALL_SIZE + 1, theme.INK if j == 0 else theme.INK_SOFT, bold=j == 0)
+            canvas.label(draw, _band(x - (gap - 8) / 2, x + panel + (gap - 8) / 2,
+                                     top + panel + 26 + j * 28, 28),
+                         line, theme.SMALL_SIZE + 1, theme.INK if j == 0 else theme.INK_SOFT, "m",
+                         bold=j == 0)
     return canvas.to_png(img)
 
 
@@ -353,8 +370,9 @@ def _window_view(animal: str, edge: str, size: int, w: Words) -> Image.Image:
     out.paste(theme.BUTTERFLY_BODY, (0, 0, size, size), rim)
     draw = ImageDraw.Draw(out)
     draw.line([(size / 2, 0), (size / 2, size)], fill=theme.ACCENT, width=3)  # the mirror
-    _fitted(draw, (size * 0.75, size - 14), w("mimikri.picture.rules.mirror"), size / 2 - 8, 16,
-            theme.ACCENT_DARK, bold=True)
+    # The word sits in the right half's bottom strip, clear of the mirror line and the frame.
+    canvas.label(draw, (size / 2 + 4, size - 26, size - 4, size - 2),
+                 w("mimikri.picture.rules.mirror"), 16, theme.ACCENT_DARK, "m", bold=True)
     draw.rectangle((0, 0, size - 1, size - 1), outline=theme.INK, width=2)
     return out
 
@@ -372,5 +390,4 @@ def _mini_grid(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y0: int, si
                 img.paste(found, (box[0] + 4, box[1] + 4))
             else:
                 canvas.card(draw, box, theme.CARD_BACK, theme.ACCENT_DARK, 2, radius=8)
-                canvas.text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2),
-                            f"{'ABC'[r]}{c + 1}", 22, theme.ON_ACCENT, "mm")
+                canvas.label(draw, box, f"{'ABC'[r]}{c + 1}", 22, theme.ON_ACCENT, "m")

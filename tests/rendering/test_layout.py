@@ -20,7 +20,7 @@ LANGUAGES = ("en", "cs")
 
 
 GALLERY = {language: pictures(words(language)) for language in LANGUAGES}
-BOXED: tuple[str, ...] = ("leaderboard", "solo board", "stats", "schicki")
+BOXED: tuple[str, ...] = ("leaderboard", "solo board", "stats", "schicki", "mimikri")
 """The picture kinds (by name prefix) whose every text names its box."""
 
 

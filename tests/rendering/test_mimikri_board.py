@@ -7,9 +7,10 @@ import copy
 import pytest
 
 from bot.i18n import words
-from rendering import mimikri, mimikri_art, theme
+from rendering import layout, mimikri, mimikri_art, theme
 from rendering.mimikri import BOARD_H, render_board, render_preview, render_rules
 
+from .gallery import LONG_NAMES
 from .helpers import NAMES, decode, view_in
 
 EN, CS = words("en"), words("cs")
@@ -122,3 +123,22 @@ def test_czech_pictures_speak_czech_at_the_same_size(views):
         assert czech == render(CS)
         assert czech != english
         assert decode(czech).size == decode(english).size
+
+
+@pytest.mark.parametrize("players", [2, 6])
+def test_a_two_digit_count_keeps_clear_of_the_name_beside_it(players):
+    # Five subjects make 20 butterflies: one player may hold them all. Whether a row puts its
+    # thumbnails under the name (2 players) or beside it (6), the count's column and the
+    # name's never meet, and neither text leaves its own.
+    view = copy.deepcopy(view_in("search", players, 5))
+    view["collected"] = [["frog:N"] * 20 for _ in range(players)]
+    with layout.recording() as placed:
+        render_board(view, LONG_NAMES[:players], CS)
+    panel = [p for p in placed if p.box[0] > mimikri.M + mimikri.CAMERA_W
+             and mimikri.TOP_Y <= p.box[1] < mimikri.GRID_Y]
+    counts = [p for p in panel if p.text == "20"]
+    names = [p for p in panel if p.text != "20"]
+    assert len(counts) == len(names) == players
+    for name, count in zip(names, counts, strict=True):
+        assert name.box[2] <= count.box[0] and name.ink[2] < count.ink[0]
+        assert not name.escapes() and not count.escapes()
