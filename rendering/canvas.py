@@ -81,7 +81,7 @@ def label(
     fill: theme.RGB = theme.INK,
     align: str = "l",
     bold: bool = False,
-    min_size: int = 12,
+    min_size: int = theme.MIN_TEXT,
     stroke: theme.RGB | None = None,
 ) -> int:
     """One line of text inside ``box``: at ``size`` if it fits, else smaller (not below
@@ -117,7 +117,7 @@ def paragraph(
     fill: theme.RGB = theme.INK,
     align: str = "l",
     bold: bool = False,
-    min_size: int = 12,
+    min_size: int = theme.MIN_TEXT,
     leading: float = 1.25,
 ) -> int:
     """``content`` wrapped inside ``box`` from its top, shrunk (not below ``min_size``) until

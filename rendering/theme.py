@@ -34,6 +34,9 @@ TITLE_SIZE = 40
 HEADING_SIZE = 28
 TEXT_SIZE = 24
 SMALL_SIZE = 19
+MIN_TEXT = 22
+"""The smallest text a player must read, in a BOARD_WIDTH-wide picture (a picture of another
+width scales it): Discord shows a board about 400 px wide on a phone, where 22 px is ~9 px."""
 
 # -- Mimikri --------------------------------------------------------------------------------
 # Each animal's palette, darkest first; the subject cards are painted only from these (plus

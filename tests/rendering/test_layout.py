@@ -8,11 +8,13 @@ label that would spill over its panel, its neighbour or the picture's edge shows
 
 from __future__ import annotations
 
+import io
+
 import pytest
 from PIL import Image, ImageDraw
 
 from bot.i18n import words
-from rendering import canvas, layout
+from rendering import canvas, layout, theme
 
 from .gallery import LONG_NAMES, pictures
 
@@ -22,19 +24,26 @@ LANGUAGES = ("en", "cs")
 GALLERY = {language: pictures(words(language)) for language in LANGUAGES}
 BOXED: tuple[str, ...] = ("leaderboard", "solo board", "stats", "schicki", "mimikri")
 """The picture kinds (by name prefix) whose every text names its box."""
+SIZED: tuple[str, ...] = ()
+"""The picture kinds (by name prefix) whose every text is at least theme.MIN_TEXT (scaled to
+the picture's width): legible on a phone."""
 
 
 @pytest.mark.parametrize(("language", "kind"),
                          [(lang, kind) for lang in LANGUAGES for kind in GALLERY[lang]])
 def test_no_text_leaves_its_box(language, kind):
     with layout.recording() as placed:
-        GALLERY[language][kind]()
+        png = GALLERY[language][kind]()
     assert placed, "a picture with no text at all: is the recorder still wired in?"
     failures = [f"{p.text!r} at {p.size} px, ink {tuple(map(round, p.ink))} outside "
                 f"{tuple(map(round, p.box))} on {p.surface}" for p in placed if p.escapes()]
     if kind.startswith(BOXED):
         failures += [f"{p.text!r} was drawn without naming its box" for p in placed
                      if not p.boxed]
+    if kind.startswith(SIZED):
+        smallest = theme.MIN_TEXT * Image.open(io.BytesIO(png)).width / theme.BOARD_WIDTH
+        failures += [f"{p.text!r} at {p.size} px, below {smallest:.1f}" for p in placed
+                     if p.size < smallest - 0.01]
     assert not failures, "\n".join(failures)
 
 
