@@ -233,10 +233,9 @@ def title_bar(img: Image.Image, title: str, subtitle: str = "", height: int = 72
     if subtitle:
         sub_w = min(text_width(subtitle, theme.TEXT_SIZE), img.width // 2)
         label(draw, (img.width - m - sub_w, 0, img.width - m, height), subtitle,
-              theme.TEXT_SIZE, theme.ON_ACCENT, "r", min_size=16)
+              theme.TEXT_SIZE, theme.ON_ACCENT, "r")
     right = img.width - m - sub_w - (m if subtitle else 0)
-    label(draw, (m, 0, right, height), title, theme.TITLE_SIZE, theme.ON_ACCENT, bold=True,
-          min_size=20)
+    label(draw, (m, 0, right, height), title, theme.TITLE_SIZE, theme.ON_ACCENT, bold=True)
     return height
 
 

@@ -13,7 +13,6 @@ M = theme.MARGIN
 TITLE_H = 72
 HEADER_H = 46
 ROW_H = 54
-READABLE = 20  # the smallest a table cell may shrink to before it is shortened instead
 STATS_W = 800  # a stats card is one column of short lines; narrower keeps them large
 STATS_LABEL_H = 34  # a stats label's line
 STATS_LINE_H = 36  # each line of a stats value
@@ -22,13 +21,13 @@ STATS_LINE_H = 36  # each line of a stats value
 # Numbers are right-aligned so digits line up; the number columns leave each head room for a
 # Czech word ("Hodnocení") at small size.
 _COLUMNS = (
-    ("rank", M, M + 80, "m"),
-    ("player", M + 86, 500, "l"),
-    ("games", 500, 570, "r"),
-    ("wins", 584, 665, "r"),
-    ("win_rate", 679, 770, "r"),
-    ("points", 784, 865, "r"),
-    ("rating", 879, W - M - 8, "r"),
+    ("rank", M, M + 64, "m"),
+    ("player", M + 72, 416, "l"),
+    ("games", 424, 520, "r"),
+    ("wins", 532, 618, "r"),
+    ("win_rate", 630, 724, "r"),
+    ("points", 736, 840, "r"),
+    ("rating", 852, W - M - 8, "r"),
 )
 Column = tuple[str, float, float, str]
 
@@ -37,7 +36,7 @@ def _headings(w: Words, columns: tuple[Column, ...], size: int) -> tuple[list[st
     """The column heads in ``w``'s words and the one size at which each fits its column (a
     number column's head may reach left over the gap before it)."""
     heads = [w(f"leaderboard.picture.col.{key}") for key, _, _, _ in columns]
-    fits = [canvas.fit_size(head, int(right - left), size, 12, bold=True)
+    fits = [canvas.fit_size(head, int(right - left), size, theme.MIN_TEXT, bold=True)
             for head, (_, left, right, align) in zip(heads, columns, strict=True)
             if align == "r"]
     return heads, min(fits, default=size)
@@ -47,10 +46,10 @@ def _row(draw: ImageDraw.ImageDraw, columns: tuple[Column, ...], cells: list[str
          band: tuple[float, float], size: int, fill: theme.RGB,
          bold: tuple[bool, ...]) -> None:
     """One table row: each cell fitted into its column's box within ``band`` (top, bottom).
-    A long name is shortened with … rather than shrunk below what a phone can read."""
+    A long name is shortened with … rather than shrunk below what a phone can read
+    (``theme.MIN_TEXT``, ``canvas.label``'s floor)."""
     for (_, left, right, align), cell, heavy in zip(columns, cells, bold, strict=True):
-        canvas.label(draw, (left, band[0], right, band[1]), cell, size, fill, align, heavy,
-                     min_size=min(size, READABLE))
+        canvas.label(draw, (left, band[0], right, band[1]), cell, size, fill, align, heavy)
 
 
 def _unnamed(raw: object, w: Words) -> str:
@@ -81,7 +80,7 @@ def render_leaderboard(title: str, rows: list[dict], w: Words) -> bytes:
     count = w.n("leaderboard.picture.players", len(rows))
     canvas.title_bar(img, canvas.name(title, w("leaderboard.picture.title")), count, TITLE_H)
     canvas.card(draw, (M - 8, top, W - M + 8, height - 12))
-    heads, head_size = _headings(w, _COLUMNS, theme.SMALL_SIZE)
+    heads, head_size = _headings(w, _COLUMNS, theme.MIN_TEXT)
     _row(draw, _COLUMNS, heads, (top + 4, top + HEADER_H), head_size, theme.INK_SOFT,
          (True,) * len(heads))
     draw.line([(M, top + HEADER_H), (W - M, top + HEADER_H)], fill=theme.PANEL_EDGE, width=2)
@@ -135,7 +134,7 @@ def render_solo_board(title: str, rows: list[dict], unit: str, w: Words) -> byte
     # The best-score head may reach left over the player column's empty head space.
     best_box = (_SOLO_COLUMNS[1][1] + 160, top + 4, _SOLO_COLUMNS[2][2], top + HEADER_H)
     head_size = min(head_size, canvas.fit_size(heads[2], int(best_box[2] - best_box[0]),
-                                               theme.TEXT_SIZE, 12, bold=True))
+                                               theme.TEXT_SIZE, theme.MIN_TEXT, bold=True))
     for j, (heading, (_, left, right, align)) in enumerate(zip(heads, _SOLO_COLUMNS,
                                                                 strict=True)):
         box = best_box if j == 2 else (left, top + 4, right, top + HEADER_H)
@@ -179,9 +178,9 @@ def _empty(title: str, w: Words) -> bytes:
     _trophy(draw, 150, 210, 120)
     left, right = 260, W - M - 24  # right of the trophy
     canvas.label(draw, (left, 150, right, 210), w("leaderboard.picture.empty"), 44,
-                 theme.ACCENT_DARK, "m", bold=True, min_size=14)
+                 theme.ACCENT_DARK, "m", bold=True)
     canvas.paragraph(draw, (left, 222, right, 300), w("leaderboard.picture.empty_hint"),
-                     theme.TEXT_SIZE, theme.INK_SOFT, "m", min_size=14)
+                     theme.TEXT_SIZE, theme.INK_SOFT, "m")
     return canvas.to_png(img)
 
 

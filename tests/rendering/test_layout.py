@@ -24,7 +24,7 @@ LANGUAGES = ("en", "cs")
 GALLERY = {language: pictures(words(language)) for language in LANGUAGES}
 BOXED: tuple[str, ...] = ("leaderboard", "solo board", "stats", "schicki", "mimikri")
 """The picture kinds (by name prefix) whose every text names its box."""
-SIZED: tuple[str, ...] = ()
+SIZED: tuple[str, ...] = ("leaderboard", "solo board", "stats")
 """The picture kinds (by name prefix) whose every text is at least theme.MIN_TEXT (scaled to
 the picture's width): legible on a phone."""
 
