@@ -2,9 +2,9 @@
 
 Per game: apply + commit of one action (SQLite on disk, as in production), actions per second;
 many games committing at once through the one shared connection against one after another, and
-`synchronous = FULL` against NORMAL; each renderer next to the time to PNG-encode the same image
-(the floor a render cannot beat); then interaction latency and memory per game through the
-Discord double (tests.bench_discord).
+`synchronous = FULL` against NORMAL; every picture kind's render + palette encode and bytes
+beside the full-colour encode of the same picture; then interaction latency and memory per game
+through the Discord double (tests.bench_discord).
 Figures go to stdout; nothing here asserts a time.
 """
 
@@ -25,15 +25,12 @@ from bot.autoplay import autoplay
 from bot.db import open_db
 from bot.db.repo import Repo
 from bot.games import REGISTRY
-from bot.games.core import SYSTEM, apply_checked, start
+from bot.games.core import apply_checked, start
 from bot.games.mimic import hints
 from bot.i18n import words
 from rendering import canvas
-from rendering import mimic as mimic_art
-from rendering import mimikri as mimikri_art
-from rendering import schicki_micki as schicki_art
-from rendering.leaderboard import render_leaderboard
 from tests.bench_discord import bench_latency, bench_reactions
+from tests.rendering.gallery import pictures
 
 GAMES = {  # game → (players, options) of a typical table
     "mimikri": (4, {"subjects": 5}),
@@ -177,40 +174,22 @@ def bench_mimic_cells() -> None:
 
 
 def bench_renders() -> None:
-    """Each renderer against the PNG encode of its own output."""
-    rules = REGISTRY["mimikri"]
-    states = [m.state for m in autoplay(rules, "bench", 4, {"subjects": 5})]
-    names = ["Ada", "Ben", "Cleo", "Dev"]
-    view = rules.view(states[len(states) // 2], None)
-    # Warm the picture caches, as a running bot has them.
-    mimikri_art.render_board(view, names, words("en"))
-    schicki = REGISTRY["schicki_micki"]
-    table = start(schicki, "bench", 7, {})
-    for version in range(12):
-        table = apply_checked(schicki, table, seed="bench", version=version, seat=SYSTEM,
-                              action="deal", seen_version=None).state
-    table_view = schicki.view(table, None)
-    seven = [*names, "Eve", "Fay", "Gus"]
-    mimic_public = REGISTRY["mimic"].view(crowded_mimic(1)[0][0], None)
-    cases = {
-        "mimikri board": lambda: mimikri_art.render_board(view, names, words("en")),
-        "mimikri preview": lambda: mimikri_art.render_preview("frog", ["N"], "The frog card",
-                                                                words("en")),
-        "schicki table": lambda: schicki_art.render_table(table_view, seven, words("en")),
-        "mimic board": lambda: mimic_art.render_board(mimic_public, names[:2], words("en")),
-        "leaderboard": lambda: render_leaderboard("Bench", [
-            {"rank": i + 1, "name": f"Player {i}", "games": 10, "wins": 10 - i,
-             "win_rate": (10 - i) / 10, "points": 50 - i, "rating": 30.0 - i}
-            for i in range(10)], words("en")),
-    }
-    for name, fn in cases.items():
-        render = timed(fn, 30)
-        image = Image.open(io.BytesIO(fn()))
-        image.load()
-        encode = timed(lambda image=image: canvas.to_png(image), 30)
-        ratio = statistics.median(render) / statistics.median(encode)
-        print(f"{name:16s} render {summary(render)}   PNG encode {summary(encode)}"
-              f"   render/encode {ratio:4.2f}")
+    """Every picture kind: render + palette encode, its bytes, and the full-colour encode of
+    the same picture (what the bot sent before palettes) beside it."""
+    names = ["Ada", "Ben", "Cleo", "Dev", "Eve", "Fay", "Gus"]
+    kinds = pictures(words("en"), names)
+    for render in kinds.values():  # warm the picture caches, as a running bot has them
+        render()
+    print(f"{'picture':44s} {'render+encode':>24s} {'bytes':>8s}   "
+          f"{'RGB encode':>24s} {'RGB bytes':>9s}  ratio")
+    for name, render in kinds.items():
+        total = timed(render, 9)
+        png = render()
+        image = Image.open(io.BytesIO(png)).convert("RGB")
+        rgb = timed(lambda image=image: canvas.to_rgb_png(image), 9)
+        ratio = statistics.median(total) / statistics.median(rgb)
+        print(f"{name[:44]:44s} {summary(total)} {len(png) / 1024:6.1f} KiB   "
+              f"{summary(rgb)} {len(canvas.to_rgb_png(image)) / 1024:6.1f} KiB  {ratio:4.2f}")
 
 
 async def main() -> int:
@@ -225,7 +204,7 @@ async def main() -> int:
         await bench_sync_modes(Path(folder))
     print("== MIMIC legal cells ==")
     bench_mimic_cells()
-    print("== renders (1000 px boards, warm caches) ==")
+    print("== pictures: render + 256-colour PNG against the full-colour encode (warm caches) ==")
     bench_renders()
     print("== Discord round trips (real discord.py client, fake Discord on 127.0.0.1) ==")
     await bench_latency()

@@ -16,6 +16,7 @@ from bot.i18n import words
 from rendering import mimic, mimic_art, theme
 from rendering.mimic import BOARD_H, HAND_H, W, cell_box, render_board, render_hand
 
+from .colours import near
 from .helpers import NAMES, decode
 
 RULES = REGISTRY["mimic"]
@@ -109,11 +110,11 @@ def test_cells_show_start_cards_mimic_cards_cubes_and_empty_space(states):
     view = RULES.view(state, None)
     png = render_board(view, NAMES[:2], EN)
     x0, y0, _, y1 = cell_box("D4")
-    assert pixel(png, (x0 + 5, (y0 + y1) / 2)) == mimic_art.RED_START
+    assert near(pixel(png, (x0 + 5, (y0 + y1) / 2)), mimic_art.RED_START)
     for cell, colour in view["starts"].items():
         if colour == "yellow":
             x0, y0, _, y1 = cell_box(cell)
-            assert pixel(png, (x0 + 5, (y0 + y1) / 2)) == mimic_art.YELLOW_START
+            assert near(pixel(png, (x0 + 5, (y0 + y1) / 2)), mimic_art.YELLOW_START)
     for cell, face in view["board"].items():
         x0, y0, _, _ = cell_box(cell)
         if face["cube"] is None:
@@ -123,12 +124,12 @@ def test_cells_show_start_cards_mimic_cards_cubes_and_empty_space(states):
         else:
             s = round(mimic.CELL * 0.40)
             corner = (x0 + mimic.CELL * 0.10 + 6, y0 + mimic.CELL * 0.40 + s - 6)
-            assert pixel(png, corner) == mimic_art.SIDE_COLOURS[face["cube"]], cell
+            assert near(pixel(png, corner), mimic_art.SIDE_COLOURS[face["cube"]]), cell
     empty = [c for c in CELLS if c not in view["board"] and c not in view["starts"]]
     assert empty
     for cell in empty:
         x0, y0, _, _ = cell_box(cell)
-        assert pixel(png, (x0 + 8, y0 + 8)) == theme.PANEL, cell
+        assert near(pixel(png, (x0 + 8, y0 + 8)), theme.PANEL), cell
 
 
 def test_board_shows_the_public_table_only(states):
@@ -169,7 +170,7 @@ def test_hand_marks_the_cells_where_each_card_fits(states):
             continue
         x0, y0, _, _ = cell_box(cell, mini_x, mimic.MINI_Y, mimic.MINI, mimic.MINI_GAP)
         want = mimic.LIGHT_MARK if cell in marked else theme.PANEL
-        assert pixel(png, (x0 + 8, y0 + 8)) == want, cell
+        assert near(pixel(png, (x0 + 8, y0 + 8)), want), cell
     # Without targets nothing is marked, and the picture differs.
     assert png != render_hand(view, NAMES[:2], EN, {}, [])
 
