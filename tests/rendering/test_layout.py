@@ -20,7 +20,7 @@ LANGUAGES = ("en", "cs")
 
 
 GALLERY = {language: pictures(words(language)) for language in LANGUAGES}
-BOXED: tuple[str, ...] = ()
+BOXED: tuple[str, ...] = ("mimic",)
 """The picture kinds (by name prefix) whose every text names its box."""
 
 
