@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 from bot.games.mimic.rules import card_face, side_of
 from bot.i18n import Words
 from rendering import canvas, theme
+from rendering.layout import Box
 from rendering.mimic_art import card_tile, cube, power_chip, start_tile
 
 __all__ = ["BOARD_H", "HAND_H", "W", "cell_box", "render_board", "render_hand", "render_rules"]
@@ -54,6 +55,9 @@ HAND_CARDS_Y = HAND_TOP + 40
 POWERS_Y = HAND_CARDS_Y + HAND_CARD_H + 64
 MINI_Y = POWERS_Y + 70 + MINI_LABEL
 HAND_H = MINI_Y + MINI_SPAN + MINI_LABEL + 60
+
+# -- the rules picture: the set shapes on the left, the turn example from here to the right --
+EXAMPLE_X = 560
 
 LIGHT_MARK = (255, 236, 170)
 LINE_MARK = (32, 110, 96, 120)
@@ -109,14 +113,43 @@ def _status(view: Mapping, names: Sequence[str], w: Words) -> str:
              else "mimic.picture.status.win_one", names=named)
 
 
+def _band(x0: float, x1: float, cy: float, height: float) -> Box:
+    """The box of one line of text: ``x0``–``x1`` wide, ``height`` tall, centred on ``cy``."""
+    return (x0, cy - height / 2, x1, cy + height / 2)
+
+
+def _aside(draw: ImageDraw.ImageDraw, box: Box, words: str, size: int, fill: theme.RGB,
+           bold: bool = False, min_size: int = 12) -> float:
+    """``words`` right-aligned in ``box`` (its column at the right of a line), shrunk or cut
+    to it; returns the x where the words begin, so the line's left part ends before them."""
+    size = canvas.label(draw, box, words, size, fill, "r", bold, min_size)
+    room = int(box[2] - box[0])
+    return box[2] - canvas.text_width(canvas.truncate(words, size, room, bold), size, bold)
+
+
+def _title_bar(img: Image.Image, title: str, status: str, height: int) -> None:
+    """The teal bar across the top: the title left, the status (at most half the bar) right.
+
+    Draws as ``canvas.title_bar`` does, with each text in its own part of the bar.
+    """
+    canvas.title_bar(img, "", "", height)  # the bar alone; its words go into boxes below
+    draw = ImageDraw.Draw(img)
+    start = W - M
+    if status:
+        start = _aside(draw, (W - M - W // 2, 0, W - M, height), status, theme.TEXT_SIZE,
+                       theme.ON_ACCENT, min_size=16) - M
+    canvas.label(draw, (M, 0, start, height), title, theme.TITLE_SIZE, theme.ON_ACCENT,
+                 bold=True, min_size=20)
+
+
 def render_board(view: Mapping, names: Sequence[str], w: Words) -> bytes:
     """The public table as one PNG (``W`` × ``BOARD_H``), in the words ``w``."""
     img = canvas.new(W, BOARD_H)
     draw = ImageDraw.Draw(img)
     title = (w("mimic.picture.title") if view["phase"] == "over"
              else w("mimic.picture.title_turn", turn=w.number(view["turns"] + 1)))
-    canvas.title_bar(img, title, canvas.truncate(_status(view, names, w), theme.TEXT_SIZE, 560),
-                     TITLE_H)
+    _title_bar(img, title, canvas.truncate(_status(view, names, w), theme.TEXT_SIZE, 560),
+               TITLE_H)
     _grid(img, draw, view, GRID_X, GRID_Y, CELL, GAP, LABEL, w)
     _players_panel(draw, view, names, (M, PANEL_Y, M + PLAYERS_W, PANEL_Y + PANEL_H), w)
     _draw_area(img, draw, view, names, (M + PLAYERS_W + 14, PANEL_Y, W - M, PANEL_Y + PANEL_H),
@@ -126,14 +159,20 @@ def render_board(view: Mapping, names: Sequence[str], w: Words) -> bytes:
 
 def _labels(draw: ImageDraw.ImageDraw, x0: int, y0: int, size: int, gap: int, band: int,
             font: int) -> None:
+    """Column letters in the bands above and below the grid, row numbers in those at its
+    sides; each in the piece of band beside its own column or row."""
     span = SIZE * size + (SIZE - 1) * gap
     for i in range(SIZE):
-        cx = x0 + i * (size + gap) + size / 2
-        for y in (y0 - band / 2, y0 + span + band / 2):
-            canvas.text(draw, (cx, y), COLUMNS[i], font, theme.ACCENT_DARK, "mm", bold=True)
-        cy = y0 + (SIZE - 1 - i) * (size + gap) + size / 2
-        for x in (x0 - band / 2, x0 + span + band / 2):
-            canvas.text(draw, (x, cy), str(i + 1), font, theme.ACCENT_DARK, "mm", bold=True)
+        left = x0 + i * (size + gap)
+        for top in (y0 - band, y0 + span):
+            canvas.text(draw, (left + size / 2, top + band / 2), COLUMNS[i], font,
+                        theme.ACCENT_DARK, "mm", bold=True,
+                        box=(left, top, left + size, top + band))
+        top = y0 + (SIZE - 1 - i) * (size + gap)
+        for left in (x0 - band, x0 + span):
+            canvas.text(draw, (left + band / 2, top + size / 2), str(i + 1), font,
+                        theme.ACCENT_DARK, "mm", bold=True,
+                        box=(left, top, left + band, top + size))
 
 
 def _grid(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, x0: int, y0: int,
@@ -170,140 +209,139 @@ def _grid(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, x0: int, y
             edge = theme.HIGHLIGHT if mark is not None else theme.PANEL_EDGE
             canvas.card(draw, box, fill, edge, 3 if mark is not None else 2,
                         radius=max(6, size // 10))
-            canvas.text(draw, (x + size / 2, y + size / 2 - (size * 0.16 if mark else 0)), cell,
-                        round(size * 0.26), theme.INK_FAINT if not mark else theme.INK_SOFT,
-                        "mm")
-            if mark:
-                fsize = canvas.fit_size(mark, size - 8, round(size * 0.30), 10, bold=True)
-                canvas.text(draw, (x + size / 2, y + size * 0.72), mark, fsize,
-                            theme.ACCENT_DARK, "mm", bold=True)
+            _empty_cell(draw, box, cell, mark)
+
+
+def _empty_cell(draw: ImageDraw.ImageDraw, box: Box, cell: str, mark: str | None) -> None:
+    """An empty cell's name in its middle; with a ``mark`` the name moves into the top half
+    and the mark (the hand cards that fit) fills the lower half, centred at 0.72 of the cell."""
+    x, y, x1, _ = box
+    size = x1 - x
+    if not mark:
+        canvas.text(draw, (x + size / 2, y + size / 2), cell, round(size * 0.26),
+                    theme.INK_FAINT, "mm", box=box)
+        return
+    split = y + size * 0.53
+    canvas.text(draw, (x + size / 2, y + size * 0.34), cell, round(size * 0.26), theme.INK_SOFT,
+                "mm", box=(x, y, x1, split))
+    canvas.label(draw, (x + 4, split, x1 - 4, y + size * 0.91), mark, round(size * 0.30),
+                 theme.ACCENT_DARK, "m", bold=True, min_size=10)
 
 
 def _players_panel(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str],
-                   box: tuple[int, int, int, int], w: Words) -> None:
-    """One row per seat: turn arrow, name, hand size, power cards, and the side's cubes."""
+                   box: Box, w: Words) -> None:
+    """The heading, one row per seat (see :func:`_seat_row`), and in solo the score."""
     x0, y0, x1, y1 = box
     canvas.card(draw, box)
     n = view["players"]
-    teams = view["mode"] == "teams"
-    over = view["phase"] == "over"
-    winners = set((view["result"] or {}).get("winners", ()))
-    active = set(view["active"])
-    head = w("mimic.picture.players" if not teams else "mimic.picture.teams")
-    aside = w("mimic.picture.power_cards")
-    aside_size = canvas.fit_size(aside, (x1 - x0) // 3, theme.SMALL_SIZE, 12)
-    aside_w = canvas.text_width(aside, aside_size)
-    canvas.text(draw, (x1 - 16, y0 + 22), aside, aside_size, theme.INK_SOFT, "rm")
-    room = x1 - x0 - 32 - aside_w - 12
-    size = canvas.fit_size(head, room, theme.TEXT_SIZE, 14, bold=True)
-    canvas.text(draw, (x0 + 16, y0 + 22), canvas.truncate(head, size, room, True), size,
-                theme.INK, "lm", bold=True)
+    head = w("mimic.picture.players" if view["mode"] != "teams" else "mimic.picture.teams")
+    # "Power cards" heads the chips' column at the right (a third of the panel at most); the
+    # panel's heading takes the rest of the line.
+    top, bottom = y0 + 6, y0 + 38
+    start = _aside(draw, (x1 - 16 - (x1 - x0) // 3, top, x1 - 16, bottom),
+                   w("mimic.picture.power_cards"), theme.SMALL_SIZE, theme.INK_SOFT)
+    canvas.label(draw, (x0 + 16, top, start - 12, bottom), head, theme.TEXT_SIZE, theme.INK,
+                 bold=True, min_size=14)
     row_h = min(96, (y1 - y0 - 46) // max(n, 1))
     for seat in range(n):
         top = y0 + 42 + seat * row_h
-        side = side_of(view, seat)
-        if seat in winners or (not over and seat in active):
-            colour = theme.MEDAL_ROWS[0]
-            canvas.card(draw, (x0 + 6, top, x1 - 6, top + row_h - 4), colour, theme.HIGHLIGHT,
-                        2, radius=10)
-        if not over and seat in active:
-            canvas.arrow(draw, x0 + 14, top + 20, 22, theme.ACCENT_DARK)
-        label = _name(names, seat, w)
-        if teams:
-            label = w("mimic.picture.team_of", name=label, team=w.number(side + 1))
-        strong = seat in active or seat in winners
-        canvas.text(draw, (x0 + 40, top + 20), canvas.truncate(label, theme.TEXT_SIZE, 270, strong),
-                    theme.TEXT_SIZE, anchor="lm", bold=strong)
-        left = view["cubes_left"][side]
-        placed = view["cubes_placed"][side]
-        s = 18 if left <= 10 else 14
-        note = w("mimic.picture.cubes", left=w.number(left), placed=w.number(placed))
-        cubes_end = x0 + 130 + left * (s + 7) if left else x0 + 40 + 90
-        note_room = x1 - 16 - cubes_end - 8
-        note_size = canvas.fit_size(note, note_room, theme.SMALL_SIZE, 11, bold=True)
-        note = canvas.truncate(note, note_size, note_room, True)
-        note_w = canvas.text_width(note, note_size, bold=True)
-        # The word under the name stops before the cubes, which stop before the count.
-        cubes_x = x0 + 130
-        tag_room = 130 - 40 - 6 if left else x1 - 16 - note_w - 12 - (x0 + 40)
-        if seat in winners:
-            tag = w("mimic.picture.winner")
-            size = canvas.fit_size(tag, tag_room, theme.SMALL_SIZE, 11, bold=True)
-            canvas.text(draw, (x0 + 40, top + row_h - 22), canvas.truncate(tag, size, tag_room,
-                        True), size, theme.ACCENT_DARK, "lm", bold=True)
-        else:
-            tag = w("mimic.picture.hand_size", count=w.number(view["hand_sizes"][seat]))
-            size = canvas.fit_size(tag, tag_room, theme.SMALL_SIZE, 11)
-            canvas.text(draw, (x0 + 40, top + row_h - 22), canvas.truncate(tag, size, tag_room),
-                        size, theme.INK_SOFT, "lm")
-        # Power cards: active ones bright, used ones faded and struck through.
-        powers = view["powers"][seat]
-        chips = [(c, False) for c in powers["active"]] + [(c, True) for c in powers["used"]]
-        chip = 30
-        for i, (colour, used) in enumerate(reversed(chips)):
-            cx = x1 - 16 - (i + 1) * (chip + 4) + 4
-            power_chip(draw, (cx, top + 6, cx + chip, top + 6 + chip), colour, used, words=w)
-        # The side's cubes: left ones drawn, placed ones as a count.
-        for i in range(left):
-            cube(draw, cubes_x + i * (s + 7), top + row_h - 22 - s / 2 + 2, s, side, label=False)
-        canvas.text(draw, (x1 - 16, top + row_h - 22), note, note_size, theme.INK, "rm",
-                    bold=True)
+        _seat_row(draw, view, names, seat, (x0, top, x1, top + row_h), w)
     if n == 1:
-        total = view["cubes_placed"][0] + view["cubes_left"][0]
-        score = w.n("mimic.picture.solo_score", total,
-                    placed=w.number(view["cubes_placed"][0]))
-        size = canvas.fit_size(score, x1 - x0 - 32, 30, 14, bold=True)
-        canvas.text(draw, ((x0 + x1) / 2, y1 - 70), score, size, theme.ACCENT_DARK, "mm",
-                    bold=True)
-        hint = w("mimic.picture.solo_hint")
-        size = canvas.fit_size(hint, x1 - x0 - 32, theme.SMALL_SIZE, 12)
-        canvas.text(draw, ((x0 + x1) / 2, y1 - 32), hint, size, theme.INK_SOFT, "mm")
+        _solo_score(draw, view, box, w)
 
 
-def _fit(draw: ImageDraw.ImageDraw, xy: tuple[float, float], words: str, size: int,
-         room: float, fill: theme.RGB = theme.INK, anchor: str = "lm",
-         bold: bool = False) -> None:
-    """``words`` at ``xy``, shrunk (and if need be cut) to ``room`` px."""
-    size = canvas.fit_size(words, int(room), size, 11, bold=bold)
-    canvas.text(draw, xy, canvas.truncate(words, size, int(room), bold), size, fill, anchor,
-                bold=bold)
+def _seat_row(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], seat: int,
+              box: Box, w: Words) -> None:
+    """One seat's row: turn arrow, name and power cards on the upper line; hand size (or
+    WINNER), the side's cubes and their count on the lower one."""
+    x0, top, x1, bottom = box
+    over = view["phase"] == "over"
+    winners = set((view["result"] or {}).get("winners", ()))
+    active = seat in view["active"] and not over
+    side = side_of(view, seat)
+    if seat in winners or active:
+        canvas.card(draw, (x0 + 6, top, x1 - 6, bottom - 4), theme.MEDAL_ROWS[0],
+                    theme.HIGHLIGHT, 2, radius=10)
+    if active:
+        canvas.arrow(draw, x0 + 14, top + 20, 22, theme.ACCENT_DARK)
+    label = _name(names, seat, w)
+    if view["mode"] == "teams":
+        label = w("mimic.picture.team_of", name=label, team=w.number(side + 1))
+    strong = seat in view["active"] or seat in winners
+    # The name is cut, never shrunk, before the power chips (six at most) begin.
+    canvas.label(draw, (x0 + 40, top + 4, x0 + 310, top + 36), label, theme.TEXT_SIZE,
+                 bold=strong, min_size=theme.TEXT_SIZE)
+    # Power cards: active ones bright, used ones faded and struck through.
+    powers = view["powers"][seat]
+    chips = [(c, False) for c in powers["active"]] + [(c, True) for c in powers["used"]]
+    chip = 30
+    for i, (colour, used) in enumerate(reversed(chips)):
+        cx = x1 - 16 - (i + 1) * (chip + 4) + 4
+        power_chip(draw, (cx, top + 6, cx + chip, top + 6 + chip), colour, used, words=w)
+    # The lower line, centred 22 px above the row's foot.
+    line = bottom - 22
+    low, high = line - 14, line + 14
+    left = view["cubes_left"][side]
+    s = 18 if left <= 10 else 14
+    cubes_x = x0 + 130
+    note = w("mimic.picture.cubes", left=w.number(left),
+             placed=w.number(view["cubes_placed"][side]))
+    if view["players"] == 1:
+        # Solo's fifteen cubes leave the count no room beside them: it goes under them,
+        # into the panel's free middle.
+        _aside(draw, (cubes_x, bottom + 2, x1 - 16, bottom + 30), note, theme.SMALL_SIZE,
+               theme.INK, bold=True, min_size=11)
+        note_x = x1 - 16
+    else:
+        note_x = _aside(draw, (cubes_x + left * (s + 7) + 8, low, x1 - 16, high), note,
+                        theme.SMALL_SIZE, theme.INK, bold=True, min_size=11)
+    # The word under the name stops before the cubes, which stop before the count.
+    tag_box = (x0 + 40, low, cubes_x - 6 if left else note_x - 12, high)
+    if seat in winners:
+        canvas.label(draw, tag_box, w("mimic.picture.winner"), theme.SMALL_SIZE,
+                     theme.ACCENT_DARK, bold=True, min_size=11)
+    else:
+        canvas.label(draw, tag_box, w("mimic.picture.hand_size",
+                                      count=w.number(view["hand_sizes"][seat])),
+                     theme.SMALL_SIZE, theme.INK_SOFT, min_size=11)
+    for i in range(left):
+        cube(draw, cubes_x + i * (s + 7), line - s / 2 + 2, s, side, label=False)
+
+
+def _solo_score(draw: ImageDraw.ImageDraw, view: Mapping, box: Box, w: Words) -> None:
+    """Solo's score and the hint to beat it, in the foot of the players' panel."""
+    x0, _, x1, y1 = box
+    total = view["cubes_placed"][0] + view["cubes_left"][0]
+    score = w.n("mimic.picture.solo_score", total, placed=w.number(view["cubes_placed"][0]))
+    canvas.label(draw, (x0 + 16, y1 - 90, x1 - 16, y1 - 50), score, 30, theme.ACCENT_DARK, "m",
+                 bold=True, min_size=14)
+    canvas.label(draw, (x0 + 16, y1 - 46, x1 - 16, y1 - 18), w("mimic.picture.solo_hint"),
+                 theme.SMALL_SIZE, theme.INK_SOFT, "m")
 
 
 def _draw_area(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping,
-               names: Sequence[str], box: tuple[int, int, int, int], w: Words) -> None:
-    """The face-up cards and the deck; the advanced power line; the removed cards."""
+               names: Sequence[str], box: Box, w: Words) -> None:
+    """The face-up cards and the deck (or the tie showdown); the advanced power line; the
+    start cards left; the removed cards. Each line of words owns its band of the panel."""
     x0, y0, x1, y1 = box
     canvas.card(draw, box)
-    width = x1 - x0
+    left, right = x0 + 16, x1 - 16
     y = y0 + 22
     if view["showdown"] is not None:
         y = _showdown(img, draw, view, names, box, w)
     elif view["mode"] == "solo":
-        room = width - 32
-        _fit(draw, (x0 + 16, y), w("mimic.picture.deck"), theme.TEXT_SIZE, room, bold=True)
-        _fit(draw, (x0 + 16, y + 40), w.n("mimic.picture.deck_left", view["deck"]),
-             theme.TEXT_SIZE, room)
-        _fit(draw, (x0 + 16, y + 76), w("mimic.picture.solo_deck"), theme.SMALL_SIZE, room,
-             theme.INK_SOFT)
+        canvas.label(draw, _band(left, right, y, 32), w("mimic.picture.deck"), theme.TEXT_SIZE,
+                     bold=True)
+        canvas.label(draw, _band(left, right, y + 40, 32),
+                     w.n("mimic.picture.deck_left", view["deck"]), theme.TEXT_SIZE)
+        canvas.label(draw, _band(left, right, y + 76, 26), w("mimic.picture.solo_deck"),
+                     theme.SMALL_SIZE, theme.INK_SOFT)
         y += 100
     else:
-        deck = w("mimic.picture.deck_count", count=w.number(view["deck"]))
-        deck_size = canvas.fit_size(deck, (width - 32) // 2, theme.TEXT_SIZE, 14, bold=True)
-        canvas.text(draw, (x1 - 16, y), deck, deck_size, theme.INK, "rm", bold=True)
-        room = width - 32 - canvas.text_width(deck, deck_size, bold=True) - 12
-        _fit(draw, (x0 + 16, y), w("mimic.picture.faceup"), theme.TEXT_SIZE, room, bold=True)
-        tile_w = 96
-        for i, face in enumerate(view["faceup"]):
-            tile = card_tile(face["colour"], face["animal"], tile_w, words=w)
-            img.paste(tile, (x0 + 16 + i * (tile_w + 12), y + 22), tile)
-        for i in range(len(view["faceup"]), 3):
-            bx = x0 + 16 + i * (tile_w + 12)
-            canvas.dashed_card(draw, (bx, y + 22, bx + tile_w, y + 22 + tile_w), theme.INK_FAINT,
-                               radius=10)
-        y += 22 + tile_w + 12
+        y = _faceup(img, draw, view, (left, y0, right, y1), w)
     if view["advanced"]:
-        _fit(draw, (x0 + 16, y + 16), w("mimic.picture.power_line"), theme.SMALL_SIZE, 108,
-             bold=True)
+        canvas.label(draw, _band(left, left + 108, y + 16, 28), w("mimic.picture.power_line"),
+                     theme.SMALL_SIZE, bold=True, min_size=11)
         for i, colour in enumerate(view["power_line"]):
             cx = x0 + 130 + i * 74
             power_chip(draw, (cx, y + 2, cx + 70, y + 30), colour,
@@ -312,58 +350,96 @@ def _draw_area(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping,
     starts = w("mimic.picture.starts_left", count=w.number(view["yellow_left"]))
     if view["step"]["jump"]:
         starts += "   ·   " + w("mimic.picture.jump_on")
-    _fit(draw, (x0 + 16, y + 14), starts, theme.SMALL_SIZE, width - 32, theme.INK_SOFT)
+    canvas.label(draw, _band(left, right, y + 14, 26), starts, theme.SMALL_SIZE, theme.INK_SOFT,
+                 min_size=11)
     y += 36
     removed = view["removed"]
-    _fit(draw, (x0 + 16, y + 12), w("mimic.picture.removed" if removed else
-                                    "mimic.picture.removed_none"), theme.SMALL_SIZE,
-         width - 32, bold=True)
+    canvas.label(draw, _band(left, right, y + 12, 24),
+                 w("mimic.picture.removed" if removed else "mimic.picture.removed_none"),
+                 theme.SMALL_SIZE, bold=True, min_size=11)
     y += 28
-    room = y1 - 10 - y
     if removed:
-        tile = 44
-        per_row = max(1, (width - 32 + 4) // (tile + 4))
-        rows = max(1, -(-len(removed) // per_row))
-        if rows * (tile + 4) > room:  # squeeze rather than spill out of the panel
-            tile = max(20, room // rows - 4)
-            per_row = max(1, (width - 32 + 4) // (tile + 4))
-        for i, face in enumerate(removed):
-            r, c = divmod(i, per_row)
-            t = card_tile(face["colour"], face["animal"], tile, words=w)
-            img.paste(t, (x0 + 16 + c * (tile + 4), y + r * (tile + 4)), t)
+        _removed(img, removed, (left, y, right, y1 - 10), w)
+
+
+def _faceup(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, box: Box,
+            w: Words) -> int:
+    """The heading line (the face-up cards left, the deck's count right) and the three
+    face-up cards under it, a dashed outline where one is missing. Returns the y below."""
+    left, y0, right, _ = box
+    y = y0 + 22
+    start = _aside(draw, (right - (right - left) // 2, y - 16, right, y + 16),
+                   w("mimic.picture.deck_count", count=w.number(view["deck"])),
+                   theme.TEXT_SIZE, theme.INK, bold=True, min_size=14)
+    canvas.label(draw, (left, y - 16, start - 12, y + 16), w("mimic.picture.faceup"),
+                 theme.TEXT_SIZE, bold=True, min_size=11)
+    tile_w = 96
+    for i, face in enumerate(view["faceup"]):
+        tile = card_tile(face["colour"], face["animal"], tile_w, words=w)
+        img.paste(tile, (left + i * (tile_w + 12), y + 22), tile)
+    for i in range(len(view["faceup"]), 3):
+        bx = left + i * (tile_w + 12)
+        canvas.dashed_card(draw, (bx, y + 22, bx + tile_w, y + 22 + tile_w), theme.INK_FAINT,
+                           radius=10)
+    return y + 22 + tile_w + 12
+
+
+def _removed(img: Image.Image, removed: Sequence[Mapping], box: Box, w: Words) -> None:
+    """The removed cards in rows of 44 px tiles, squeezed when the rows would spill out of
+    ``box`` (a tile too small for its animal tag then shows none, see ``card_tile``)."""
+    x0, y0, x1, y1 = box
+    width, room = int(x1 - x0), int(y1 - y0)
+    tile = 44
+    per_row = max(1, (width + 4) // (tile + 4))
+    rows = max(1, -(-len(removed) // per_row))
+    if rows * (tile + 4) > room:
+        tile = max(20, room // rows - 4)
+        per_row = max(1, (width + 4) // (tile + 4))
+    for i, face in enumerate(removed):
+        r, c = divmod(i, per_row)
+        t = card_tile(face["colour"], face["animal"], tile, words=w)
+        img.paste(t, (int(x0) + c * (tile + 4), int(y0) + r * (tile + 4)), t)
 
 
 def _showdown(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping,
-              names: Sequence[str], box: tuple[int, int, int, int], w: Words) -> int:
-    """The tie showdown (§Ties): who has picked, then the cards shown, round by round (the last
-    round drawn). Returns the y where the rest of the panel goes on."""
+              names: Sequence[str], box: Box, w: Words) -> int:
+    """The tie showdown (§Ties): who has picked (while they pick), then the cards shown,
+    round by round (the last round drawn). Returns the y where the rest of the panel goes on.
+
+    Once the game is over nobody picks any more: the cards move up into that line, which
+    leaves the removed cards under them room for their full-size row.
+    """
     x0, y0, x1, _ = box
+    left, right = x0 + 16, x1 - 16
     show = view["showdown"]
     y = y0 + 22
     rounds = showdown_faces(view)
-    _fit(draw, (x0 + 16, y), w("mimic.picture.showdown", round=w.number(show["round"])),
-         theme.TEXT_SIZE, x1 - x0 - 32, bold=True)
+    canvas.label(draw, _band(left, right, y, 32),
+                 w("mimic.picture.showdown", round=w.number(show["round"])), theme.TEXT_SIZE,
+                 bold=True, min_size=11)
+    y += 30
     if view["phase"] == "showdown":
         picked = ", ".join(_name(names, s, w) for s in show["picked"]) or \
             w("mimic.picture.nobody_yet")
-        canvas.text(draw, (x0 + 16, y + 30),
-                    canvas.truncate(w("mimic.picture.picked", names=picked), theme.SMALL_SIZE,
-                                    x1 - x0 - 32),
-                    theme.SMALL_SIZE, theme.INK_SOFT, "lm")
-    if rounds:
-        last = rounds[-1]
-        tile = 80 if len(last) <= 3 else 64
-        _fit(draw, (x0 + 16, y + 58), w("mimic.picture.shown", round=w.number(len(rounds))),
-             theme.SMALL_SIZE, x1 - x0 - 32)
-        for i, (seat, face) in enumerate(last[:4]):
-            x = x0 + 16 + i * (tile + 12)
-            t = card_tile(face["colour"], face["animal"], tile, words=w)
-            img.paste(t, (x, y + 74), t)
-            canvas.text(draw, (x + tile / 2, y + 74 + tile + 14),
-                        canvas.truncate(_name(names, seat, w), theme.SMALL_SIZE - 3, tile + 10),
-                        theme.SMALL_SIZE - 3, theme.INK, "mm")
-        return y + 74 + tile + 30
-    return y + 60
+        canvas.label(draw, _band(left, right, y, 26), w("mimic.picture.picked", names=picked),
+                     theme.SMALL_SIZE, theme.INK_SOFT, min_size=theme.SMALL_SIZE)
+        y += 28
+    if not rounds:
+        return y + 2
+    last = rounds[-1]
+    tile = 80 if len(last) <= 3 else 64
+    canvas.label(draw, _band(left, right, y, 26),
+                 w("mimic.picture.shown", round=w.number(len(rounds))), theme.SMALL_SIZE,
+                 min_size=11)
+    name_size = theme.SMALL_SIZE - 3
+    for i, (seat, face) in enumerate(last[:4]):
+        x = left + i * (tile + 12)
+        t = card_tile(face["colour"], face["animal"], tile, words=w)
+        img.paste(t, (x, y + 16), t)
+        # Each name is cut to its card's width and half the gap to the next card.
+        canvas.label(draw, _band(x - 5, x + tile + 5, y + 16 + tile + 14, 20),
+                     _name(names, seat, w), name_size, align="m", min_size=name_size)
+    return y + 16 + tile + 30
 
 
 def render_hand(view: Mapping, names: Sequence[str], w: Words,
@@ -385,41 +461,64 @@ def render_hand(view: Mapping, names: Sequence[str], w: Words,
     img = canvas.new(W, HAND_H)
     draw = ImageDraw.Draw(img)
     seat = view["seat"]
-    canvas.title_bar(img, w("mimic.picture.hand.title", name=_name(names, seat, w)),
-                     canvas.truncate(_status(view, names, w), theme.TEXT_SIZE, 460), TITLE_H)
-    hand = list(view["hand"])
-    _fit(draw, (M, HAND_TOP + 16), w("mimic.picture.hand.cards"), theme.TEXT_SIZE, W - 2 * M,
-         bold=True)
-    slot = HAND_CARD_W + 12
-    left = (W - (max(len(hand[:HAND_SLOTS]), 1) * slot - 12)) // 2
+    _title_bar(img, w("mimic.picture.hand.title", name=_name(names, seat, w)),
+               canvas.truncate(_status(view, names, w), theme.TEXT_SIZE, 460), TITLE_H)
+    canvas.label(draw, _band(M, W - M, HAND_TOP + 16, 32), w("mimic.picture.hand.cards"),
+                 theme.TEXT_SIZE, bold=True, min_size=11)
     marks: dict[str, list[str]] = {}
-    for i, face in enumerate(hand[:HAND_SLOTS]):
-        x = left + i * slot
-        tile = card_tile(face["colour"], face["animal"], HAND_CARD_W, HAND_CARD_H, words=w)
-        img.paste(tile, (x, HAND_CARDS_Y), tile)
-        r = 20
-        draw.ellipse((x - 6, HAND_CARDS_Y - 6, x - 6 + 2 * r, HAND_CARDS_Y - 6 + 2 * r),
-                     fill=theme.ACCENT_DARK, outline=theme.ON_ACCENT, width=2)
-        canvas.text(draw, (x - 6 + r, HAND_CARDS_Y - 6 + r + 1), str(i + 1), 26,
-                    theme.ON_ACCENT, "mm", bold=True)
-        label = w(f"mimic.card.{face['colour']}.{face['animal']}")
-        _fit(draw, (x + HAND_CARD_W / 2, HAND_CARDS_Y + HAND_CARD_H + 16), label,
-             theme.SMALL_SIZE, HAND_CARD_W + 8, anchor="mm", bold=True)
-        cells = list(targets.get(face["id"], ()))
-        fits = w.n("mimic.picture.hand.cells", len(cells)) if cells else \
-            w("mimic.picture.hand.no_cell")
-        _fit(draw, (x + HAND_CARD_W / 2, HAND_CARDS_Y + HAND_CARD_H + 40), fits,
-             theme.SMALL_SIZE, HAND_CARD_W + 8, theme.ACCENT_DARK if cells else theme.INK_FAINT,
-             "mm")
-        for cell in cells:
+    for i, face in enumerate(view["hand"][:HAND_SLOTS]):
+        for cell in _hand_card(img, draw, view, i, face, targets, w):
             marks.setdefault(cell, []).append(str(i + 1))
-    if not hand:
-        canvas.text(draw, (W / 2, HAND_CARDS_Y + HAND_CARD_H / 2), w("mimic.picture.hand.empty"),
-                    theme.TEXT_SIZE, theme.INK_SOFT, "mm")
-    # Power cards: the active ones with their action, the used ones faded.
-    powers = view["powers"][seat]
-    _fit(draw, (M, POWERS_Y + 18), w("mimic.picture.hand.powers"), theme.TEXT_SIZE, 160,
-         bold=True)
+    if not view["hand"]:
+        canvas.label(draw, (M, HAND_CARDS_Y, W - M, HAND_CARDS_Y + HAND_CARD_H),
+                     w("mimic.picture.hand.empty"), theme.TEXT_SIZE, theme.INK_SOFT, "m")
+    _hand_powers(draw, view["powers"][seat], w)
+    mini_x = (W - MINI_SPAN) // 2
+    note = w("mimic.picture.hand.note_fits" if marks else "mimic.picture.hand.note_none")
+    canvas.label(draw, _band(M, W - M, POWERS_Y + 58, 24), note, theme.SMALL_SIZE,
+                 theme.INK_SOFT, "m", min_size=11)
+    _grid(img, draw, view, mini_x, MINI_Y, MINI, MINI_GAP, MINI_LABEL, w,
+          {cell: " ".join(nums) for cell, nums in marks.items()})
+    if lines:
+        _line_marks(img, lines, mini_x, MINI_Y)
+    canvas.label(draw, _band(M, W - M, HAND_H - 30, 28), w("mimic.picture.hand.foot"),
+                 theme.SMALL_SIZE, theme.INK_SOFT, "m", min_size=11)
+    return canvas.to_png(img)
+
+
+def _hand_card(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, i: int,
+               face: Mapping, targets: Mapping[str, Sequence[str]], w: Words) -> list[str]:
+    """Hand card ``i`` in its slot: the card, its number in a disc on its corner, its name
+    and how many cells it fits under it. Returns those cells."""
+    count = max(len(view["hand"][:HAND_SLOTS]), 1)
+    slot = HAND_CARD_W + 12
+    x = (W - (count * slot - 12)) // 2 + i * slot
+    tile = card_tile(face["colour"], face["animal"], HAND_CARD_W, HAND_CARD_H, words=w)
+    img.paste(tile, (x, HAND_CARDS_Y), tile)
+    disc = (x - 6, HAND_CARDS_Y - 6, x + 34, HAND_CARDS_Y + 34)
+    draw.ellipse(disc, fill=theme.ACCENT_DARK, outline=theme.ON_ACCENT, width=2)
+    canvas.text(draw, (x + 14, HAND_CARDS_Y + 15), str(i + 1), 26, theme.ON_ACCENT, "mm",
+                bold=True, box=disc)
+    # The words under the card may take half the gap to each neighbour.
+    under = HAND_CARDS_Y + HAND_CARD_H
+    column = (x - 4, x + HAND_CARD_W + 4)
+    canvas.label(draw, _band(*column, under + 16, 24),
+                 w(f"mimic.card.{face['colour']}.{face['animal']}"), theme.SMALL_SIZE, align="m",
+                 bold=True, min_size=11)
+    cells = list(targets.get(face["id"], ()))
+    fits = w.n("mimic.picture.hand.cells", len(cells)) if cells else \
+        w("mimic.picture.hand.no_cell")
+    canvas.label(draw, _band(*column, under + 40, 24), fits, theme.SMALL_SIZE,
+                 theme.ACCENT_DARK if cells else theme.INK_FAINT, "m", min_size=11)
+    return cells
+
+
+def _hand_powers(draw: ImageDraw.ImageDraw, powers: Mapping, w: Words) -> None:
+    """The row of the seat's power cards: the active ones with their action, the used ones
+    faded; the row's heading at its left."""
+    top, bottom = POWERS_Y + 2, POWERS_Y + 36
+    canvas.label(draw, (M, top, M + 160, bottom), w("mimic.picture.hand.powers"),
+                 theme.TEXT_SIZE, bold=True, min_size=11)
     x = M + 170
     # Each active chip as wide as its words need (longer in Czech), within the row.
     share = (W - M - x - 42 * len(powers["used"])) // max(1, len(powers["active"])) - 8
@@ -427,25 +526,14 @@ def render_hand(view: Mapping, names: Sequence[str], w: Words,
         label = w("mimic.picture.power_chip", power=w(f"mimic.power.{colour}"),
                   short=w(f"mimic.picture.power_short.{colour}"))
         chip_w = min(share, max(126, canvas.text_width(label, 17, bold=True) + 20))
-        power_chip(draw, (x, POWERS_Y + 2, x + chip_w, POWERS_Y + 36), colour, label=label,
-                   words=w)
+        power_chip(draw, (x, top, x + chip_w, bottom), colour, label=label, words=w)
         x += chip_w + 8
     for colour in powers["used"]:
-        power_chip(draw, (x, POWERS_Y + 2, x + 36, POWERS_Y + 36), colour, used=True, words=w)
+        power_chip(draw, (x, top, x + 36, bottom), colour, used=True, words=w)
         x += 42
     if not powers["active"] and not powers["used"]:
-        canvas.text(draw, (x, POWERS_Y + 18), w("mimic.picture.hand.none"), theme.TEXT_SIZE,
-                    theme.INK_SOFT, "lm")
-    mini_x = (W - MINI_SPAN) // 2
-    note = w("mimic.picture.hand.note_fits" if marks else "mimic.picture.hand.note_none")
-    _fit(draw, (W / 2, POWERS_Y + 58), note, theme.SMALL_SIZE, W - 2 * M, theme.INK_SOFT, "mm")
-    _grid(img, draw, view, mini_x, MINI_Y, MINI, MINI_GAP, MINI_LABEL, w,
-          {cell: " ".join(nums) for cell, nums in marks.items()})
-    if lines:
-        _line_marks(img, lines, mini_x, MINI_Y)
-    _fit(draw, (W / 2, HAND_H - 30), w("mimic.picture.hand.foot"), theme.SMALL_SIZE, W - 2 * M,
-         theme.INK_SOFT, "mm")
-    return canvas.to_png(img)
+        canvas.label(draw, (x, top, W - M, bottom), w("mimic.picture.hand.none"),
+                     theme.TEXT_SIZE, theme.INK_SOFT)
 
 
 def _line_marks(img: Image.Image, lines: Sequence[Sequence[str]], x0: int, y0: int) -> None:
@@ -470,9 +558,11 @@ def render_rules(w: Words) -> bytes:
     height = 640
     img = canvas.new(W, height)
     draw = ImageDraw.Draw(img)
-    canvas.title_bar(img, w("mimic.picture.rules.title"), w("mimic.picture.rules.subtitle"), 64)
-    _fit(draw, (M, 96), w("mimic.picture.rules.set"), theme.TEXT_SIZE, W - 2 * M, bold=True)
-    _fit(draw, (M, 126), w("mimic.picture.rules.set_more"), theme.TEXT_SIZE, W - 2 * M)
+    _title_bar(img, w("mimic.picture.rules.title"), w("mimic.picture.rules.subtitle"), 64)
+    canvas.label(draw, _band(M, W - M, 96, 28), w("mimic.picture.rules.set"), theme.TEXT_SIZE,
+                 bold=True, min_size=11)
+    canvas.label(draw, _band(M, W - M, 126, 28), w("mimic.picture.rules.set_more"),
+                 theme.TEXT_SIZE, min_size=11)
     size, top = 76, 156
     rows = [("AABB", ["lion", "lion", "zebra", "zebra"], "green", "red"),
             ("ABAB", ["giraffe", "ostrich", "giraffe", "ostrich"], "blue", "yellow"),
@@ -485,13 +575,14 @@ def render_rules(w: Words) -> bytes:
             t = card_tile(colour, animal, size, words=w)
             img.paste(t, (M + (j + 1) * (size + 4), y), t)
         cube(draw, M + 4 * (size + 4) + 8, y + size * 0.42, round(size * 0.38), i % 2)
-        canvas.text(draw, (M + 5 * (size + 4) + 12, y + size / 2), shape, 30,
-                    theme.ACCENT_DARK, "lm", bold=True)
-    _turn_example(img, draw, 560, top - 6, w)
+        # The shape's name beside its row, before the turn example on the right.
+        canvas.label(draw, (M + 5 * (size + 4) + 12, y, EXAMPLE_X - 12, y + size), shape, 30,
+                     theme.ACCENT_DARK, bold=True)
+    _turn_example(img, draw, EXAMPLE_X, top - 6, w)
     y0 = top + 3 * (size + 14) + 46
     for i in range(5):
-        _fit(draw, (M, y0 + i * 32), w(f"mimic.picture.rules.line{i + 1}"), theme.SMALL_SIZE + 2,
-             W - 2 * M, theme.INK if i < 2 else theme.INK_SOFT)
+        canvas.label(draw, _band(M, W - M, y0 + i * 32, 30), w(f"mimic.picture.rules.line{i + 1}"),
+                     theme.SMALL_SIZE + 2, theme.INK if i < 2 else theme.INK_SOFT, min_size=11)
     return canvas.to_png(img)
 
 
@@ -501,8 +592,8 @@ def _turn_example(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y0: int,
     and turns again at the border."""
     cell, gap = 72, 4
     span = 5 * cell + 4 * gap
-    _fit(draw, (x0, y0 + 2), w("mimic.picture.rules.turns"), theme.SMALL_SIZE, W - M - x0,
-         bold=True)
+    canvas.label(draw, (x0, y0 - 10, W - M, y0 + 12), w("mimic.picture.rules.turns"),
+                 theme.SMALL_SIZE, bold=True, min_size=11)
     y0 += 40
     laid = {(1, 1): ("blue", "zebra"), (2, 1): ("blue", "lion"), (2, 0): ("blue", "zebra"),
             (3, 0): ("blue", "lion"), (3, 1): ("red", "giraffe")}
@@ -522,8 +613,9 @@ def _turn_example(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y0: int,
     cube(draw, x0 + 3 * (cell + gap) + 10, y0 + (cell + gap) + 30, 28, 1)
     # The top of the patch is the grid's border.
     draw.line([(x0 - 6, y0 - 5), (x0 + span + 6, y0 - 5)], fill=theme.INK, width=5)
-    _fit(draw, (x0 + span, y0 - 20), w("mimic.picture.rules.border"), theme.SMALL_SIZE - 2,
-         span, anchor="rm")
+    # Its name right-aligned just above the border's thick line.
+    canvas.label(draw, (x0, y0 - 28, x0 + span, y0 - 10), w("mimic.picture.rules.border"),
+                 theme.SMALL_SIZE - 2, align="r", min_size=11)
 
     def centre(c: int, r: int) -> tuple[float, float]:
         return (x0 + c * (cell + gap) + cell / 2, y0 + r * (cell + gap) + cell / 2)
@@ -533,8 +625,8 @@ def _turn_example(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y0: int,
     ex, ey = path[-1]
     draw.polygon([(ex + 18, ey), (ex - 2, ey - 12), (ex - 2, ey + 12)], fill=theme.HIGHLIGHT)
     notes = [w("mimic.picture.rules.cube_ahead"), w("mimic.picture.rules.border_ahead")]
-    _fit(draw, (x0, y0 + 3 * (cell + gap) + 14), "  ·  ".join(notes), theme.SMALL_SIZE,
-         W - M - x0, theme.INK_SOFT)
+    canvas.label(draw, _band(x0, W - M, y0 + 3 * (cell + gap) + 14, 26), "  ·  ".join(notes),
+                 theme.SMALL_SIZE, theme.INK_SOFT, min_size=11)
 
 
 def showdown_faces(view: Mapping) -> list[list[tuple[int, dict]]]:

@@ -7,7 +7,7 @@ independent signals, so no player depends on seeing colour:
 * its **animal**: a white silhouette (lion with a jagged mane, elephant with trunk and ear,
   giraffe with long neck and spots, zebra with stripes, ostrich on two long legs) and the
   animal's short tag (``LI EL GI ZE OS``; Czech ``LEV SLON ŽIR ZEB PŠT``, the full name on big
-  cards) on the card's foot;
+  cards) on the card's foot (a card too small for a readable tag, under 44 px tall, has none);
 * its **colour**: the fill, a one-letter badge (``R G B``; Czech ``Č Z M``) and a texture — red
   cards are plain, green cards carry diagonal stripes, blue cards dots.
 
@@ -220,6 +220,32 @@ def _round_mask(w: int, h: int, radius: int) -> Image.Image:
     return mask
 
 
+FOOT = 0.24
+"""A card's white foot, which carries the animal's tag, as a share of the card's height."""
+TAG_SCALE = 0.86
+"""The tag's size as a share of its foot's height."""
+TAG_MIN = 9
+"""The smallest animal tag a card foot carries (that of a 44 px card, the smallest the
+board's row of removed cards draws when it has room); a smaller card shows no tag."""
+
+
+def _tag(draw: ImageDraw.ImageDraw, foot: tuple[int, int, int, int], label: str) -> None:
+    """The animal's tag in the card's white ``foot``, shrunk (not below ``TAG_MIN``) or cut to
+    its width.
+
+    Set on a baseline low in the foot rather than centred on the font's line: the tags are
+    capitals, and the carons of Czech ones (ŽIR, PŠT) need the room above them.
+    """
+    x0, y0, x1, y1 = foot
+    height = y1 - y0
+    inset = max(3, (x1 - x0) // 14)  # clear of the card's outline and rounded corners
+    room = x1 - x0 - 2 * inset
+    size = canvas.fit_size(label, room, round(height * TAG_SCALE), TAG_MIN, bold=True)
+    canvas.text(draw, ((x0 + x1) / 2, y1 - max(1, round(height * 0.14))),
+                canvas.truncate(label, size, room, bold=True), size, theme.INK, "ms", bold=True,
+                box=(x0 + inset, y0, x1 - inset, y1))
+
+
 @functools.cache
 def card_tile(colour: str, animal: str, w: int, h: int | None = None,
               tag: bool = True, *, words: Words) -> Image.Image:
@@ -227,12 +253,16 @@ def card_tile(colour: str, animal: str, w: int, h: int | None = None,
     ``words``.
 
     The colour badge sits top right (where no animal has its head); the animal's tag (``tag``)
-    along the foot.
+    along the foot, unless the card is too small for a tag of ``TAG_MIN`` px.
     """
     h = w if h is None else h
     radius = max(6, w // 10)
     img = _texture(colour, w, h).convert("RGBA")
-    foot = round(h * 0.24) if tag else 0
+    # A foot too low for a readable tag is left off: the silhouette and the colour badge
+    # still tell the card, where letters a few pixels high would only be a smudge.
+    foot = round(h * FOOT)
+    if not tag or round(foot * TAG_SCALE) < TAG_MIN:
+        tag, foot = False, 0
     pic = min(w - 2, h - foot)
     mask = silhouette(animal, pic)
     img.paste((255, 255, 255, 255), ((w - pic) // 2 - w // 20, 0), mask)
@@ -242,15 +272,15 @@ def card_tile(colour: str, animal: str, w: int, h: int | None = None,
     bx = w - pad - badge
     draw.ellipse((bx, pad, bx + badge, pad + badge), fill=(255, 255, 255, 255),
                  outline=theme.INK, width=max(1, w // 60))
-    letter = words(f"mimic.picture.letter.{colour}")
-    size = canvas.fit_size(letter, round(badge * 0.8), round(badge * 0.78), 8, bold=True)
-    canvas.text(draw, (bx + badge / 2, pad + badge / 2 + 1), letter, size, CARD_COLOURS[colour],
-                "mm", bold=True)
+    # The letter keeps a tenth of the badge clear on either side, inside the white disc.
+    inset = badge * 0.1
+    canvas.label(draw, (bx + inset, pad, bx + badge - inset, pad + badge),
+                 words(f"mimic.picture.letter.{colour}"), round(badge * 0.78),
+                 CARD_COLOURS[colour], "m", bold=True, min_size=8)
     if tag:
         draw.rectangle((0, h - foot, w, h), fill=(255, 255, 255, 235))
-        label = words(f"mimic.picture.{'animal' if w >= 150 else 'tag'}.{animal}")
-        size = canvas.fit_size(label, w - 18, round(foot * 0.86), 10, bold=True)
-        canvas.text(draw, (w / 2, h - foot / 2 + 1), label, size, theme.INK, "mm", bold=True)
+        _tag(draw, (0, h - foot, w, h),
+             words(f"mimic.picture.{'animal' if w >= 150 else 'tag'}.{animal}"))
     draw.rounded_rectangle((0, 0, w - 1, h - 1), radius, outline=theme.INK,
                            width=max(2, w // 50))
     img.putalpha(_round_mask(w, h, radius))
@@ -279,9 +309,10 @@ def start_tile(kind: str, size: int, *, words: Words) -> Image.Image:
     draw.rounded_rectangle((inner, inner, size - 1 - inner, size - 1 - inner), radius // 2,
                            outline=ink, width=max(2, size // 40))
     draw.polygon(_star(size / 2, size * 0.43, size * 0.30), fill=ink)
-    start = words("mimic.picture.start")
-    fsize = canvas.fit_size(start, size - 2 * inner - 8, max(10, round(size * 0.17)), 8, bold=True)
-    canvas.text(draw, (size / 2, size * 0.82), start, fsize, ink, "mm", bold=True)
+    # The word sits in the frame's foot, under the star's lowest points (at 0.67 of the card).
+    canvas.label(draw, (inner + 4, round(size * 0.70), size - inner - 4, size - inner - 1),
+                 words("mimic.picture.start"), max(10, round(size * 0.17)), ink, "m",
+                 bold=True, min_size=8)
     draw.rounded_rectangle((0, 0, size - 1, size - 1), radius, outline=theme.INK,
                            width=max(2, size // 50))
     img.putalpha(_round_mask(size, size, radius))
@@ -308,7 +339,7 @@ def cube(draw: ImageDraw.ImageDraw, x: float, y: float, s: float, side: int,
     draw.rectangle((x, y, x + s, y + s), fill=fill, outline=outline, width=w)
     if label and s >= 14:
         canvas.text(draw, (x + s / 2, y + s / 2 + 1), str(side + 1), round(s * 0.72),
-                    SIDE_INK[side % len(SIDE_INK)], "mm", bold=True)
+                    SIDE_INK[side % len(SIDE_INK)], "mm", bold=True, box=(x, y, x + s, y + s))
 
 
 def power_chip(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float], colour: str,
@@ -321,14 +352,14 @@ def power_chip(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
     if used:
         canvas.card(draw, box, theme.PANEL, theme.INK_FAINT, 2, radius=max(4, round(h / 5)))
         canvas.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), letter,
-                    round(h * 0.6), theme.INK_FAINT, "mm")
+                    round(h * 0.6), theme.INK_FAINT, "mm", box=box)
         draw.line([(x0 + 4, y1 - 4), (x1 - 4, y0 + 4)], fill=theme.INK_FAINT, width=2)
         return
     canvas.card(draw, box, POWER_COLOURS[colour], theme.INK, 2, radius=max(4, round(h / 5)))
     ink = POWER_INK[colour]
     if label is None:
         canvas.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 1), letter,
-                    round(h * 0.62), ink, "mm", bold=True)
+                    round(h * 0.62), ink, "mm", bold=True, box=box)
     else:
-        size = canvas.fit_size(label, round(x1 - x0 - 10), round(h * 0.5), 10, bold=True)
-        canvas.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 1), label, size, ink, "mm", bold=True)
+        canvas.label(draw, (x0 + 5, y0, x1 - 5, y1), label, round(h * 0.5), ink, "m",
+                     bold=True, min_size=10)

@@ -22,7 +22,8 @@ LANGUAGES = ("en", "cs")
 
 
 GALLERY = {language: pictures(words(language)) for language in LANGUAGES}
-BOXED: tuple[str, ...] = ("leaderboard", "solo board", "stats", "schicki", "mimikri")
+BOXED: tuple[str, ...] = ("leaderboard", "solo board", "stats", "schicki", "mimikri",
+                          "mimic")
 """The picture kinds (by name prefix) whose every text names its box."""
 SIZED: tuple[str, ...] = ("leaderboard", "solo board", "stats")
 """The picture kinds (by name prefix) whose every text is at least theme.MIN_TEXT (scaled to

@@ -13,10 +13,11 @@ from bot.games import REGISTRY
 from bot.games.core import apply_checked, start
 from bot.games.mimic import ai
 from bot.i18n import words
-from rendering import mimic, mimic_art, theme
+from rendering import layout, mimic, mimic_art, theme
 from rendering.mimic import BOARD_H, HAND_H, W, cell_box, render_board, render_hand
 
 from .colours import near
+from .gallery import LONG_NAMES, playout
 from .helpers import NAMES, decode
 
 RULES = REGISTRY["mimic"]
@@ -228,3 +229,48 @@ def test_every_picture_speaks_the_readers_language(states):
         czech = render(CS)
         assert czech == render(CS)
         assert czech != render(EN)
+
+
+def _placed(render) -> list[layout.Placed]:
+    """Every text ``render()`` draws, the card tiles' words included (their cache emptied,
+    so each tile is lettered afresh)."""
+    mimic_art.card_tile.cache_clear()
+    mimic_art.start_tile.cache_clear()
+    with layout.recording() as placed:
+        render()
+    return placed
+
+
+def test_a_card_too_small_for_a_readable_tag_shows_none():
+    """A card's animal tag is never smaller than ``TAG_MIN``: a smaller card shows its
+    silhouette and colour letter only, rather than letters a few pixels high."""
+    small = _placed(lambda: mimic_art.card_tile("green", "zebra", 20, words=CS))
+    assert [p.text for p in small] == [CS("mimic.picture.letter.green")]
+    row = _placed(lambda: mimic_art.card_tile("green", "zebra", 44, words=CS))
+    tag = next(p for p in row if p.text == CS("mimic.picture.tag.zebra"))
+    assert tag.size >= mimic_art.TAG_MIN and not tag.escapes()
+
+
+@pytest.mark.parametrize("w", [EN, CS])
+def test_after_a_three_player_tie_the_removed_cards_keep_their_tags(w):
+    """The end of an advanced three-player game settled by a showdown: the showdown, the power
+    line and the removed cards share one panel. The removed cards keep their full-size row
+    (tags at the size every such row uses), instead of being squeezed to 4 px letters."""
+    state = playout("mimic", 3, {"advanced": True}, 100_007, 100_000)
+    view = RULES.view(state, None)
+    assert view["phase"] == "over" and view["showdown"] is not None and view["removed"]
+    placed = _placed(lambda: render_board(view, LONG_NAMES[:3], w))
+    tags = {w(f"mimic.picture.tag.{face['animal']}") for face in view["removed"]}
+    assert tags <= {p.text for p in placed if p.size >= mimic_art.TAG_MIN}
+    assert min(p.size for p in placed) >= mimic_art.TAG_MIN
+    assert not [p for p in placed if p.escapes() or not p.boxed]
+
+
+def test_the_solo_cube_count_is_written_whole_at_the_panels_size():
+    """Solo's fifteen cubes fill their line: the count goes under them, whole and as large as
+    the panel's other small words, rather than shrunk and cut beside them."""
+    view = RULES.view(play(1, {}, 3, 0), None)
+    note = EN("mimic.picture.cubes", left=EN.number(view["cubes_left"][0]),
+              placed=EN.number(view["cubes_placed"][0]))
+    placed = _placed(lambda: render_board(view, LONG_NAMES[:1], EN))
+    assert [p.size for p in placed if p.text == note] == [theme.SMALL_SIZE]
