@@ -8,13 +8,14 @@ STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 GOAL := $(or $(firstword $(MAKECMDGOALS)),run)
 
-.PHONY: help run test lint demo bench sync clean
+.PHONY: help run test lint demo boards bench sync clean
 
 help:
 	@echo "make run    start the bot (needs DISCORD_TOKEN in the environment or .env)"
 	@echo "make test   install with test extras and run the whole suite"
 	@echo "make lint   ruff over the code"
 	@echo "make demo   play every game between computer players into demo/ (no Discord needed)"
+	@echo "make boards draw the README's board pictures again into docs/boards/"
 	@echo "make bench  measure actions, renders and Discord round trips"
 	@echo "make sync   start the bot and sync the slash commands globally (after command changes)"
 	@echo "make clean  remove .venv, demo/ and the test cache (the next target makes .venv again)"
@@ -77,6 +78,9 @@ lint: $(TEST_STAMP)
 
 demo: $(STAMP)
 	$(PY) -m bot.demo demo
+
+boards: $(STAMP)
+	$(PY) -m bot.showcase docs/boards
 
 bench: $(TEST_STAMP)
 	$(PY) -m tests.bench
