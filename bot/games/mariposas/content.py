@@ -521,7 +521,7 @@ def _check_markers(markers: Sequence[Marker], sets: Sequence[str], stages: Seque
         raise ValueError(f"waystations: {len(markers)} markers, §Components has 16")
 
 
-def _abilities(raw: Mapping[str, Any], n_sets: int) -> tuple[tuple[Ability, ...], int]:
+def _abilities(raw: Mapping[str, Any], n_sets: int) -> tuple[Ability, ...]:
     tokens = tuple(
         Ability(str(entry["id"]), str(entry["when"]), int(entry["amount"]),
                 str(entry["rule_text"]))
@@ -534,7 +534,7 @@ def _abilities(raw: Mapping[str, Any], n_sets: int) -> tuple[tuple[Ability, ...]
     # Setup 15: one token beside each life cycle set.
     if int(raw["in_play"]) != n_sets:
         raise ValueError("abilities: one token in play per life cycle set")
-    return tokens, n_sets
+    return tokens
 
 
 def parse(raw: Mapping[str, Mapping[str, Any]]) -> Content:
@@ -553,7 +553,7 @@ def parse(raw: Mapping[str, Mapping[str, Any]]) -> Content:
     _check_markers(markers, sets, stages, bonus)
     if len(markers) != len(board.cities):
         raise ValueError("waystations: one marker for each city (Setup 11)")
-    abilities, in_play = _abilities(raw["abilities"], len(sets))
+    abilities = _abilities(raw["abilities"], len(sets))
     return Content(
         board=board,
         action_kinds=kinds,
@@ -565,7 +565,7 @@ def parse(raw: Mapping[str, Mapping[str, Any]]) -> Content:
         bonus_moves=bonus,
         markers=markers,
         abilities=abilities,
-        abilities_in_play=in_play,
+        abilities_in_play=len(sets),
     )
 
 
