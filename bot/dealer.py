@@ -46,16 +46,17 @@ class TableIO(Protocol):
     """What the dealer needs from Discord."""
 
     async def new_row(self, match: MatchRow) -> None:
-        """Post the row's fresh table message with its reaction emojis, and make it the board."""
+        """Make the table ready for a row: the first posts the game's one table message with its
+        reaction emojis (and makes it the board); later ones take the players' reactions off."""
 
     async def shown(self, match_id: int, version: int) -> float:
         """Wait until the board shows ``version``; return the wall time it was acknowledged."""
 
     async def announce(self, match: MatchRow, transition: Transition) -> None:
-        """Tell the table what a resolved window did."""
+        """Tell the table what a resolved window did (in the table message itself)."""
 
     async def reset_row(self, match: MatchRow) -> None:
-        """After a restart: let every player react afresh on the row's message."""
+        """After a restart: let every player react afresh on the table message."""
 
     async def trouble(self, match_id: int, error: BaseException) -> None:
         """A step failed (it is retried): tell the host if they can mend it."""

@@ -1,5 +1,6 @@
-"""Schicki Micki in Discord: /schicki new and rules, a table message per row with the nine
-reaction emojis (or buttons), and the result of every window.
+"""Schicki Micki in Discord: /schicki new and rules, and one table message for the whole game:
+its nine reaction emojis (or buttons) added once, each window's result written into it (text and
+picture), and the players' reactions taken off between rows (`cogs.schicki_table`).
 
 Emoji reactions carry no timestamp: their order is the gateway's sequence, read the moment the
 event is parsed (`_hook_reactions`), before any other code runs, and their time is measured
@@ -43,6 +44,7 @@ from cogs._ui import (
     tell,
 )
 from cogs.games import open_lobby
+from cogs.schicki_table import TableReactions
 from rendering import schicki_micki as art
 
 if TYPE_CHECKING:
@@ -63,6 +65,18 @@ class SchickiUI:
 
     def __init__(self, dealer: Dealer) -> None:
         self.dealer = dealer
+        self.results: dict[int, dict[str, Any]] = {}  # match → its newest resolved window
+
+    def result(self, match: MatchRow | None) -> dict[str, Any] | None:
+        """The newest window's result while the table still stands as it left it: no card
+        dealt and no window opened since (the next card's edit replaces it)."""
+        data = self.results.get(match.id) if match is not None else None
+        state = match.state if match is not None else None
+        if data is None or state is None or state["phase"] == "window":
+            return None
+        if data["row"] != state["row"] or data["deck"] != len(state["deck"]):
+            return None
+        return data
 
     def started(self, match: MatchRow) -> None:
         """The host pressed Start: the dealer begins."""
@@ -71,8 +85,8 @@ class SchickiUI:
     def board(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
     ) -> bytes:
-        """The row's table picture."""
-        return art.render_table(view, seat_names(seats, w), w)
+        """The row's table picture; just after a window, with its result."""
+        return art.render_table(view, seat_names(seats, w), w, resolved=self.result(match))
 
     def controls(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
@@ -85,12 +99,17 @@ class SchickiUI:
     def status(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
     ) -> str:
-        """Row, dealer, deck and the score line."""
+        """Row, dealer, deck and the score line; just after a window, its result below."""
+        data = self.result(match)
+        after = "" if data is None else "\n\n" + result_text(data, seats, w)
         if view["phase"] == "over":
             best = max(view["scores"])
             winners = f" {w('schicki.status.and')} ".join(
                 mention(seats[s], w) for s, p in enumerate(view["scores"]) if p == best)
-            return w.n("schicki.status.over", best, winners=winners)
+            return w.n("schicki.status.over", best, winners=winners) + after
+        if data is not None and data["table_cleared"]:
+            after += "\n" + w("schicki.result.next_row", row=view["row"],
+                               dealer=plain(seat_name(seats[view["dealer"]], w)))
         parts = [w("schicki.status.row", row=view["row"]),
                  w("schicki.status.dealer", name=plain(seat_name(seats[view["dealer"]], w))),
                  w.n("schicki.status.deck", view["deck"])]
@@ -98,10 +117,10 @@ class SchickiUI:
             parts.append(w("schicki.status.last_chance"))
         scores = " · ".join(f"{plain(seat_name(s, w))} {p}"
                             for s, p in zip(seats, view["scores"], strict=True))
-        return " · ".join(parts) + "\n" + scores
+        return " · ".join(parts) + "\n" + scores + after
 
     def describe(self, event: Event, seats: Sequence[SeatRow], w: Words = EN) -> str | None:
-        """The results go out as their own messages; the table keeps only the score line."""
+        """The results are written into the table message (`status`), not as log lines."""
         return None
 
     async def query(
@@ -162,9 +181,11 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
         self.bot = bot
         self.dealer = Dealer(bot.sessions, self, time_scale=bot.settings.time_scale,
                              retry_delay=bot.settings.retry_delay)
-        self.rows: dict[int, int] = {}  # live table message → match; older rows are ignored
-        self.posted: dict[int, tuple[int, int]] = {}  # match → (row, its table message)
-        bot.uis[SchickiUI.game] = SchickiUI(self.dealer)
+        self.rows: dict[int, int] = {}  # table message → match; other messages are ignored
+        self.posted: dict[int, int] = {}  # match → its table message
+        self.dressed: set[int] = set()  # table messages that have the bot's nine emojis
+        self.reactions = TableReactions(bot, retry_delay=bot.settings.retry_delay)
+        self.ui = bot.uis[SchickiUI.game] = SchickiUI(self.dealer)
 
     async def cog_load(self) -> None:
         """Listen to raw reactions in gateway order; resume the running tables."""
@@ -182,13 +203,22 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
     def _hook_reactions(self) -> None:
         parsers = self.bot._connection.parsers  # the gateway calls these synchronously, in order
         original = parsers["MESSAGE_REACTION_ADD"]
+        removed = parsers["MESSAGE_REACTION_REMOVE"]
 
         def parse(data: dict[str, Any]) -> None:
             ws = self.bot.ws
             self._reacted(data, ws.sequence if ws is not None and ws.sequence else 0, time.time())
             original(data)
 
+        def parse_removed(data: dict[str, Any]) -> None:
+            message_id = int(data.get("message_id", 0))
+            if message_id in self.rows:  # taken off: no clean-up needed for it
+                self.reactions.gone(message_id, discord.PartialEmoji.from_dict(
+                    data.get("emoji") or {}), int(data.get("user_id", 0)))
+            removed(data)
+
         parsers["MESSAGE_REACTION_ADD"] = parse
+        parsers["MESSAGE_REACTION_REMOVE"] = parse_removed
 
     def _reacted(self, data: dict[str, Any], seq: int, at: float) -> None:
         message_id = int(data.get("message_id", 0))
@@ -196,6 +226,9 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
         user_id = int(data.get("user_id", 0))
         if match_id is None or self.bot.user is None or user_id == self.bot.user.id:
             return  # not a live table, or the bot's own emoji
+        # Every reaction a player leaves on the table is taken off before the next row.
+        self.reactions.noted(message_id, discord.PartialEmoji.from_dict(data.get("emoji") or {}),
+                             user_id)
         emoji = str((data.get("emoji") or {}).get("name", ""))
         action = BY_EMOJI.get(emoji.replace("\ufe0f", ""))
         if action is None:
@@ -222,77 +255,118 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
     # -- the dealer's TableIO -------------------------------------------------------------
 
     async def new_row(self, match: MatchRow) -> None:
-        """A fresh table message for the row, its emojis added before the first card.
+        """Make the table ready for the row: the first row posts the game's one table message
+        and adds the emojis; every later row takes off the players' reactions (the result stays
+        shown until the first card's edit replaces it).
 
-        Tried again after a failure, it posts no second message for the same row: it goes on
-        with the emojis (adding one twice is harmless).
+        Tried again after a failure, it posts no second message: it goes on with the emojis
+        (adding one twice is harmless) or with the reactions still to take off.
         """
-        channel = self.bot.get_partial_messageable(match.channel_id)
         view = self.bot.sessions.rules(match.game).view(match.state, None)
-        posted = self.posted.get(match.id)
-        if posted is None or posted[0] != view["row"]:
-            seats = await self.bot.sessions.repo.seats(match.id)
-            w = await server_words(self.bot, match.guild_id)
-            self.rows.pop(match.message_id or 0, None)  # reactions there come too late now
-            mode = "buttons" if match.options.get("input") == "buttons" else "react"
-            png = await asyncio.to_thread(art.render_table, view, seat_names(seats, w), w)
-            buttons = discord.ui.View(timeout=None)
-            for item in self.bot.uis[match.game].controls(match, seats, view, w):
-                buttons.add_item(item)
-            text = w(f"schicki.table.{mode}", id=match.id, row=view["row"],
-                     dealer=plain(seat_name(seats[view["dealer"]], w)))
-            message = await channel.send(
-                text, file=png_file(png, "table.png", alt_text(text, seats)), view=buttons,
-                allowed_mentions=NO_PINGS)
-            self.rows[message.id] = match.id  # before any await: its clicks are live at once
-            await self.bot.sessions.repo.set_message(match.id, message.id)
-            self.posted[match.id] = posted = (view["row"], message.id)
-        if match.options.get("input") != "buttons":
-            row = channel.get_partial_message(posted[1])
-            for emoji in EMOJI:
-                await row.add_reaction(emoji)
+        table = self.posted.get(match.id)
+        if table is None and view["row"] > 1 and match.message_id is not None:
+            table = self._adopt(match.id, match.message_id)  # resumed: it is the table
+        elif table is not None and match.message_id not in (None, table):
+            table = self._adopt(match.id, match.message_id)  # the board was posted anew
+        if table is None:
+            table = await self._post_table(match, view)
+        await self._dress(match, table)
+        await self.reactions.clear(match.channel_id, table)
+
+    async def _post_table(self, match: MatchRow, view: dict[str, Any]) -> int:
+        """The game's table message; the lobby then points down to it."""
+        channel = self.bot.get_partial_messageable(match.channel_id)
+        seats = await self.bot.sessions.repo.seats(match.id)
+        w = await server_words(self.bot, match.guild_id)
+        mode = "buttons" if match.options.get("input") == "buttons" else "react"
+        png = await asyncio.to_thread(art.render_table, view, seat_names(seats, w), w)
+        buttons = discord.ui.View(timeout=None)
+        for item in self.bot.uis[match.game].controls(match, seats, view, w):
+            buttons.add_item(item)
+        text = w(f"schicki.table.{mode}", id=match.id, row=view["row"],
+                 dealer=plain(seat_name(seats[view["dealer"]], w)))
+        message = await channel.send(
+            text, file=png_file(png, "table.png", alt_text(text, seats)), view=buttons,
+            allowed_mentions=NO_PINGS)
+        self._adopt(match.id, message.id)  # before any await: its clicks are live at once
+        await self.bot.sessions.repo.set_message(match.id, message.id)
         self.bot.publisher.refresh(match.id)
-        before = match.message_id
-        if before is None or before == posted[1]:
+        lobby = match.message_id
+        if lobby is not None and lobby != message.id:
+            self.rows.pop(lobby, None)
+            await self.bot.publisher.drawn(match.id, match.version)
+            # The lobby message: once the table is drawn, point down to it.
+            await _quietly(channel.get_partial_message(lobby).edit(
+                content=w("schicki.table.below", id=match.id), view=None, attachments=[]))
+        return message.id
+
+    async def _dress(self, match: MatchRow, table: int) -> None:
+        """The bot's nine emojis on the table message, once."""
+        if table in self.dressed or match.options.get("input") == "buttons":
             return
-        await self.bot.publisher.drawn(match.id, match.version)
-        previous = channel.get_partial_message(before)
-        if view["row"] == 1:
-            # The lobby message: once the new table is drawn, point down to it.
-            w = await server_words(self.bot, match.guild_id)
-            await _quietly(previous.edit(content=w("schicki.table.below", id=match.id),
-                                         view=None, attachments=[]))
-        elif match.options.get("input") == "buttons":
-            await _quietly(previous.edit(view=None))  # an old row's buttons would mislead
+        try:
+            await self.reactions.add_emojis(match.channel_id, table)
+        except discord.NotFound:
+            self.bot.publisher.refresh(match.id)  # deleted: the board is posted anew
+            raise
+        self.dressed.add(table)
+
+    def _adopt(self, match_id: int, message_id: int) -> int:
+        """Take ``message_id`` as the game's table message."""
+        old = self.posted.get(match_id)
+        if old is not None and old != message_id:
+            self.rows.pop(old, None)
+            self.reactions.forget(old)
+        self.rows[message_id] = match_id
+        self.posted[match_id] = message_id
+        return message_id
+
+    async def _moved(self, match: MatchRow) -> None:
+        """The table message was deleted and the board posted anew: it gets the emojis."""
+        if match.message_id is not None:
+            await self._dress(match, self._adopt(match.id, match.message_id))
 
     async def shown(self, match_id: int, version: int) -> float:
-        """When the card's edit was acknowledged."""
-        return await self.bot.publisher.drawn(match_id, version)
+        """When the card's edit was acknowledged (a board posted anew becomes the table)."""
+        at = await self.bot.publisher.drawn(match_id, version)
+        table = self.posted.get(match_id)
+        match = await self.bot.sessions.repo.match(match_id)
+        if table is not None and match is not None and match.message_id not in (None, table):
+            try:
+                await self._moved(match)
+            except discord.HTTPException:
+                log.warning("could not add the emojis to the new table of match %s", match_id)
+        return at
 
     async def announce(self, match: MatchRow, transition: Transition) -> None:
-        """Who did what, in which order, how fast, and what it won or cost."""
-        seats = transition.seats
-        channel = self.bot.get_partial_messageable(match.channel_id)
-        w = await server_words(self.bot, match.guild_id)
+        """The result goes into the table message: noted before its redraw runs (the publisher
+        only queued it), so the very edit of the resolved state shows it. When the table stays,
+        the players' reactions come off at once so each can react the same way again."""
         for event in transition.events:
-            if event.kind != "resolved":
-                continue
-            await _quietly(channel.send(result_text(event.data, seats, w),
-                                        allowed_mentions=NO_PINGS))
-            if not event.data["table_cleared"]:
-                await self.reset_row(match)
+            if event.kind == "resolved":
+                self.ui.results[match.id] = event.data
+                if not event.data["table_cleared"] and match.id in self.posted \
+                        and match.status == "active":
+                    await self.reactions.clear(match.channel_id, self.posted[match.id])
 
     async def reset_row(self, match: MatchRow) -> None:
-        """Clear the players' emojis, so each can react the same way again (Discord sends no
-        second event for an emoji a user already added): when the table stays, and after a
-        restart, whose reactions in between reached nobody."""
-        if match.options.get("input") == "buttons" or match.message_id is None:
+        """After a restart: the table message is read again (whose reactions in between reached
+        nobody are taken off, missing emojis added) and the newest result is shown again."""
+        for event in reversed(await self.bot.sessions.history(match)):
+            if event.kind == "resolved":
+                self.ui.results.setdefault(match.id, event.data)
+                break
+        if match.message_id is None or match.state is None:
             return
-        row = self.bot.get_partial_messageable(match.channel_id).get_partial_message(
-            match.message_id)
-        await _quietly(row.clear_reactions())
-        for emoji in EMOJI:
-            await row.add_reaction(emoji)
+        self._adopt(match.id, match.message_id)
+        if match.options.get("input") == "buttons":
+            return
+        try:
+            await self.reactions.sweep(match.channel_id, match.message_id)
+        except discord.NotFound:
+            self.bot.publisher.refresh(match.id)  # deleted: the board is posted anew
+            return
+        self.dressed.add(match.message_id)
 
     async def trouble(self, match_id: int, error: BaseException) -> None:
         """Tell the host once when a missing permission stops the dealer."""

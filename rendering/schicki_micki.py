@@ -66,8 +66,9 @@ def _name(names: Sequence[str], seat: int, w: Words) -> str:
 
 # -- the table ---------------------------------------------------------------------------------
 
-def render_table(view: dict, names: list[str], w: Words) -> bytes:
-    """The public table as one PNG, ``table_size(players)``, in the words ``w``."""
+def render_table(view: dict, names: list[str], w: Words, resolved: dict | None = None) -> bytes:
+    """The public table as one PNG, ``table_size(players)``, in the words ``w``; ``resolved``
+    (the data of the window just resolved, or None) is accepted for the result picture."""
     return canvas.to_png(draw_table(view, names, w))
 
 

@@ -17,7 +17,7 @@ from bot.games.schicki_micki.table import read_table
 from bot.i18n import words
 from cogs.schicki_micki import SAY, SchickiUI
 from tests.e2e.table import Table, ephemeral_text
-from tests.e2e.test_schicki_micki import seed_with, wait_cards
+from tests.e2e.test_schicki_micki import result_message, seed_with, wait_cards
 from tests.test_i18n import ROOT, literal_replies
 
 CS, EN = words("cs"), words("en")
@@ -89,8 +89,7 @@ async def test_a_czech_servers_table_status_and_results_are_czech(table):
     emoji = SAY[correct]
     mark = driver.mark()
     await driver.react_burst([("alice", row, emoji), ("bob", row, "✊")])
-    result = await driver.wait_for_message(lambda m: m.content.startswith("**Řada 1**"),
-                                           channel="games", since=mark, timeout=10)
+    result = await result_message(driver, mark)
     text = result.content
     assert text.startswith("**Řada 1**: jedna dvojice → zvolat název doplňku"), text
     alice, bob = text.splitlines()[1:3]

@@ -12,7 +12,6 @@ from bot.dealer import TOO_EARLY
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
 from bot.i18n import words
-from cogs.schicki_micki import OLD_ROW
 from tests.double import interactions as ix
 from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_schicki_micki import open_table, result_message, seed_with, wait_cards
@@ -34,14 +33,15 @@ async def until(predicate, timeout: float = 10) -> None:
 
 
 async def win_a_row(table: Table, match_id: int, row, user: str, dealt: int):
-    """Press the right call when the seeded card shows it; return the next row's message."""
+    """Press the right call when the seeded card shows it; return the table message once it
+    shows the result (and the next row's number)."""
     driver = table.driver
     state = await wait_cards(table, match_id, dealt)
     correct = read_table(cards()[c] for c in state["table"]).correct
     mark = driver.mark()
     assert (await driver.click(user, row, custom_id=rf"mr:{match_id}:{correct}")).ok
     return await driver.wait_for_message(lambda m: "row 2" in m.content, channel="games",
-                                         since=mark, timeout=15)
+                                         since=mark, timeout=15, edits=True)
 
 
 @pytest.mark.asyncio
@@ -90,35 +90,42 @@ async def test_a_click_in_the_countdown_is_answered(table):
 
 
 @pytest.mark.asyncio
-async def test_an_old_row_loses_its_buttons_and_its_clicks_are_refused(table):
-    table.time_scale = 0.3
+async def test_a_click_between_rows_is_refused_and_the_table_keeps_its_buttons(table):
+    """One table message for the whole game: a won row leaves its buttons on it, and a click
+    that comes before the next row's first card is refused, privately, and judged by nobody."""
+    table.time_scale = 0.3  # a countdown of 0.9 s
     await table.start()
     driver = table.driver
     seed, dealt = seed_with("call", players=2)
     match_id, row = await open_table(table, ["alice", "bob"], seed=seed, input="buttons")
-    # The first time, taking the old row's buttons off fails: they stay, and are refused.
-    kept = table.server.fail(f"PATCH /channels/*/messages/{row.id}", status=403, times=1)
-    await win_a_row(table, match_id, row, "alice", dealt)
-    await until(lambda: bool(kept.hits))
+    shown = await win_a_row(table, match_id, row, "alice", dealt)
+    assert shown.id == row.id and list(driver.latest(row).iter_components())
     before = await table.match(match_id)
+    assert before.state["row"] == 2 and not before.state["table"]
     clicked = await driver.click("bob", row, custom_id=rf"mr:{match_id}:knock")
-    assert await told(clicked) == EN(OLD_ROW)
-    await asyncio.sleep(0.5)
+    assert await told(clicked) == EN(TOO_EARLY)
+    await wait_cards(table, match_id, 1)
     after = await table.match(match_id)
-    assert after.state["won"] == before.state["won"] and after.state["row"] == 2
+    assert after.state["won"] == before.state["won"] and after.message_id == row.id
+    log = await table.bot.sessions.repo.action_log(match_id)
+    assert [code for seat, code, _ in log if seat == 1] == []
+    tables = [m for m in driver.messages("games") if m.attachments]
+    assert [m.id for m in tables] == [row.id], "one table message for the game"
 
 
 @pytest.mark.asyncio
-async def test_a_won_row_takes_the_old_buttons_off(table):
+async def test_a_click_on_another_message_is_refused(table):
+    """A click whose message is not the game's table (a client still showing the lobby's old
+    buttons, say) is refused, privately."""
     table.time_scale = 0.3
     await table.start()
     driver = table.driver
-    seed, dealt = seed_with("call", players=2)
-    match_id, row = await open_table(table, ["alice", "bob"], seed=seed, input="buttons")
-    await win_a_row(table, match_id, row, "alice", dealt)
-    await until(lambda: not list(driver.latest(row).iter_components()))
-    # A client still showing the old buttons: the click is refused, privately.
+    match_id, row = await open_table(table, ["alice", "bob"], input="buttons")
+    await wait_cards(table, match_id, 1)
+    lobby = next(m for m in driver.messages("games") if m.id != row.id)
     stale = {"custom_id": f"mr:{match_id}:knock", "component_type": 2}
     result = await driver._interact(ix.COMPONENT, "bob", driver.channel("games"), stale,
-                                    message=row)
-    assert result.ephemeral and result.content
+                                    message=lobby)
+    assert await told(result)
+    log = await table.bot.sessions.repo.action_log(match_id)
+    assert all(code == "deal" for _, code, _ in log), "nobody judged it"

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import asyncio
+from types import SimpleNamespace
 
 import pytest
 
@@ -67,9 +68,23 @@ async def wait_cards(table: Table, match_id: int, count: int, timeout: float = 1
     return await asyncio.wait_for(ready(), timeout)
 
 
-async def result_message(driver, since: int, timeout: float = 10):
-    return await driver.wait_for_message(lambda m: m.content.startswith("**Row"),
-                                         channel="games", since=since, timeout=timeout)
+RESULT_HEADS = ("**Row ", "**Řada ")  # schicki.result.head, English and Czech
+
+
+def result_part(content: str) -> str:
+    """The window's result inside the table message's text (from its head to the log lines)."""
+    lines = content.splitlines()
+    start = next(i for i, line in enumerate(lines) if line.startswith(RESULT_HEADS))
+    return "\n".join(line for line in lines[start:] if not line.startswith("> "))
+
+
+async def result_message(driver, since: int, timeout: float = 10) -> SimpleNamespace:
+    """The table message's edit that shows a window's result; ``content`` is the result part,
+    ``message`` the table message as that edit left it."""
+    message = await driver.wait_for_message(
+        lambda m: any(f"\n{head}" in m.content for head in RESULT_HEADS),
+        channel="games", since=since, timeout=timeout, edits=True)
+    return SimpleNamespace(message=message, content=result_part(message.content))
 
 
 @pytest.mark.asyncio
