@@ -258,6 +258,10 @@ class Dealer:
         if current.status == "active" and rules.legal_actions(current.state, SYSTEM) == ["resolve"]:
             resolved = await self.sessions.act(match.id, SYSTEM, "resolve", actor="system")
             table.deal += 1  # the table changed: pending computer thoughts are void
+            if resolved.match.state["row"] != table.row_posted:
+                # Won: no row is dealt until the next one's countdown is over. The same table
+                # message goes on, so a reaction now is refused (and taken off), never kept.
+                table.counting = True
             await self.io.announce(resolved.match, resolved)
 
     async def _stored(self, table: _Table) -> None:

@@ -11,6 +11,8 @@ import pytest
 from bot.dealer import NOT_PLAYING, TOO_EARLY, TOO_LATE, Dealer, Reaction
 from bot.games import REGISTRY
 from bot.games.core import dump, replay
+from bot.games.schicki_micki.deck import cards
+from bot.games.schicki_micki.table import read_table
 from bot.i18n import LANGUAGES, words
 
 RULES = REGISTRY["schicki_micki"]
@@ -127,3 +129,46 @@ async def test_a_stranger_is_refused_by_name_and_stops_nothing(sessions):
     await dealer.close()
     assert told == [NOT_PLAYING]
     assert not dealer.tables[match.id].waiting
+
+
+@pytest.mark.asyncio
+async def test_between_a_won_row_and_the_next_card_every_reaction_is_refused(sessions):
+    """One table message for the game: a reaction after a won row (left from it, or early for
+    the next) is refused at once, and never judged in the next row."""
+    io = FakeTable()
+    dealer = Dealer(sessions, io, time_scale=0.05)
+    match = await started(sessions, humans=2, computers=0)
+    announced = asyncio.Event()
+    told: list[str] = []
+
+    async def refused(why: str) -> None:
+        told.append(why)
+
+    async def announce(match, transition) -> None:
+        io.results += [e.data for e in transition.events if e.kind == "resolved"]
+        now = time.time()  # right after the result, before the next row's countdown
+        dealer.react(match.id, Reaction((now, 9), now, "knock", user_id=101, refused=refused))
+        announced.set()
+    io.announce = announce
+    dealer.watch(match)
+    for _ in range(200):  # the right reaction to each card, until a row is won
+        current = await sessions.repo.match(match.id)
+        if current.state["row"] > 1:
+            break
+        if current.state["table"] and current.state["phase"] == "dealing":
+            correct = read_table(cards()[c] for c in current.state["table"]).correct
+            if correct:
+                now = time.time()
+                dealer.react(match.id, Reaction((now, 1), now, correct, user_id=100))
+                await asyncio.wait_for(announced.wait(), 10)
+                announced.clear()
+        await asyncio.sleep(0.01)
+
+    async def next_card():
+        state = (await sessions.repo.match(match.id)).state
+        return state["row"] == 2 and bool(state["table"])
+    await until(next_card)
+    await dealer.close()
+    assert TOO_EARLY in told
+    log = await sessions.repo.action_log(match.id)
+    assert (1, "knock") not in [(seat, code) for seat, code, _ in log]
