@@ -93,6 +93,8 @@ class _Table:
     row_posted: int = 0
     deal: int = 0  # counts deals, so a computer never answers a card that is gone
     counting: bool = False  # a new row's countdown: no card lies on the table yet
+    settling: bool = False  # a window's reactions are being submitted, its result is next
+    version: int = 0  # the newest version the dealer's own actions committed
     players: frozenset[int] | None = None  # the seated humans, once known
 
 
@@ -158,6 +160,18 @@ class Dealer:
         task = self._tasks.get(match.id)
         if task is None or task.done():
             self._tasks[match.id] = asyncio.create_task(self._run(match.id, resumed))
+
+    def settling(self, match_id: int) -> bool:
+        """Whether a window's reactions are being submitted and resolved right now."""
+        table = self.tables.get(match_id)
+        return table is not None and table.settling
+
+    def passing(self, match_id: int, version: int) -> bool:
+        """Whether ``version`` is one of a window's states in between, shown for moments only:
+        its reactions are still being submitted, or a newer version is already committed (the
+        result, which replaces it at once)."""
+        table = self.tables.get(match_id)
+        return table is not None and (table.settling or table.version > version)
 
     async def close(self) -> None:
         """Stop dealing (the state is on disk; `watch` after a restart goes on)."""
@@ -250,19 +264,25 @@ class Dealer:
                                     - self.clock()))
         await self._stored(table)
         waiting, table.waiting = sorted(table.waiting), []
-        for reaction in waiting:
-            await self._submit(match.id, reaction)
-        current = await self.sessions.repo.match(match.id)
-        rules = self.sessions.rules(match.game)
-        table.closed_at = self.clock()
-        if current.status == "active" and rules.legal_actions(current.state, SYSTEM) == ["resolve"]:
-            resolved = await self.sessions.act(match.id, SYSTEM, "resolve", actor="system")
-            table.deal += 1  # the table changed: pending computer thoughts are void
-            if resolved.match.state["row"] != table.row_posted:
-                # Won: no row is dealt until the next one's countdown is over. The same table
-                # message goes on, so a reaction now is refused (and taken off), never kept.
-                table.counting = True
-            await self.io.announce(resolved.match, resolved)
+        table.settling = True
+        try:
+            for reaction in waiting:
+                await self._submit(match.id, reaction)
+            current = await self.sessions.repo.match(match.id)
+            rules = self.sessions.rules(match.game)
+            table.closed_at = self.clock()
+            if current.status == "active" \
+                    and rules.legal_actions(current.state, SYSTEM) == ["resolve"]:
+                resolved = await self.sessions.act(match.id, SYSTEM, "resolve", actor="system")
+                table.version = resolved.match.version
+                table.deal += 1  # the table changed: pending computer thoughts are void
+                if resolved.match.state["row"] != table.row_posted:
+                    # Won: no row is dealt until the next one's countdown is over. The same
+                    # table message goes on, so a reaction now is refused (and taken off).
+                    table.counting = True
+                await self.io.announce(resolved.match, resolved)
+        finally:
+            table.settling = False
 
     async def _stored(self, table: _Table) -> None:
         """Wait until every reaction so far is in the inbox (so it has its id)."""
@@ -275,8 +295,9 @@ class Dealer:
             if seat is None:
                 seat = await self.sessions.seat_of(match_id, reaction.user_id or 0)
             actor = "computer" if reaction.user_id is None else "player"
-            await self.sessions.act(match_id, seat, reaction.action, actor=actor,
-                                    at_ms=reaction.at_ms, inbox_id=reaction.inbox_id)
+            done = await self.sessions.act(match_id, seat, reaction.action, actor=actor,
+                                           at_ms=reaction.at_ms, inbox_id=reaction.inbox_id)
+            self.tables[match_id].version = done.match.version
         except RuleError as error:
             # A reaction after a final one, or before the first card: ignored, no penalty.
             if reaction.inbox_id is not None:

@@ -55,6 +55,7 @@ log = logging.getLogger(__name__)
 OLD_ROW = "schicki.refused.old_row"  # a click on a table message whose row is over
 NOT_A_REACTION = "schicki.refused.not_a_reaction"
 RULES_TEXT = "schicki.rules"
+PASSING_WAIT = 1.0  # seconds a window's passing state waits for its result at most
 
 
 class SchickiUI:
@@ -66,6 +67,7 @@ class SchickiUI:
     def __init__(self, dealer: Dealer) -> None:
         self.dealer = dealer
         self.results: dict[int, dict[str, Any]] = {}  # match → its newest resolved window
+        self.pictures: dict[int, bytes] = {}  # match → the table picture last drawn
 
     def result(self, match: MatchRow | None) -> dict[str, Any] | None:
         """The newest window's result while the table still stands as it left it: no card
@@ -85,8 +87,24 @@ class SchickiUI:
     def board(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
     ) -> bytes:
-        """The row's table picture; just after a window, with its result."""
-        return art.render_table(view, seat_names(seats, w), w, resolved=self.result(match))
+        """The row's table picture; just after a window, with its result (the publisher calls
+        this in a worker thread).
+
+        While the dealer submits a window's reactions one by one, the states in between stay
+        on the table for milliseconds before the result replaces them: they keep the last
+        picture rather than make the result wait for a render nobody would see, and the edit
+        waits until the window is resolved, so that one edit, not one per reaction, goes out
+        before the result's.
+        """
+        if view["phase"] == "window" and match.id in self.pictures \
+                and self.dealer.passing(match.id, match.version):
+            deadline = time.monotonic() + PASSING_WAIT
+            while self.dealer.settling(match.id) and time.monotonic() < deadline:
+                time.sleep(0.002)
+            return self.pictures[match.id]
+        png = art.render_table(view, seat_names(seats, w), w, resolved=self.result(match))
+        self.pictures[match.id] = png
+        return png
 
     def controls(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN

@@ -96,8 +96,16 @@ async def _open(table: Table, channel: str) -> tuple[int, object]:
 
 
 async def bench_reactions(rows: int = 12) -> None:
-    """Schicki Micki with 7 players who all react within 10 ms of each other: the time from the
-    last reaction to the result message, beyond the settle window, and Discord calls per row."""
+    """Schicki Micki with 7 players: the time from the last reaction to the result shown in the
+    table message, beyond the settle window, and the Discord calls of a won row (from the
+    reactions to the next row's first card), when all 7 react within 10 ms and when one does."""
+    print("Schicki Micki, one table message per game; a won row's calls: the window's edit,"
+          " the result's edit, one removal per player's reaction, the next row's first card")
+    await _reaction_rows(rows, reacting=7)
+    await _reaction_rows(rows, reacting=1)
+
+
+async def _reaction_rows(rows: int, reacting: int) -> None:
     from bot.games.schicki_micki.deck import cards
     from bot.games.schicki_micki.table import read_table
     from cogs.schicki_micki import SAY
@@ -120,7 +128,7 @@ async def bench_reactions(rows: int = 12) -> None:
         for name in players[1:]:
             await driver.click(name, opened.message, label="Join")
         await driver.click("alice", opened.message, label="Start")
-        latencies, calls = [], []
+        latencies, calls, removals = [], [], []
         settle = 1.5 * scale
         try:
             while len(latencies) < rows:
@@ -132,22 +140,38 @@ async def bench_reactions(rows: int = 12) -> None:
                 if state["phase"] != "dealing" or not correct:
                     await asyncio.sleep(0.01)
                     continue
+                await table.bot.publisher.drawn(match_id, match.version)  # players see it
                 before = len(server.requests)
                 mark = driver.mark()
-                burst = [(p, match.message_id, SAY[correct]) for p in players]
+                burst = [(p, match.message_id, SAY[correct]) for p in players[:reacting]]
                 await driver.react_burst(burst)
                 t0 = time.perf_counter()
-                await driver.wait_for_message(lambda m: m.content.startswith("**Row"),
-                                              since=mark, timeout=10)
+                await driver.wait_for_message(lambda m: "\n**Row" in m.content, since=mark,
+                                              timeout=10, edits=True)
                 latencies.append(time.perf_counter() - t0 - settle)
-                await table.idle(10)
-                calls.append(len(server.requests) - before)
+                await _next_card(table, match_id, state["row"])
+                done = server.requests[before:]
+                calls.append(len(done))
+                removals.append(sum(r.method == "DELETE" and "/reactions/" in r.path
+                                    for r in done))
         finally:
             await table.running.close()
     await server.stop()
     ordered = sorted(latencies)
-    print(f"Schicki Micki, 7 players reacting within 10 ms: resolution after the settle window"
+    print(f"  {reacting} player(s) reacting within 10 ms: result shown after the settle window"
           f" median {statistics.median(ordered) * 1e3:6.1f} ms"
           f"  p95 {ordered[int(0.95 * (len(ordered) - 1))] * 1e3:6.1f} ms;"
-          f" Discord calls per won row (result, new table, 9 emojis, edits):"
-          f" median {statistics.median(calls):.0f}")
+          f" Discord calls per won row median {statistics.median(calls):.0f}"
+          f" (of them removals of players' reactions {statistics.median(removals):.0f})")
+
+
+async def _next_card(table: Table, match_id: int, row: int, timeout: float = 15) -> None:
+    """Wait until the next row's first card is shown (or the game is over)."""
+    async def shown() -> None:
+        while True:
+            match = await table.match(match_id)
+            if match.status != "active" or (match.state["row"] > row and match.state["table"]):
+                await table.bot.publisher.drawn(match_id, match.version)
+                return
+            await asyncio.sleep(0.005)
+    await asyncio.wait_for(shown(), timeout)
