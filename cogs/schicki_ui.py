@@ -1,0 +1,120 @@
+"""How Schicki Micki's one table message looks: its picture and text, and, just after a
+window, that window's result in both (until the next card's edit replaces it)."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.db.repo import MatchRow, SeatRow
+from bot.dealer import Dealer
+from bot.games.core import Event
+from bot.i18n import Words
+from bot.texts import schicki_micki as texts
+from bot.texts.schicki_micki import EMOJI
+from cogs._ui import EN, mention, plain, reader, seat_name, seat_names, tell
+from rendering import schicki_micki as art
+
+if TYPE_CHECKING:
+    from cogs._bot import GameBot
+
+PASSING_WAIT = 1.0  # seconds a window's passing state waits for its result at most
+
+
+class SchickiUI:
+    """How a Schicki Micki table looks."""
+
+    game = "schicki_micki"
+    name = "Schicki Micki"
+
+    def __init__(self, dealer: Dealer) -> None:
+        self.dealer = dealer
+        self.results: dict[int, dict[str, Any]] = {}  # match → its newest resolved window
+        self.pictures: dict[int, bytes] = {}  # match → the table picture last drawn
+
+    def result(self, match: MatchRow | None) -> dict[str, Any] | None:
+        """The newest window's result while the table still stands as it left it: no card
+        dealt and no window opened since (the next card's edit replaces it)."""
+        data = self.results.get(match.id) if match is not None else None
+        state = match.state if match is not None else None
+        if data is None or state is None or state["phase"] == "window":
+            return None
+        if data["row"] != state["row"] or data["deck"] != len(state["deck"]):
+            return None
+        return data
+
+    def started(self, match: MatchRow) -> None:
+        """The host pressed Start: the dealer begins."""
+        self.dealer.watch(match)
+
+    def board(
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+    ) -> bytes:
+        """The row's table picture; just after a window, with its result (the publisher calls
+        this in a worker thread).
+
+        While the dealer submits a window's reactions one by one, the states in between stay
+        on the table for milliseconds before the result replaces them: they keep the last
+        picture rather than make the result wait for a render nobody would see, and the edit
+        waits until the window is resolved, so that one edit, not one per reaction, goes out
+        before the result's.
+        """
+        if view["phase"] == "window" and match.id in self.pictures \
+                and self.dealer.passing(match.id, match.version):
+            deadline = time.monotonic() + PASSING_WAIT
+            while self.dealer.settling(match.id) and time.monotonic() < deadline:
+                time.sleep(0.002)
+            return self.pictures[match.id]
+        png = art.render_table(view, seat_names(seats, w), w, resolved=self.result(match))
+        self.pictures[match.id] = png
+        return png
+
+    def controls(
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+    ) -> list[discord.ui.Item[Any]]:
+        """Buttons only in button mode; otherwise players react with emoji."""
+        if match.options.get("input") != "buttons":
+            return []
+        from cogs.schicki_micki import ReactButton  # the cog's own button (it imports this)
+        return [ReactButton(match.id, action, emoji) for emoji, action in EMOJI.items()]
+
+    def status(
+        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+    ) -> str:
+        """Row, dealer, deck and the score line; just after a window, its result below."""
+        data = self.result(match)
+        after = "" if data is None else "\n\n" + result_text(data, seats, w)
+        if view["phase"] == "over":
+            best = max(view["scores"])
+            winners = f" {w('schicki.status.and')} ".join(
+                mention(seats[s], w) for s, p in enumerate(view["scores"]) if p == best)
+            return w.n("schicki.status.over", best, winners=winners) + after
+        if data is not None and data["table_cleared"]:
+            after += "\n" + w("schicki.result.next_row", row=view["row"],
+                               dealer=plain(seat_name(seats[view["dealer"]], w)))
+        parts = [w("schicki.status.row", row=view["row"]),
+                 w("schicki.status.dealer", name=plain(seat_name(seats[view["dealer"]], w))),
+                 w.n("schicki.status.deck", view["deck"])]
+        if view["last_chance"]:
+            parts.append(w("schicki.status.last_chance"))
+        scores = " · ".join(f"{plain(seat_name(s, w))} {p}"
+                            for s, p in zip(seats, view["scores"], strict=True))
+        return " · ".join(parts) + "\n" + scores + after
+
+    def describe(self, event: Event, seats: Sequence[SeatRow], w: Words = EN) -> str | None:
+        """The results are written into the table message (`status`), not as log lines."""
+        return None
+
+    async def query(
+        self, interaction: discord.Interaction[GameBot], match: MatchRow, query: str
+    ) -> None:
+        """No private questions in this game: everything is on the table."""
+        await tell(interaction, reader(interaction)("schicki.everything_on_table"))
+
+
+def result_text(data: dict[str, Any], seats: Sequence[SeatRow], w: Words = EN) -> str:
+    """The result message of one window, with the names escaped for Discord."""
+    return texts.result_text(data, [plain(seat_name(s, w)) for s in seats], w)

@@ -1,0 +1,98 @@
+"""Schicki Micki's one table message, without Discord: a window's result is shown in the
+table's text (and handed to the picture) exactly while the table stands as the window left
+it, and a window's passing states keep the last picture."""
+
+from __future__ import annotations
+
+from types import SimpleNamespace
+
+from bot.dealer import Dealer, _Table
+from bot.games import REGISTRY
+from bot.games.core import SYSTEM, apply_checked, start
+from bot.games.schicki_micki.deck import cards
+from bot.games.schicki_micki.table import read_table
+from bot.i18n import words
+from cogs.schicki_ui import SchickiUI
+
+RULES = REGISTRY["schicki_micki"]
+EN = words("en")
+
+
+class Seat:
+    def __init__(self, name: str) -> None:
+        self.name, self.user_id, self.is_computer, self.seat = name, None, False, 0
+
+
+SEATS = [Seat("Alice"), Seat("Bob")]
+
+
+def won_row(seed: str = "ui-1"):
+    """States of a game up to a row won by seat 0, and the resolved event."""
+    state, version = start(RULES, seed, 2, {}), 0
+
+    def act(seat, action):
+        nonlocal state, version
+        step = apply_checked(RULES, state, seed=seed, version=version, seat=seat,
+                             action=action, seen_version=None)
+        state, version = step.state, version + 1
+        return step.events
+    while True:
+        act(SYSTEM, "deal")
+        correct = read_table(cards()[c] for c in state["table"]).correct
+        if correct:
+            act(0, correct)
+            window = (dict(state), version)
+            events = act(SYSTEM, "resolve")
+            resolved = next(e for e in events if e.kind == "resolved")
+            after = (dict(state), version)
+            act(SYSTEM, "deal")
+            return window, after, (dict(state), version), resolved.data
+
+
+def match(state, version, match_id=1):
+    return SimpleNamespace(id=match_id, state=state, version=version, options={})
+
+
+class FakeDealer:
+    def __init__(self, passing=False, settling=False):
+        self._passing, self._settling = passing, settling
+
+    def passing(self, match_id, version):
+        return self._passing
+
+    def settling(self, match_id):
+        return self._settling
+
+
+def test_the_result_is_shown_until_the_next_card():
+    window, after, dealt, data = won_row()
+    ui = SchickiUI(FakeDealer())
+    ui.results[1] = data
+    assert ui.result(match(*after)) == data
+    text = ui.status(match(*after), SEATS, RULES.view(after[0], None), EN)
+    assert "**Row 1**" in text and "Alice" in text
+    assert "row 2 starts in a moment" in text
+    assert ui.result(match(*dealt)) is None, "the next card replaces it"
+    assert "**Row" not in ui.status(match(*dealt), SEATS, RULES.view(dealt[0], None), EN)
+    assert ui.result(match(*window)) is None, "an open window is no result"
+    assert ui.result(None) is None
+
+
+def test_a_passing_window_state_keeps_the_last_picture():
+    window, after, dealt, data = won_row()
+    ui = SchickiUI(FakeDealer(passing=True))
+    ui.pictures[1] = b"last picture"
+    assert ui.board(match(*window), SEATS, RULES.view(window[0], None), EN) == b"last picture"
+    # A state that is no window is always drawn.
+    png = ui.board(match(*after), SEATS, RULES.view(after[0], None), EN)
+    assert png.startswith(b"\x89PNG") and ui.pictures[1] == png
+
+
+def test_the_dealer_says_which_versions_pass():
+    dealer = Dealer(sessions=None, io=None)
+    assert not dealer.passing(1, 3) and not dealer.settling(1)
+    table = dealer.tables.setdefault(1, _Table())
+    table.version = 5
+    assert dealer.passing(1, 4) and not dealer.passing(1, 5)
+    table.settling = True
+    assert dealer.passing(1, 5) and dealer.settling(1)
