@@ -173,6 +173,12 @@ async def test_a_whole_game_two_users_and_a_computer_then_a_restart_loses_nothin
     assert final.status == "finished" and restarted
     assert sum(RULES.outcome(final.state).scores) > 0
     await driver.wait_for_message(lambda m: "game over" in m.content, channel="games")
+    # One table message through the whole game and the restart; the last result stays in it.
+    # (The lobby message, which the board was drawn on until the table came, is left out.)
+    tables = [m for m in driver.messages("games")[1:] if m.attachments]
+    assert [m.id for m in tables] == [row.id] and final.message_id == row.id
+    await table.idle()
+    assert "\n**Row " in driver.latest(final.message_id).content
     board = await driver.slash("alice", "games", "leaderboard", game="schicki_micki")
     assert board.followups and board.followups[0].attachments
     # The humans reacted correctly at times: the server's fastest reaction is named.
