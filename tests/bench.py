@@ -3,8 +3,9 @@
 Per game: apply + commit of one action (SQLite on disk, as in production), actions per second;
 many games committing at once through the one shared connection against one after another, and
 `synchronous = FULL` against NORMAL; every picture kind's render + palette encode and bytes
-beside the full-colour encode of the same picture; then interaction latency and memory per game
-through the Discord double (tests.bench_discord).
+beside the full-colour encode of the same picture; then interaction latency and memory per game,
+and Schicki Micki's result latency and Discord calls per won row, through the Discord double
+(tests.bench_discord).
 Figures go to stdout; nothing here asserts a time.
 """
 
