@@ -108,6 +108,7 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
         self.rows: dict[int, int] = {}  # table message → match; other messages are ignored
         self.posted: dict[int, int] = {}  # match → its table message
         self.dressed: set[int] = set()  # table messages that have the bot's nine emojis
+        self.lobbies: dict[int, int] = {}  # match → its lobby message, to point down to the table
         self.reactions = TableReactions(bot, retry_delay=bot.settings.retry_delay)
         self.ui = bot.uis[SchickiUI.game] = SchickiUI(self.dealer)
 
@@ -198,7 +199,8 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
         await self.reactions.clear(match.channel_id, table)
 
     async def _post_table(self, match: MatchRow, view: dict[str, Any]) -> int:
-        """The game's table message; the lobby then points down to it."""
+        """The game's table message; the lobby points down to it once the first card is shown
+        (by then no redraw of the board is still on its way to the lobby message)."""
         channel = self.bot.get_partial_messageable(match.channel_id)
         seats = await self.bot.sessions.repo.seats(match.id)
         w = await server_words(self.bot, match.guild_id)
@@ -218,11 +220,19 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
         lobby = match.message_id
         if lobby is not None and lobby != message.id:
             self.rows.pop(lobby, None)
-            await self.bot.publisher.drawn(match.id, match.version)
-            # The lobby message: once the table is drawn, point down to it.
-            await _quietly(channel.get_partial_message(lobby).edit(
-                content=w("schicki.table.below", id=match.id), view=None, attachments=[]))
+            self.lobbies[match.id] = lobby
         return message.id
+
+    async def _point_down(self, match_id: int) -> None:
+        """The lobby message says the game is on and its table is below."""
+        lobby = self.lobbies.pop(match_id, None)
+        match = await self.bot.sessions.repo.match(match_id)
+        if lobby is None or match is None:
+            return
+        w = await server_words(self.bot, match.guild_id)
+        await _quietly(self.bot.get_partial_messageable(match.channel_id).get_partial_message(
+            lobby).edit(content=w("schicki.table.below", id=match_id), view=None,
+                        attachments=[]))
 
     async def _dress(self, match: MatchRow, table: int) -> None:
         """The bot's nine emojis on the table message, once."""
@@ -253,6 +263,8 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
     async def shown(self, match_id: int, version: int) -> float:
         """When the card's edit was acknowledged (a board posted anew becomes the table)."""
         at = await self.bot.publisher.drawn(match_id, version)
+        if match_id in self.lobbies:
+            await self._point_down(match_id)
         table = self.posted.get(match_id)
         match = await self.bot.sessions.repo.match(match_id)
         if table is not None and match is not None and match.message_id not in (None, table):

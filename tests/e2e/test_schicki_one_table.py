@@ -94,6 +94,8 @@ async def test_one_table_message_for_rows_with_their_results_in_it(table):
     tables = [m for m in driver.messages("games") if m.attachments]
     assert [m.id for m in tables] == [row.id], "one table message, no result messages"
     assert len(driver.messages("games")) == 2, "the lobby and the table"
+    lobby = driver.messages("games")[0]
+    assert "the table is below" in lobby.content and not lobby.attachments
     assert len(bot_emojis(table)) == len(EMOJI), "the bot's emojis were added once"
     assert len(driver.latest(row).reactions) == len(EMOJI)
     assert max(calls) <= MAX_CALLS_PER_ROW, calls
