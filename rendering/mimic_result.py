@@ -97,11 +97,7 @@ def render_result(view: Mapping, names: Sequence[str], w: Words) -> bytes:
     draw = ImageDraw.Draw(img)
     title_bar(img, w("mimic.picture.result.title"),
               canvas.truncate(status(view, names, w), theme.TEXT_SIZE, 460), TITLE_H)
-    banner = (M, y_banner, W - M, y_banner + BANNER_H)
-    canvas.card(draw, banner, theme.MEDAL_ROWS[0], theme.HIGHLIGHT, 4, radius=16)
-    canvas.label(draw, (M + 20, y_banner + 8, W - M - 20, y_banner + BANNER_H - 8),
-                 headline(view, names, w), theme.TITLE_SIZE + 4, theme.ACCENT_DARK, "m",
-                 bold=True, min_size=theme.TEXT_SIZE)
+    _banner(draw, headline(view, names, w), y_banner)
     canvas.paragraph(draw, (M, y_why, W - M, y_why + why_h), why, theme.TEXT_SIZE, theme.INK,
                      leading=LEADING)
     _scores(draw, view, names, sides, y_scores, w)
@@ -113,6 +109,25 @@ def render_result(view: Mapping, names: Sequence[str], w: Words) -> bytes:
     grid(img, draw, view, x0, y_board + 40 + LABEL, CELL, GAP, LABEL, w,
          last=view.get("last"))
     return canvas.to_png(img)
+
+
+def _banner(draw: ImageDraw.ImageDraw, words: str, y0: int) -> None:
+    """The gold banner with the headline: one line if it fits at a banner's size, else
+    wrapped (a team's two long names), centred."""
+    banner = (M, y0, W - M, y0 + BANNER_H)
+    canvas.card(draw, banner, theme.MEDAL_ROWS[0], theme.HIGHLIGHT, 4, radius=16)
+    inner = (M + 20, y0 + 10, W - M - 20, y0 + BANNER_H - 10)
+    if canvas.text_width(words, theme.TITLE_SIZE, bold=True) <= inner[2] - inner[0]:
+        canvas.label(draw, inner, words, theme.TITLE_SIZE + 4, theme.ACCENT_DARK, "m", bold=True)
+    else:
+        room = inner[3] - inner[1]
+        size = next((n for n in range(theme.HEADING_SIZE + 2, theme.TEXT_SIZE, -1)
+                     if len(canvas.wrap(words, n, inner[2] - inner[0], True)) * n * 1.15
+                     <= room), theme.TEXT_SIZE)
+        used = min(room, len(canvas.wrap(words, size, inner[2] - inner[0], True)) * size * 1.15)
+        top = inner[1] + (room - used) / 2
+        canvas.paragraph(draw, (inner[0], top, inner[2], top + used), words, size,
+                         theme.ACCENT_DARK, "m", bold=True, leading=1.15)
 
 
 def _scores(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str],
