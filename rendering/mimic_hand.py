@@ -115,13 +115,15 @@ def hand_powers(draw: ImageDraw.ImageDraw, powers: Mapping, w: Words) -> None:
                  theme.TEXT_SIZE, bold=True)
     x = M + 170
     # Each active chip as wide as its words need (longer in Czech), within the row; where
-    # the whole label does not fit, the action alone.
+    # a whole label ("Red: remove") does not fit, every chip says its action alone.
     share = (W - M - x - 52 * len(powers["used"])) // max(1, len(powers["active"])) - 8
+    short = {c: w(f"mimic.picture.power_short.{c}") for c in powers["active"]}
+    labels = {c: w("mimic.picture.power_chip", power=w(f"mimic.power.{c}"), short=short[c])
+              for c in powers["active"]}
+    if any(canvas.text_width(label, SMALL, bold=True) + 14 > share for label in labels.values()):
+        labels = short
     for colour in powers["active"]:
-        short = w(f"mimic.picture.power_short.{colour}")
-        label = w("mimic.picture.power_chip", power=w(f"mimic.power.{colour}"), short=short)
-        if canvas.text_width(label, SMALL, bold=True) + 14 > share:
-            label = short
+        label = labels[colour]
         chip_w = min(share, max(110, canvas.text_width(label, 23, bold=True) + 20))
         power_chip(draw, (x, top, x + chip_w, bottom), colour, label=label, words=w)
         x += chip_w + 8
