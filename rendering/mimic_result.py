@@ -62,18 +62,21 @@ def headline(view: Mapping, names: Sequence[str], w: Words) -> str:
 
 
 def reason(view: Mapping, names: Sequence[str], w: Words) -> str:
-    """Why the game ended and what decided it."""
+    """Why the game ended (the last cube, or a player who could not lay two cards) and, after
+    a tie, what decided it."""
     result = view["result"] or {}
     termination = result.get("termination")
     if termination == "last_cube":
         named = w("mimic.and").join(name_of(names, s, w) for s in result.get("winners", ()))
         return w("mimic.picture.result.reason.last_cube", names=named)
-    if termination == "showdown":
-        stands = len({side_of(view, s) for s in result.get("winners", ())}) > 1
-        return w("mimic.picture.result.reason." + ("tie_stands" if stands else "showdown"))
     who = name_of(names, view["turn"], w)
     solo = view["mode"] == "solo"
-    return w("mimic.picture.result.reason." + ("stuck_solo" if solo else "stuck"), who=who)
+    stuck = w("mimic.picture.result.reason." + ("stuck_solo" if solo else "stuck"), who=who)
+    if termination == "showdown":
+        stands = len({side_of(view, s) for s in result.get("winners", ())}) > 1
+        return stuck + " " + w("mimic.picture.result.reason."
+                               + ("tie_stands" if stands else "showdown"))
+    return stuck
 
 
 def _text_h(text: str, size: int, width: int, bold: bool = False) -> int:

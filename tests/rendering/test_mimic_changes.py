@@ -118,8 +118,11 @@ def test_the_result_card_names_the_winner_and_why_the_game_ended(termination, pl
     texts = _texts(lambda: mimic.render_board(view, NAMES[:players], w))
     why = reason(view, NAMES[:players], w)
     assert any(why.startswith(t.rstrip("…")) or t in why for t in texts if len(t) > 12)
-    if termination == "stuck":
-        assert NAMES[view["turn"]] in why
+    if termination in ("stuck", "showdown"):
+        assert w("mimic.picture.result.reason." + ("stuck_solo" if players == 1 else "stuck"),
+                 who=NAMES[view["turn"]]) in " ".join(texts)
+    if termination == "showdown":
+        assert w("mimic.picture.result.reason.showdown") in " ".join(texts)
     winners = view["result"]["winners"]
     if players == 1:
         assert any(str(view["cubes_placed"][0]) in t for t in texts)
