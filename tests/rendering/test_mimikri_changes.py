@@ -68,15 +68,20 @@ def test_a_card_found_keeps_its_place_for_one_move_marked_gold(search):
 
 
 def test_found_and_missed_differ_in_shape_not_only_colour(search):
+    # Inside each disc, the mark is what stands out from the disc's own colour: a tick and a
+    # cross must cover different pixels, so the two read apart in black and white.
     up = next(i for i, c in enumerate(search["grid"]) if c["face"] == "up")
-    x0, y0, x1, y1 = mimikri.cell_box(up, len(search["grid"]))
     cx, cy = mimikri.badge_centre(up, len(search["grid"]))
-    grey = []
+    marks = []
     for found in (True, False):
         img = decode(mimikri.render_board(_with_last(search, up, found), NAMES[:4], EN))
-        grey.append(img.convert("L").crop((cx - 20, cy - 20, cx + 20, cy + 20)).point(
-            lambda v: 255 if v > 128 else 0).tobytes())
-    assert grey[0] != grey[1], "a tick and a cross look alike without colour"
+        grey = img.convert("L")
+        disc = grey.getpixel((cx, cy - 14))
+        marks.append({(x, y) for x in range(cx - 12, cx + 13) for y in range(cy - 12, cy + 13)
+                      if abs(grey.getpixel((x, y)) - disc) > 60})
+    tick, cross = marks
+    assert tick and cross
+    assert len(tick & cross) < 0.5 * min(len(tick), len(cross))
 
 
 def test_the_turn_is_teal_never_the_found_gold(search):
