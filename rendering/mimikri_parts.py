@@ -54,14 +54,15 @@ def subject_card(
         if edge == chosen:
             r = band / 2 - 1
             # The edge that went in: teal, like the turn (gold means "found").
-            draw.ellipse((x - r, y - r, x + r, y + r), fill=TURN_ROW, outline=TURN, width=2)
+            draw.ellipse((x - r, y - r, x + r, y + r), fill=TURN)
         if edge in tried:
             # Faded letter, struck through: still legible, clearly ruled out.
             canvas.label(draw, square, edge, letter, theme.INK_FAINT, "m", bold=True)
             h = band * 0.42
             draw.line([(x - h, y + h), (x + h, y - h)], fill=theme.CROSS, width=max(2, band // 8))
         else:
-            canvas.label(draw, square, edge, letter, theme.INK, "m", bold=True)
+            ink = theme.ON_ACCENT if edge == chosen else theme.INK
+            canvas.label(draw, square, edge, letter, ink, "m", bold=True)
     return img
 
 
