@@ -119,11 +119,13 @@ def _players_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
 
     The thumbnails matter for play: from the second pass the camera must show a butterfly
     nobody has collected. With up to 4 players they get lines of their own under the name;
-    with 5–6 they share the name's line. The seat to act has a teal row and arrow.
+    with 5–6 they share the name's line. The seat to act has a teal row and arrow; the seat
+    that turned the last card up, that card's tick or cross.
     """
     x0, y0, x1, y1 = box
     canvas.card(draw, box)
     collected = view["collected"]
+    last = view.get("last")
     row_h = (y1 - y0 - 12) // max(len(collected), 1)
     stacked = row_h >= 76
     # The count's column ends at the panel's edge, or before the thumbnails when they share
@@ -140,8 +142,13 @@ def _players_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
             canvas.arrow(draw, x0 + 14, line_mid, 22, TURN)
         if seat == view["holder"]:
             canvas.camera_icon(draw, x0 + 38, line_mid, 20)
+        # Who turned the last card up: the same tick or cross as on the card, before the count.
+        name_right = count_left - 4
+        if last is not None and last["seat"] == seat:
+            badge(draw, count_left - 18, line_mid, 12, last["found"])
+            name_right -= 34
         # Names are cut, not shrunk: every row's name at one size reads as a list.
-        canvas.label(draw, _band(x0 + 76, count_left - 4, line_mid, 36), _name(names, seat, w),
+        canvas.label(draw, _band(x0 + 76, name_right, line_mid, 36), _name(names, seat, w),
                      theme.TEXT_SIZE, bold=active, min_size=theme.TEXT_SIZE)
         canvas.label(draw, _band(count_left, count_right, line_mid, 36), w.number(len(pile)),
                      30, theme.ACCENT_DARK, "r", bold=True)

@@ -129,3 +129,15 @@ def test_the_result_card_tells_the_last_find_and_old_games_without_it_still_draw
     assert any(view["last"]["pos"] in t and "last butterfly" in t for t in texts)
     del view["last"]  # a game finished before the last reveal was recorded
     assert not any("last butterfly" in t for t in _texts(view, NAMES[:2]))
+
+
+def test_the_seat_that_turned_the_card_up_carries_the_same_mark(search):
+    up = next(i for i, c in enumerate(search["grid"]) if c["face"] == "up")
+    view = _with_last(search, up, False)
+    view["last"]["seat"] = 2
+    img = decode(mimikri.render_board(view, NAMES[:4], EN)).convert("RGB")
+    row_h = (mimikri.TOP_H - 12) // 4
+    x = mimikri.W - mimikri.M - 20 - mimikri.COUNT_W - 18
+    marked = [near(img.getpixel((x, mimikri.TOP_Y + 6 + seat * row_h + 20 - 9)),
+                   mimikri_parts.MISSED) for seat in range(4)]
+    assert marked == [False, False, True, False]
