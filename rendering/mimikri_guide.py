@@ -24,18 +24,29 @@ def render_preview(animal: str, tried: list[str], title: str, w: Words) -> bytes
     labels are in ``w``'s words (the reader's)."""
     card_size, gap = 200, 14
     pic = (W - 2 * M - card_size - 30 - 3 * gap) // 4
-    height = 60 + 60 + pic + 60
+    bar, heads = 84, 64  # a title of two lines (a long name), headings of two lines
+    top = bar + heads
+    height = top + pic + 60
     img = canvas.new(W, height)
     draw = ImageDraw.Draw(img)
-    canvas.title_bar(img, title, "", 60)
-    top = 60 + 50
+    draw.rectangle((0, 0, W, bar), fill=theme.ACCENT)
+    title_size = theme.TEXT_SIZE + 4
+    if canvas.text_width(title, title_size, bold=True) <= W - 2 * M:
+        canvas.label(draw, (M, 0, W - M, bar), title, title_size, theme.ON_ACCENT, bold=True)
+    else:
+        canvas.paragraph(draw, (M, 8, W - M, bar - 6), title, title_size, theme.ON_ACCENT,
+                         bold=True, leading=1.2)
     img.paste(subject_card(animal, card_size, True, tuple(tried)), (M, top))
     for i, edge in enumerate(ORIENTATIONS):
         x = M + card_size + 30 + i * (pic + gap)
-        # Each tile's heading owns the band between the title bar and the tile.
-        canvas.label(draw, (x, 60 + 6, x + pic, top - 4),
-                     w("mimikri.picture.edge_first", edge=edge), theme.TEXT_SIZE, align="m",
-                     bold=True)
+        # Each tile's heading owns the band between the title bar and the tile: one line, or
+        # two at the smallest size rather than cut.
+        head, box = w("mimikri.picture.edge_first", edge=edge), (x, bar + 4, x + pic, top - 4)
+        if canvas.text_width(head, theme.TEXT_SIZE, bold=True) <= pic:
+            canvas.label(draw, box, head, theme.TEXT_SIZE, align="m", bold=True)
+        else:
+            canvas.paragraph(draw, box, head, theme.MIN_TEXT, align="m", bold=True,
+                             leading=1.2)
         tile = butterfly(animal, edge, pic)
         if edge in tried:
             # Faded and crossed: that orientation showed a collected butterfly this turn.
