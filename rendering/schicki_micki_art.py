@@ -73,7 +73,7 @@ FEATURE_ORDER = ("umbrella", "hat", "scarf", "beak", "feathers", "worm")
 
 # -- patterns ----------------------------------------------------------------------------------
 
-@functools.cache
+@functools.lru_cache(maxsize=64)
 def pattern(colour: str, width: int = MASTER_W, height: int = MASTER_H,
             unit: float = K) -> Image.Image:
     """A sheet of ``colour`` with its pattern; accessories are cut out of it."""
@@ -342,7 +342,7 @@ def _eye(pen: Pen) -> None:
 def _hen(img: Image.Image, colours: Sequence[str], worms: int) -> None:
     """The hen: accessories a little larger than life, so they carry the card."""
     c = dict(zip(FEATURE_ORDER, colours, strict=True))
-    pen = Pen(img)
+    pen = Pen(img, unit=img.width / UNITS_W)
     pen.poly(_oval(50, 108, 42, 4.5), GROUND)
     feathers(pen.at(30, 75, 1.2), c["feathers"])
     umbrella(pen.at(29, 25, 1.1), c["umbrella"], 40)  # held behind her, under the far wing
@@ -360,7 +360,7 @@ def _hen(img: Image.Image, colours: Sequence[str], worms: int) -> None:
 
 def _closeup(img: Image.Image, feature: str, colour: str) -> None:
     """One accessory, enlarged under a magnifying glass."""
-    pen = Pen(img)
+    pen = Pen(img, unit=img.width / UNITS_W)
     pen.line([(72, 86), (90, 108)], 7, SHAFT)  # the glass's handle
     pen.poly(_oval(46, 52, 40, 40, n=96), (120, 112, 104))
     pen.poly(_oval(46, 52, 36, 36, n=96), (255, 255, 252))
@@ -377,7 +377,12 @@ def _closeup(img: Image.Image, feature: str, colour: str) -> None:
 @functools.cache
 def master(key: FaceKey) -> Image.Image:
     """The face at master size, no frame."""
-    img = Image.new("RGB", (MASTER_W, MASTER_H), theme.CARD_FACE)
+    return _painted(key, MASTER_W, MASTER_H)
+
+
+def _painted(key: FaceKey, width: int, height: int) -> Image.Image:
+    """The face painted straight at ``width`` × ``height`` px, no frame."""
+    img = Image.new("RGB", (width, height), theme.CARD_FACE)
     if key[0] == "hen":
         _hen(img, key[2], key[1])
     else:
@@ -385,19 +390,28 @@ def master(key: FaceKey) -> Image.Image:
     return img
 
 
-@functools.cache
+SMOOTH_BELOW = 120
+"""Faces narrower than this are the master scaled down (smooth at thumbnail size); wider ones,
+the table's, are painted at their own size: crisp flat colours, which a palette PNG packs
+in half the bytes of a scaled picture's in-between shades."""
+
+
+@functools.lru_cache(maxsize=64)
 def _corner_mask(width: int, height: int, radius: int) -> Image.Image:
     mask = Image.new("L", (width, height), 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, width - 1, height - 1), radius, fill=255)
     return mask
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)
 def face(key: FaceKey, width: int) -> Image.Image:
     """The framed card face ``width`` px wide (``card_height(width)`` tall), rounded corners on
-    the table's background. Cached: treat as read-only."""
+    the table's background. Cached (the 256 latest): treat as read-only."""
     height = card_height(width)
-    art = master(key).resize((width, height), Image.Resampling.LANCZOS)
+    if width < SMOOTH_BELOW:
+        art = master(key).resize((width, height), Image.Resampling.LANCZOS)
+    else:
+        art = _painted(key, width, height)
     img = Image.new("RGB", (width, height), theme.BACKGROUND)
     radius = max(4, width // 16)
     img.paste(art, (0, 0), _corner_mask(width, height, radius))
