@@ -142,20 +142,29 @@ def _info(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[s
     slots.append(("red", None if figs["red_left"] else figs["red_holder"]))
     slot_w = min(200, (box[2] - box[0] - 20) // len(slots))
     x = box[0] + (box[2] - box[0] - slot_w * len(slots)) // 2
+    # Names too wide for a slot go on two lines under smaller figures.
+    two_lines = any(canvas.text_width(w(f"schicki.picture.figure.{kind}"), TEXT) > slot_w - 8
+                    for kind, _ in slots)
+    foot, tall = (y0 + 58, 50) if two_lines else (y0 + 80, 66)
     for kind, holder in slots:
         cx = x + slot_w / 2
         fill = (52, 104, 214) if kind == "blue" else (214, 46, 46)
         if holder is None:
-            art.pawn(draw, cx, y0 + 80, 66, fill)
-            canvas.label(draw, (x + 4, y0 + 86, x + slot_w - 4, y0 + 116),
-                         w(f"schicki.picture.figure.{kind}"), TEXT, theme.INK_SOFT, "m")
+            art.pawn(draw, cx, foot, tall, fill)
+            words = w(f"schicki.picture.figure.{kind}")
+            if two_lines:
+                canvas.paragraph(draw, (x + 4, foot + 4, x + slot_w - 4, y1 - 4), words, TEXT,
+                                 theme.INK_SOFT, "m", leading=1.15)
+            else:
+                canvas.label(draw, (x + 4, foot + 6, x + slot_w - 4, y1 - 8), words, TEXT,
+                             theme.INK_SOFT, "m")
         else:
             # Taken: a pale ghost where it stood, and who holds it.
             ghost = tuple((c + 2 * 246) // 3 for c in fill)
-            art.pawn(draw, cx, y0 + 80, 66, ghost, theme.INK_FAINT)  # type: ignore[arg-type]
+            art.pawn(draw, cx, foot, tall, ghost, theme.INK_FAINT)  # type: ignore[arg-type]
             label = canvas.truncate(player_name(names, holder, w), TEXT, slot_w - 20, bold=True)
             tw = canvas.text_width(label, TEXT, bold=True)
-            badge = (cx - tw / 2 - 8, y0 + 86, cx + tw / 2 + 8, y0 + 118)
+            badge = (cx - tw / 2 - 8, foot + 6, cx + tw / 2 + 8, foot + 38)
             canvas.card(draw, badge, theme.MEDAL_ROWS[0], theme.HIGHLIGHT, 2, radius=8)
             canvas.label(draw, badge, label, TEXT, theme.INK, "m", bold=True)
         x += slot_w
