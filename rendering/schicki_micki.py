@@ -19,6 +19,7 @@ from PIL import Image, ImageDraw
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering import schicki_micki_art as art
+from rendering import schicki_micki_props as props
 from rendering import schicki_micki_end as end
 from rendering.schicki_micki_parts import (
     GAP,
@@ -123,7 +124,7 @@ def _info(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[s
     canvas.card(draw, (M, y0, M + 300, y1))
     left = view["deck"]
     if left:
-        art.deck_stack(draw, M + 20, y0 + 16, 66, min(4, (left + 9) // 10))
+        props.deck_stack(draw, M + 20, y0 + 16, 66, min(4, (left + 9) // 10))
     else:
         canvas.dashed_card(draw, (M + 20, y0 + 16, M + 86, y0 + 16 + art.card_height(66)),
                            theme.INK_FAINT, dash=8, radius=8)
@@ -150,7 +151,7 @@ def _info(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[s
         cx = x + slot_w / 2
         fill = (52, 104, 214) if kind == "blue" else (214, 46, 46)
         if holder is None:
-            art.pawn(draw, cx, foot, tall, fill)
+            props.pawn(draw, cx, foot, tall, fill)
             words = w(f"schicki.picture.figure.{kind}")
             if two_lines:
                 canvas.paragraph(draw, (x + 4, foot + 4, x + slot_w - 4, y1 - 4), words, TEXT,
@@ -161,7 +162,7 @@ def _info(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[s
         else:
             # Taken: a pale ghost where it stood, and who holds it.
             ghost = tuple((c + 2 * 246) // 3 for c in fill)
-            art.pawn(draw, cx, foot, tall, ghost, theme.INK_FAINT)  # type: ignore[arg-type]
+            props.pawn(draw, cx, foot, tall, ghost, theme.INK_FAINT)  # type: ignore[arg-type]
             label = canvas.truncate(player_name(names, holder, w), TEXT, slot_w - 20, bold=True)
             tw = canvas.text_width(label, TEXT, bold=True)
             badge = (cx - tw / 2 - 8, foot + 6, cx + tw / 2 + 8, foot + 38)

@@ -19,6 +19,7 @@ from bot.games.schicki_micki.deck import COLOURS, cards
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering import schicki_micki_art as art
+from rendering import schicki_micki_props as props
 
 W = theme.BOARD_WIDTH
 M = theme.MARGIN
@@ -180,7 +181,7 @@ def draw_players(draw: ImageDraw.ImageDraw, view: dict, names: list[str], w: Wor
         cell = (bx + 2, by + 2, bx + col_w - 2, by + PLAYER_ROW - 2)
         if dealer:
             canvas.card(draw, cell, theme.MEDAL_ROWS[0], theme.HIGHLIGHT, 2, radius=10)
-            art.deck_stack(draw, bx + 12, by + 14, 24, 2)
+            props.deck_stack(draw, bx + 12, by + 14, 24, 2)
         elif r % 2:
             canvas.card(draw, cell, theme.SHADE, None, 0, radius=10)
         # The name over the details, the score in its own column on the right.

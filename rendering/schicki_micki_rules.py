@@ -12,6 +12,7 @@ from bot.games.schicki_micki.deck import COLOURS, FEATURES, cards
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering import schicki_micki_art as art
+from rendering import schicki_micki_props as props
 from rendering.schicki_micki_parts import TEXT, TITLE_H, M, W, card, colour_letters
 
 # -- the card sheet ----------------------------------------------------------------------------
@@ -143,7 +144,7 @@ def render_rules(w: Words) -> bytes:
     for i, feature in enumerate(FEATURES):
         x = M + 16 + i * cell
         size = cell - 36
-        img.paste(art.icon(feature, size), (x + 18, y + 46))
+        img.paste(props.icon(feature, size), (x + 18, y + 46))
         under = y + 46 + size + 20  # the name's middle, under its icon
         _line(draw, (x + 3, under - 15, x + cell - 3, under + 15),
               w(f"schicki.picture.feature.{feature}"), TEXT, theme.INK, "m",
@@ -154,10 +155,10 @@ def render_rules(w: Words) -> bytes:
     for kind in ("blue", "red", "knock"):
         canvas.card(draw, (M, y, W - M, y + _RULE_ROW))
         if kind == "knock":
-            art.fist(draw, M + 60, y + _RULE_ROW / 2 - 8, 74)
+            props.fist(draw, M + 60, y + _RULE_ROW / 2 - 8, 74)
         else:
             fill = (52, 104, 214) if kind == "blue" else (214, 46, 46)
-            art.pawn(draw, M + 60, y + _RULE_ROW - 14, 84, fill)
+            props.pawn(draw, M + 60, y + _RULE_ROW - 14, 84, fill)
         ids = examples[kind]
         x = W - M - 16 - len(ids) * (thumb + 8) + 8
         eg = w("schicki.picture.rules.example")

@@ -15,6 +15,7 @@ from bot.games.schicki_micki.deck import COLOURS, DECK_SIZE, FEATURES, cards
 from bot.i18n import words
 from rendering import schicki_micki as sm
 from rendering import schicki_micki_art as art
+from rendering import schicki_micki_props as props
 from rendering import schicki_micki_parts as parts
 from rendering import schicki_micki_rules as reference
 from rendering import layout, theme
@@ -167,7 +168,7 @@ def test_the_faces_carry_no_words_so_one_cached_face_serves_every_language():
         for cid in range(DECK_SIZE):
             sm.card(cid, 90)
         for feature in FEATURES:
-            art.icon(feature, 60)
+            props.icon(feature, 60)
     assert placed == []
 
 
@@ -234,7 +235,7 @@ def test_table_renders_are_byte_identical(phases):
 def test_table_is_identical_after_clearing_every_cache(phases):
     view, names = phases["window"]
     first = sm.render_table(view, names, EN)
-    for cached in (art.pattern, art.master, art.face, art._corner_mask, art._icon):
+    for cached in (art.pattern, art.master, art.face, art._corner_mask, props._icon):
         cached.cache_clear()
     assert sm.render_table(view, names, EN) == first
 
@@ -353,11 +354,11 @@ def test_card_sheet_shows_every_card_once():
 
 def test_rules_icons_cover_every_accessory():
     for feature in FEATURES:
-        icon = art.icon(feature, 80)
+        icon = props.icon(feature, 80)
         blank = Image.new("RGB", icon.size, theme.PANEL)
         assert changed_share(icon, blank) > 0.05, feature
     img = Image.new("RGB", (100, 100), theme.PANEL)
-    art.fist(ImageDraw.Draw(img), 50, 50, 60)
+    props.fist(ImageDraw.Draw(img), 50, 50, 60)
     assert changed_share(img, Image.new("RGB", (100, 100), theme.PANEL)) > 0.1
 
 
