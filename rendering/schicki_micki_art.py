@@ -353,9 +353,9 @@ def _hen(img: Image.Image, colours: Sequence[str], worms: int) -> None:
     _eye(pen)
     scarf(pen.at(66, 62, 1.2), c["scarf"])
     hat(pen.at(68, 37, 1.25), c["hat"])
-    worm(pen.at(80, 109, 1.2), c["worm"])
+    worm(pen.at(79, 107, 1.35), c["worm"])  # large: two worms decide a knock
     if worms == 2:
-        worm(pen.at(19, 111, 1.2), c["worm"], flip=True)
+        worm(pen.at(21, 109, 1.35), c["worm"], flip=True)
 
 
 def _closeup(img: Image.Image, feature: str, colour: str) -> None:
