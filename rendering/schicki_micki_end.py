@@ -49,7 +49,7 @@ FAULTS = ("gave_back", "had_none")
 def result_size(n_players: int, cards_laid: int, reactions: int, over: bool = False
                 ) -> tuple[int, int]:
     """The size of a row's result with ``cards_laid`` and ``reactions``."""
-    bottom = ranking_height(n_players) if over else players_height(n_players)
+    bottom = BANNER_H + 14 + ranking_height(n_players) if over else players_height(n_players)
     return W, (GRID_Y + grid_height(cards_laid) + 14 + reactions_height(reactions) + 14
                + bottom + M)
 
@@ -92,7 +92,8 @@ def draw_result(view: dict, names: list[str], w: Words, resolved: dict) -> Image
     _reactions(draw, results, names, w, y)
     y += reactions_height(len(results)) + 14
     if over:
-        _ranking(draw, view, names, w, y)
+        _game_banner(draw, view, names, w, y)
+        _ranking(draw, view, names, w, y + BANNER_H + 14)
     else:
         draw_players(draw, view, names, w, y, reactions=False)
     return img
@@ -212,6 +213,14 @@ def draw_end(view: dict, names: list[str], w: Words) -> Image.Image:
     img = canvas.new(*end_size(view["players"]))
     draw = ImageDraw.Draw(img)
     canvas.title_bar(img, w("schicki.picture.title"), w("schicki.picture.game_over"), TITLE_H)
+    _game_banner(draw, view, names, w, INFO_Y)
+    _ranking(draw, view, names, w, INFO_Y + BANNER_H + 14)
+    return img
+
+
+def _game_banner(draw: ImageDraw.ImageDraw, view: dict, names: list[str], w: Words,
+                 top: int) -> None:
+    """Who won the game and with how many cards, large on gold beside a star."""
     scores = view["scores"]
     best = max(scores, default=0)
     winners = [player_name(names, s, w) for s, p in enumerate(scores) if p == best]
@@ -219,13 +228,10 @@ def draw_end(view: dict, names: list[str], w: Words) -> Image.Image:
         text = w.n("schicki.picture.won_alone", best, name=winners[0])
     else:
         text = w.n("schicki.picture.won_shared", best, names=", ".join(winners))
-    box = (M, INFO_Y, W - M, INFO_Y + BANNER_H)
-    canvas.card(draw, box, theme.MEDAL_ROWS[0], theme.HIGHLIGHT, 4)
-    _star(draw, M + 62, INFO_Y + BANNER_H / 2, 44)
-    canvas.paragraph(draw, (M + 120, INFO_Y + 14, W - M - 20, INFO_Y + BANNER_H - 14), text,
-                     40, theme.INK, bold=True, leading=1.2)
-    _ranking(draw, view, names, w, INFO_Y + BANNER_H + 14)
-    return img
+    canvas.card(draw, (M, top, W - M, top + BANNER_H), theme.MEDAL_ROWS[0], theme.HIGHLIGHT, 4)
+    _star(draw, M + 62, top + BANNER_H / 2, 44)
+    canvas.paragraph(draw, (M + 120, top + 14, W - M - 20, top + BANNER_H - 14), text, 40,
+                     theme.INK, bold=True, leading=1.2)
 
 
 def _ranking(draw: ImageDraw.ImageDraw, view: dict, names: list[str], w: Words,

@@ -100,6 +100,11 @@ def test_the_games_last_row_ends_with_the_final_ranking():
     assert view["phase"] == "over"
     texts = [p.text for p in drawn(lambda: sm.render_table(view, NAMES, EN, resolved=data))]
     assert EN("schicki.picture.game_over") in texts
+    best = max(view["scores"])
+    winner = NAMES[view["scores"].index(best)]
+    assert EN.n("schicki.picture.won_alone", best, name=winner) in " ".join(texts)
+    assert [t for t in texts if t in NAMES][-4:] == sorted(
+        NAMES, key=lambda n: -view["scores"][NAMES.index(n)])  # the ranking closes it
     img = sm.draw_table(view, NAMES, EN, resolved=data)
     assert img.size == end.result_size(4, len(data["table"]), 3, over=True)
 
@@ -111,7 +116,7 @@ def test_the_end_card_names_the_winner_and_ranks_every_score():
     placed = drawn(lambda: sm.render_table(view, NAMES, EN))
     texts = [p.text for p in placed]
     winner = NAMES[scores.index(best)]
-    assert EN.n("schicki.picture.won_alone", best, name=winner) in texts
+    assert EN.n("schicki.picture.won_alone", best, name=winner) in " ".join(texts)
     names_in_order = [t for t in texts if t in NAMES]
     assert names_in_order == sorted(NAMES, key=lambda n: -scores[NAMES.index(n)])
     assert sm.draw_table(view, NAMES, EN).size == end.end_size(4)
