@@ -230,8 +230,8 @@ def _game_banner(draw: ImageDraw.ImageDraw, view: dict, names: list[str], w: Wor
         text = w.n("schicki.picture.won_shared", best, names=", ".join(winners))
     canvas.card(draw, (M, top, W - M, top + BANNER_H), theme.MEDAL_ROWS[0], theme.HIGHLIGHT, 4)
     _star(draw, M + 62, top + BANNER_H / 2, 44)
-    canvas.paragraph(draw, (M + 120, top + 14, W - M - 20, top + BANNER_H - 14), text, 40,
-                     theme.INK, bold=True, leading=1.2)
+    canvas.paragraph(draw, (M + 120, top + 12, W - M - 20, top + BANNER_H - 12), text, 36,
+                     theme.INK, bold=True, leading=1.4)
 
 
 def _ranking(draw: ImageDraw.ImageDraw, view: dict, names: list[str], w: Words,
