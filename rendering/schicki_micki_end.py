@@ -100,16 +100,19 @@ def draw_result(view: dict, names: list[str], w: Words, resolved: dict) -> Image
 
 
 def _deciding(resolved: dict) -> list[int]:
-    """Positions of the laid cards that decided the row: two worms, twins, or the cards that
-    show a pair (the same accessory in the same colour)."""
+    """Positions of the laid cards that decided the row: the two-worm hen, the twins, or the
+    cards showing the one pair (with two pairs or more nearly every card shows one: none)."""
     laid = resolved["table"]
-    if resolved.get("two_worms"):
+    situation = resolved.get("situation")
+    if situation == "knock":
         keep = set(resolved["two_worms"])
-    elif resolved.get("identical"):
+    elif situation == "red":
         keep = {card for twins in resolved["identical"] for card in twins}
+    elif situation == "call":
+        pair = tuple(resolved["pairs"][0])
+        keep = {card for card in laid if pair in cards()[card].items}
     else:
-        pairs = {tuple(pair) for pair in resolved.get("pairs", [])}
-        keep = {card for card in laid if pairs & set(cards()[card].items)}
+        keep = set()
     return [i for i, card in enumerate(laid) if card in keep]
 
 

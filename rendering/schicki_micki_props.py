@@ -9,7 +9,8 @@ import functools
 from PIL import Image, ImageDraw
 
 from rendering import theme
-from rendering.schicki_micki_art import ACCESSORIES, OUTLINE, RATIO, Pen, umbrella
+from rendering.schicki_micki_art import ACCESSORIES, umbrella
+from rendering.schicki_micki_paint import OUTLINE, RATIO, Pen
 
 # -- small pictures for the table and the rules ------------------------------------------------
 

@@ -138,3 +138,15 @@ def test_the_gallery_holds_result_and_end_kinds():
     assert any(k.startswith("schicki_micki") and "result" in k for k in kinds)
     assert any(k.startswith("schicki_micki") and "result last" in k for k in kinds)
     assert any(k.startswith("schicki_micki") and k.endswith("after 100000") for k in kinds)
+
+
+def test_the_cards_that_decided_the_row_are_framed():
+    from rendering import schicki_micki_parts as parts
+    for seed in range(4):
+        view, data = resolved_row(seed=seed)
+        deciding = end._deciding(data)
+        assert data["situation"] in ("knock", "red", "call") and deciding, seed
+        img = sm.draw_table(view, NAMES, EN, resolved=data)
+        for i, (x0, y0, _, y1) in enumerate(parts.card_boxes(len(data["table"]), sm.GRID_Y)):
+            framed = img.getpixel((x0 - 3, (y0 + y1) // 2)) == end.GOOD
+            assert framed == (i in deciding), (seed, i)
