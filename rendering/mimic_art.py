@@ -7,9 +7,13 @@ independent signals, so no player depends on seeing colour:
 * its **animal**: a white silhouette (lion with a jagged mane, elephant with trunk and ear,
   giraffe with long neck and spots, zebra with stripes, ostrich on two long legs) and the
   animal's short tag (``LI EL GI ZE OS``; Czech ``LEV SLON ŽIR ZEB PŠT``, the full name on big
-  cards) on the card's foot (a card too small for a readable tag, under 44 px tall, has none);
-* its **colour**: the fill, a one-letter badge (``R G B``; Czech ``Č Z M``) and a texture — red
-  cards are plain, green cards carry diagonal stripes, blue cards dots.
+  cards) on the card's foot (a card too small for a tag of the smallest readable size,
+  ``TAG_CARD``, has none);
+* its **colour**: the fill, a one-letter badge (``R G B``; Czech ``Č Z M``; on cards of
+  ``BADGE_CARD`` px and more) and a texture — red cards are plain, green cards carry diagonal
+  stripes, blue cards dots.
+
+Every word on a card is at least ``theme.MIN_TEXT`` px: what would be smaller is left off.
 
 The words on a card (tag, name, letters, START) come from the catalogue in the ``words`` the
 caller passes, so the tiles are cached per language too.
@@ -224,9 +228,16 @@ FOOT = 0.24
 """A card's white foot, which carries the animal's tag, as a share of the card's height."""
 TAG_SCALE = 0.86
 """The tag's size as a share of its foot's height."""
-TAG_MIN = 9
-"""The smallest animal tag a card foot carries (that of a 44 px card, the smallest the
-board's row of removed cards draws when it has room); a smaller card shows no tag."""
+TAG_MIN = theme.MIN_TEXT
+"""The smallest animal tag a card foot carries: the smallest text a phone player reads."""
+FOOT_MIN = math.ceil(TAG_MIN / TAG_SCALE)
+"""The foot's height at least, on a card that has one."""
+TAG_CARD = 90
+"""The shortest card with a tag: below it the foot would take too much of the animal."""
+BADGE_CARD = 72
+"""The narrowest card with a colour letter (its badge at least ``BADGE_MIN``): below it the
+texture and the fill tell the colour."""
+BADGE_MIN = 29
 
 
 def _tag(draw: ImageDraw.ImageDraw, foot: tuple[int, int, int, int], label: str) -> None:
@@ -258,25 +269,26 @@ def card_tile(colour: str, animal: str, w: int, h: int | None = None,
     h = w if h is None else h
     radius = max(6, w // 10)
     img = _texture(colour, w, h).convert("RGBA")
-    # A foot too low for a readable tag is left off: the silhouette and the colour badge
+    # A card too small for a readable tag has none: the silhouette and the colour badge
     # still tell the card, where letters a few pixels high would only be a smudge.
-    foot = round(h * FOOT)
-    if not tag or round(foot * TAG_SCALE) < TAG_MIN:
+    foot = max(FOOT_MIN, round(h * FOOT))
+    if not tag or h < TAG_CARD:
         tag, foot = False, 0
     pic = min(w - 2, h - foot)
     mask = silhouette(animal, pic)
     img.paste((255, 255, 255, 255), ((w - pic) // 2 - w // 20, 0), mask)
     draw = ImageDraw.Draw(img)
-    badge = max(14, round(w * 0.30))
-    pad = max(3, w // 24)
-    bx = w - pad - badge
-    draw.ellipse((bx, pad, bx + badge, pad + badge), fill=(255, 255, 255, 255),
-                 outline=theme.INK, width=max(1, w // 60))
-    # The letter keeps a tenth of the badge clear on either side, inside the white disc.
-    inset = badge * 0.1
-    canvas.label(draw, (bx + inset, pad, bx + badge - inset, pad + badge),
-                 words(f"mimic.picture.letter.{colour}"), round(badge * 0.78),
-                 CARD_COLOURS[colour], "m", bold=True, min_size=8)
+    if w >= BADGE_CARD:
+        badge = max(BADGE_MIN, round(w * 0.30))
+        pad = max(3, w // 24)
+        bx = w - pad - badge
+        draw.ellipse((bx, pad, bx + badge, pad + badge), fill=(255, 255, 255, 255),
+                     outline=theme.INK, width=max(1, w // 60))
+        # The letter keeps a tenth of the badge clear on either side, inside the white disc.
+        inset = badge * 0.1
+        canvas.label(draw, (bx + inset, pad, bx + badge - inset, pad + badge),
+                     words(f"mimic.picture.letter.{colour}"), round(badge * 0.78),
+                     CARD_COLOURS[colour], "m", bold=True)
     if tag:
         draw.rectangle((0, h - foot, w, h), fill=(255, 255, 255, 235))
         _tag(draw, (0, h - foot, w, h),
@@ -309,10 +321,11 @@ def start_tile(kind: str, size: int, *, words: Words) -> Image.Image:
     draw.rounded_rectangle((inner, inner, size - 1 - inner, size - 1 - inner), radius // 2,
                            outline=ink, width=max(2, size // 40))
     draw.polygon(_star(size / 2, size * 0.43, size * 0.30), fill=ink)
-    # The word sits in the frame's foot, under the star's lowest points (at 0.67 of the card).
-    canvas.label(draw, (inner + 4, round(size * 0.70), size - inner - 4, size - inner - 1),
-                 words("mimic.picture.start"), max(10, round(size * 0.17)), ink, "m",
-                 bold=True, min_size=8)
+    # The word sits in the frame's foot, under the star's lowest points (at 0.67 of the card);
+    # a card too small for it at a readable size shows the star alone.
+    if round(size * 0.19) >= theme.MIN_TEXT:
+        canvas.label(draw, (inner + 4, round(size * 0.69), size - inner - 4, size - inner - 1),
+                     words("mimic.picture.start"), round(size * 0.19), ink, "m", bold=True)
     draw.rounded_rectangle((0, 0, size - 1, size - 1), radius, outline=theme.INK,
                            width=max(2, size // 50))
     img.putalpha(_round_mask(size, size, radius))
@@ -337,7 +350,7 @@ def cube(draw: ImageDraw.ImageDraw, x: float, y: float, s: float, side: int,
     draw.polygon([(x + s, y), (x + s + d, y - d), (x + s + d, y + s - d), (x + s, y + s)],
                  fill=dark, outline=outline, width=w)
     draw.rectangle((x, y, x + s, y + s), fill=fill, outline=outline, width=w)
-    if label and s >= 14:
+    if label and round(s * 0.72) >= theme.MIN_TEXT:
         canvas.text(draw, (x + s / 2, y + s / 2 + 1), str(side + 1), round(s * 0.72),
                     SIDE_INK[side % len(SIDE_INK)], "mm", bold=True, box=(x, y, x + s, y + s))
 
@@ -351,15 +364,17 @@ def power_chip(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, float]
     h = y1 - y0
     if used:
         canvas.card(draw, box, theme.PANEL, theme.INK_FAINT, 2, radius=max(4, round(h / 5)))
-        canvas.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), letter,
-                    round(h * 0.6), theme.INK_FAINT, "mm", box=box)
+        if round(h * 0.6) >= theme.MIN_TEXT:
+            canvas.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2), letter,
+                        round(h * 0.6), theme.INK_FAINT, "mm", box=box)
         draw.line([(x0 + 4, y1 - 4), (x1 - 4, y0 + 4)], fill=theme.INK_FAINT, width=2)
         return
     canvas.card(draw, box, POWER_COLOURS[colour], theme.INK, 2, radius=max(4, round(h / 5)))
     ink = POWER_INK[colour]
     if label is None:
-        canvas.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 1), letter,
-                    round(h * 0.62), ink, "mm", bold=True, box=box)
+        if round(h * 0.62) >= theme.MIN_TEXT:
+            canvas.text(draw, ((x0 + x1) / 2, (y0 + y1) / 2 + 1), letter,
+                        round(h * 0.62), ink, "mm", bold=True, box=box)
     else:
-        canvas.label(draw, (x0 + 5, y0, x1 - 5, y1), label, round(h * 0.5), ink, "m",
-                     bold=True, min_size=10)
+        canvas.label(draw, (x0 + 5, y0, x1 - 5, y1), label, max(theme.MIN_TEXT, round(h * 0.5)),
+                     ink, "m", bold=True)

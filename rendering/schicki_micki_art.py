@@ -2,62 +2,54 @@
 
 Every face is drawn from what the card shows (its JSON form, as the deck file and the public
 view give it), never from its id, so twins (one design printed twice) are the same picture by
-construction. A face is painted once on a 100 × 120 grid at ``K`` px per unit, cached, and
-scaled down (smooth edges).
+construction. A face is painted on a 100 × 120 grid (``rendering.schicki_micki_paint``): at
+``K`` px per unit and scaled down for thumbnails, straight at its own size on the table.
 
-Telling colours apart: each of the six colours also carries its own pattern (``PATTERNS``),
-printed in card coordinates, so a colour-blind player matches "white dots" with "white dots"
-where the colours themselves look alike. The same patterns form the legend of the rules
-picture, each with its colour's letter; the faces carry no words, so the letters (which differ
-by language) come from the catalogue there, never from here.
+The faces carry no words, so the colours' letters (which differ by language) come from the
+catalogue on the legend, never from here.
 """
 
 from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from rendering import theme
+from rendering.schicki_micki_paint import (
+    BODY,
+    BODY_DARK,
+    COLOURS,
+    GROUND,
+    K,
+    LEGS,
+    MARKS,
+    MASTER_H,
+    MASTER_W,
+    NEUTRAL,
+    OUTLINE,
+    PATTERNS,
+    RATIO,
+    SHAFT,
+    UNITS_H,
+    UNITS_W,
+    WING,
+    Part,
+    Pen,
+    Point,
+    _curve,
+    _oval,
+    paint,
+    pattern,
+)
 
-UNITS_W, UNITS_H = 100, 120
-K = 4  # master px per unit
-MASTER_W, MASTER_H = UNITS_W * K, UNITS_H * K
-RATIO = UNITS_H / UNITS_W  # a card of width w is round(w * RATIO) tall
+__all__ = ["ACCESSORIES", "COLOURS", "FEATURE_ORDER", "K", "MARKS", "NEUTRAL", "OUTLINE",
+           "PATTERNS", "RATIO", "UNITS_H", "Part", "Point", "card_height", "face", "face_key",
+           "master", "pattern", "umbrella"]
 
-Point = tuple[float, float]
 FaceKey = tuple  # ("hen", worms, colours in FEATURES order) or ("closeup", feature, colour)
-
-# -- the six colours ---------------------------------------------------------------------------
-# Saturated and far apart in hue; the patterns carry the difference where hue fails.
-COLOURS: dict[str, theme.RGB] = {
-    "red": (220, 38, 44),
-    "blue": (36, 98, 222),
-    "yellow": (252, 212, 34),
-    "green": (34, 156, 66),
-    "orange": (250, 136, 18),
-    "pink": (246, 128, 196),
-}
-PATTERNS = {
-    "red": "dots", "blue": "stripes", "yellow": "plain",
-    "green": "diagonals", "orange": "checks", "pink": "lattice",
-}
-# The marks: a pale tint on the darker colours, a deeper shade on the light ones.
-MARKS: dict[str, theme.RGB] = {
-    "red": (255, 214, 208), "blue": (196, 220, 255), "yellow": (252, 212, 34),
-    "green": (200, 244, 196), "orange": (176, 78, 4), "pink": (255, 240, 248),
-}
-
-OUTLINE: theme.RGB = (62, 44, 34)
-BODY: theme.RGB = (204, 174, 130)
-BODY_DARK: theme.RGB = (164, 128, 88)
-WING: theme.RGB = (184, 148, 104)
-LEGS: theme.RGB = (128, 116, 104)
-SHAFT: theme.RGB = (96, 84, 76)
-GROUND: theme.RGB = (232, 224, 204)
-NEUTRAL: theme.RGB = (120, 128, 138)  # icons on the rules picture: the shape, no colour
 
 
 def face_key(face: dict) -> FaceKey:
@@ -69,149 +61,6 @@ def face_key(face: dict) -> FaceKey:
 
 
 FEATURE_ORDER = ("umbrella", "hat", "scarf", "beak", "feathers", "worm")
-
-
-# -- patterns ----------------------------------------------------------------------------------
-
-@functools.cache
-def pattern(colour: str, width: int = MASTER_W, height: int = MASTER_H,
-            unit: float = K) -> Image.Image:
-    """A sheet of ``colour`` with its pattern; accessories are cut out of it."""
-    if colour not in COLOURS:
-        return Image.new("RGB", (width, height), NEUTRAL)
-    base, mark = COLOURS[colour], MARKS[colour]
-    img = Image.new("RGB", (width, height), base)
-    d = ImageDraw.Draw(img)
-    kind = PATTERNS[colour]
-    step = 6.5 * unit
-    if kind == "dots":
-        r = 1.6 * unit
-        rows = int(height / step) + 2
-        for j in range(rows):
-            off = step / 2 if j % 2 else 0
-            for i in range(int(width / step) + 2):
-                x, y = i * step + off, j * step
-                d.ellipse((x - r, y - r, x + r, y + r), fill=mark)
-    elif kind == "stripes":
-        for j in range(int(height / step) + 2):
-            y = j * step
-            d.rectangle((0, y, width, y + 2.2 * unit), fill=mark)
-    elif kind == "diagonals":
-        w = round(2.0 * unit)
-        for i in range(-int(height / step) - 2, int(width / step) + 2):
-            x = i * step
-            d.line([(x, height + step), (x + height + step, 0)], fill=mark, width=w)
-    elif kind == "checks":
-        s = 4.0 * unit
-        for j in range(int(height / s) + 1):
-            for i in range(int(width / s) + 1):
-                if (i + j) % 2:
-                    d.rectangle((i * s, j * s, (i + 1) * s - 1, (j + 1) * s - 1), fill=mark)
-    elif kind == "lattice":
-        w = max(1, round(1.1 * unit))
-        for i in range(-int(height / step) - 2, int((width + height) / step) + 2):
-            x = i * step
-            d.line([(x, 0), (x + height, height)], fill=mark, width=w)
-            d.line([(x, height), (x + height, 0)], fill=mark, width=w)
-    return img
-
-
-# -- shapes on the grid ------------------------------------------------------------------------
-
-def _oval(cx: float, cy: float, rx: float, ry: float, angle: float = 0.0,
-          n: int = 48) -> list[Point]:
-    a = math.radians(angle)
-    pts = []
-    for i in range(n):
-        t = 2 * math.pi * i / n
-        x, y = rx * math.cos(t), ry * math.sin(t)
-        pts.append((cx + x * math.cos(a) - y * math.sin(a), cy + x * math.sin(a) + y * math.cos(a)))
-    return pts
-
-
-def _curve(path: Sequence[Point], n: int = 40) -> list[Point]:
-    """``n`` points along a smooth Catmull-Rom curve through ``path``."""
-    ext = [path[0], *path, path[-1]]
-    out: list[Point] = []
-    segs = len(path) - 1
-    per = max(2, n // segs)
-    for i in range(1, len(ext) - 2):
-        p0, p1, p2, p3 = ext[i - 1], ext[i], ext[i + 1], ext[i + 2]
-        for s in range(per):
-            t = s / per
-            out.append(tuple(  # type: ignore[arg-type]
-                0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t
-                       + (3 * b - a - 3 * c + d) * t ** 3)
-                for a, b, c, d in zip(p0, p1, p2, p3, strict=True)))
-    out.append(path[-1])
-    return out
-
-
-class Pen:
-    """Draws on a master image in grid units, through a placement (offset and scale).
-
-    Accessories are sketched around their own origin; the hen places each at its spot at
-    scale 1, a close-up places one large in the middle of the card.
-    """
-
-    def __init__(self, img: Image.Image, ox: float = 0, oy: float = 0, s: float = 1,
-                 unit: float = K) -> None:
-        self.img = img
-        self.draw = ImageDraw.Draw(img)
-        self.ox, self.oy, self.s, self.unit = ox, oy, s, unit
-
-    def at(self, ox: float, oy: float, s: float = 1) -> Pen:
-        """A pen whose origin is at (ox, oy) of this one, ``s`` times larger."""
-        return Pen(self.img, self.ox + ox * self.s, self.oy + oy * self.s, self.s * s, self.unit)
-
-    def px(self, pts: Iterable[Point]) -> list[Point]:
-        u = self.unit
-        return [((self.ox + x * self.s) * u, (self.oy + y * self.s) * u) for x, y in pts]
-
-    def w(self, width: float) -> int:
-        return max(1, round(width * self.s * self.unit))
-
-    def poly(self, pts: Sequence[Point], fill: theme.RGB, outline: float = 0) -> None:
-        p = self.px(pts)
-        self.draw.polygon(p, fill=fill)
-        if outline:
-            # Round joints matter on a few sharp corners; a many-sided oval is round anyway.
-            joint = "curve" if len(p) < 16 else None
-            self.draw.line([*p, p[0], p[1]], fill=OUTLINE, width=self.w(outline), joint=joint)
-
-    def line(self, pts: Sequence[Point], width: float, fill: theme.RGB) -> None:
-        p = self.px(pts)
-        self.draw.line(p, fill=fill, width=self.w(width), joint="curve")
-        r = self.w(width) / 2
-        for x, y in (p[0], p[-1]):
-            self.draw.ellipse((x - r, y - r, x + r, y + r), fill=fill)
-
-    def dot(self, cx: float, cy: float, r: float, fill: theme.RGB) -> None:
-        self.poly(_oval(cx, cy, r, r, n=24), fill)
-
-
-# An accessory is a list of parts: ("poly", points) or ("tube", path, width).
-Part = tuple
-
-
-def paint(pen: Pen, parts: Sequence[Part], colour: str, outline: float = 1.4) -> None:
-    """Fill ``parts`` with ``colour``'s pattern, one dark outline round their union."""
-    for part in parts:  # first every part a little larger in the outline colour...
-        if part[0] == "poly":
-            pen.poly(part[1], OUTLINE, outline)
-        else:
-            pen.line(part[1], part[2] + 2 * outline, OUTLINE)
-    mask = Image.new("L", pen.img.size, 0)
-    mpen = Pen(mask, pen.ox, pen.oy, pen.s, pen.unit)
-    for part in parts:  # ...then all fills on top, so inner seams vanish
-        if part[0] == "poly":
-            mpen.poly(part[1], 255)  # type: ignore[arg-type]
-        else:
-            mpen.line(part[1], part[2], 255)  # type: ignore[arg-type]
-    box = mask.getbbox()
-    if box:
-        sheet = pattern(colour, pen.img.width, pen.img.height, pen.unit)
-        pen.img.paste(sheet.crop(box), box, mask.crop(box))
 
 
 # -- the six accessories, each around its own origin -----------------------------------------
@@ -342,7 +191,7 @@ def _eye(pen: Pen) -> None:
 def _hen(img: Image.Image, colours: Sequence[str], worms: int) -> None:
     """The hen: accessories a little larger than life, so they carry the card."""
     c = dict(zip(FEATURE_ORDER, colours, strict=True))
-    pen = Pen(img)
+    pen = Pen(img, unit=img.width / UNITS_W)
     pen.poly(_oval(50, 108, 42, 4.5), GROUND)
     feathers(pen.at(30, 75, 1.2), c["feathers"])
     umbrella(pen.at(29, 25, 1.1), c["umbrella"], 40)  # held behind her, under the far wing
@@ -353,14 +202,14 @@ def _hen(img: Image.Image, colours: Sequence[str], worms: int) -> None:
     _eye(pen)
     scarf(pen.at(66, 62, 1.2), c["scarf"])
     hat(pen.at(68, 37, 1.25), c["hat"])
-    worm(pen.at(80, 109, 1.2), c["worm"])
+    worm(pen.at(79, 107, 1.35), c["worm"])  # large: two worms decide a knock
     if worms == 2:
-        worm(pen.at(19, 111, 1.2), c["worm"], flip=True)
+        worm(pen.at(21, 109, 1.35), c["worm"], flip=True)
 
 
 def _closeup(img: Image.Image, feature: str, colour: str) -> None:
     """One accessory, enlarged under a magnifying glass."""
-    pen = Pen(img)
+    pen = Pen(img, unit=img.width / UNITS_W)
     pen.line([(72, 86), (90, 108)], 7, SHAFT)  # the glass's handle
     pen.poly(_oval(46, 52, 40, 40, n=96), (120, 112, 104))
     pen.poly(_oval(46, 52, 36, 36, n=96), (255, 255, 252))
@@ -377,7 +226,12 @@ def _closeup(img: Image.Image, feature: str, colour: str) -> None:
 @functools.cache
 def master(key: FaceKey) -> Image.Image:
     """The face at master size, no frame."""
-    img = Image.new("RGB", (MASTER_W, MASTER_H), theme.CARD_FACE)
+    return _painted(key, MASTER_W, MASTER_H)
+
+
+def _painted(key: FaceKey, width: int, height: int) -> Image.Image:
+    """The face painted straight at ``width`` × ``height`` px, no frame."""
+    img = Image.new("RGB", (width, height), theme.CARD_FACE)
     if key[0] == "hen":
         _hen(img, key[2], key[1])
     else:
@@ -385,19 +239,29 @@ def master(key: FaceKey) -> Image.Image:
     return img
 
 
-@functools.cache
+SMOOTH_BELOW = 60
+"""Faces narrower than this are the master scaled down (smooth where a painted one would be
+all jagged edges); wider ones, on the table and the sheets, are painted at their own size:
+crisp flat colours, which a palette PNG packs in under half the bytes of a scaled picture's
+in-between shades (the card sheet 77 KB instead of 190)."""
+
+
+@functools.lru_cache(maxsize=64)
 def _corner_mask(width: int, height: int, radius: int) -> Image.Image:
     mask = Image.new("L", (width, height), 0)
     ImageDraw.Draw(mask).rounded_rectangle((0, 0, width - 1, height - 1), radius, fill=255)
     return mask
 
 
-@functools.cache
+@functools.lru_cache(maxsize=256)
 def face(key: FaceKey, width: int) -> Image.Image:
     """The framed card face ``width`` px wide (``card_height(width)`` tall), rounded corners on
-    the table's background. Cached: treat as read-only."""
+    the table's background. Cached (the 256 latest): treat as read-only."""
     height = card_height(width)
-    art = master(key).resize((width, height), Image.Resampling.LANCZOS)
+    if width < SMOOTH_BELOW:
+        art = master(key).resize((width, height), Image.Resampling.LANCZOS)
+    else:
+        art = _painted(key, width, height)
     img = Image.new("RGB", (width, height), theme.BACKGROUND)
     radius = max(4, width // 16)
     img.paste(art, (0, 0), _corner_mask(width, height, radius))
@@ -408,75 +272,3 @@ def face(key: FaceKey, width: int) -> Image.Image:
 
 def card_height(width: int) -> int:
     return round(width * RATIO)
-
-
-# -- small pictures for the table and the rules ------------------------------------------------
-
-def pawn(draw: ImageDraw.ImageDraw, cx: float, bottom: float, h: float, fill: theme.RGB,
-         outline: theme.RGB = OUTLINE) -> None:
-    """A game figure ``h`` px tall standing on ``bottom``: a head on a bell-shaped body."""
-    w = max(1, round(h / 22))
-    r = h * 0.17
-    base = [(cx - h * 0.30, bottom), (cx - h * 0.26, bottom - h * 0.12),
-            (cx - h * 0.12, bottom - h * 0.30), (cx - h * 0.09, bottom - h * 0.60),
-            (cx + h * 0.09, bottom - h * 0.60), (cx + h * 0.12, bottom - h * 0.30),
-            (cx + h * 0.26, bottom - h * 0.12), (cx + h * 0.30, bottom)]
-    draw.polygon(base, fill=fill, outline=outline, width=w)
-    draw.rounded_rectangle((cx - h * 0.19, bottom - h * 0.66, cx + h * 0.19, bottom - h * 0.57),
-                           radius=max(1, round(h * 0.04)), fill=fill, outline=outline, width=w)
-    hy = bottom - h + r
-    draw.ellipse((cx - r, hy - r, cx + r, hy + r), fill=fill, outline=outline, width=w)
-
-
-def fist(draw: ImageDraw.ImageDraw, cx: float, cy: float, h: float) -> None:
-    """A knocking fist, ``h`` px tall, with two motion strokes below it."""
-    skin, ink = (244, 204, 160), OUTLINE
-    w = max(1, round(h / 20))
-    x0, x1 = cx - h * 0.42, cx + h * 0.42
-    top, bottom = cy - h * 0.30, cy + h * 0.22
-    draw.rounded_rectangle((x0, top, x1, bottom), radius=round(h * 0.16), fill=skin,
-                           outline=ink, width=w)
-    fw = (x1 - x0) / 4
-    for i in range(4):  # the knuckles, facing us
-        fx = x0 + i * fw
-        draw.rounded_rectangle((fx, top - h * 0.10, fx + fw, top + h * 0.22),
-                               radius=round(fw * 0.45), fill=skin, outline=ink, width=w)
-    draw.rounded_rectangle((x0 - h * 0.04, cy - h * 0.02, cx + h * 0.12, cy + h * 0.16),
-                           radius=round(h * 0.08), fill=skin, outline=ink, width=w)  # thumb
-    for dx in (-0.25, 0.0, 0.25):
-        x = cx + dx * h
-        draw.line([(x, bottom + h * 0.12), (x + dx * h * 0.3, bottom + h * 0.28)], fill=ink,
-                  width=max(2, w))
-
-
-def deck_stack(draw: ImageDraw.ImageDraw, x: float, y: float, w: float, layers: int) -> None:
-    """Face-down cards in a small pile, top-left of the top card at (x, y)."""
-    h = w * RATIO
-    for k in range(layers, -1, -1):
-        dx = dy = k * max(2, w / 18)
-        box = (x + dx, y + dy, x + dx + w, y + dy + h)
-        draw.rounded_rectangle(box, radius=max(3, round(w / 8)), fill=theme.CARD_BACK,
-                               outline=theme.ACCENT_DARK, width=2)
-    inset = w * 0.16
-    draw.rounded_rectangle((x + inset, y + inset, x + w - inset, y + h - inset),
-                           radius=max(2, round(w / 12)), outline=theme.CARD_BACK_PATTERN,
-                           width=max(2, round(w / 16)))
-
-
-def icon(feature: str, size: int, colour: str = "") -> Image.Image:
-    """An accessory alone, ``size`` px square, in ``colour`` (none: plain grey, "any colour")."""
-    return _icon(feature, size, colour).copy()
-
-
-@functools.cache
-def _icon(feature: str, size: int, colour: str) -> Image.Image:
-    unit = 8
-    img = Image.new("RGB", (40 * unit, 40 * unit), theme.PANEL)
-    pen = Pen(img, unit=unit)
-    place = {"umbrella": (20, 20, 0.72), "hat": (20, 30, 1.1), "scarf": (20, 14, 1.15),
-             "beak": (9, 20, 1.6), "feathers": (36, 22, 0.95), "worm": (20, 22, 1.25)}[feature]
-    if feature == "umbrella":
-        umbrella(pen.at(*place), colour, 24)
-    else:
-        ACCESSORIES[feature](pen.at(*place), colour)
-    return img.resize((size, size), Image.Resampling.LANCZOS)

@@ -196,7 +196,10 @@ async def test_a_whole_game_against_the_computer(table):
     assert not list(final.iter_components()), "a finished board keeps no buttons"
     pngs = [v.attachments[0].data for v in final.versions if v.attachments]
     assert len(set(pngs)) >= 5, "the board picture is redrawn as the game goes"
-    assert Image.open(io.BytesIO(pngs[-1])).size == (art.W, art.BOARD_H)
+    assert Image.open(io.BytesIO(pngs[-2])).size == (art.W, art.BOARD_H)
+    # The final picture is the result card: as wide as the board, as tall as it needs.
+    final_w, final_h = Image.open(io.BytesIO(pngs[-1])).size
+    assert final_w == art.W and final_h < art.BOARD_H
     news = driver.messages("games")
     assert news[0].id == board.id and len(news) == 2, "the end is announced in a new message"
     assert "game over" in news[1].content

@@ -98,7 +98,8 @@ async def test_a_whole_game_two_users_and_a_computer(table):
     # The board is one message, edited in place, its picture replaced at every move.
     pngs = [v.attachments[0].data for v in final.versions if v.attachments]
     assert len(pngs) > 16 and len(set(pngs)) > 16
-    assert Image.open(io.BytesIO(pngs[-1])).size == (1000, 1256)
+    assert {Image.open(io.BytesIO(png)).size for png in pngs[:-1]} == {(1000, 1268)}
+    assert Image.open(io.BytesIO(pngs[-1])).size == (1000, 752), "the result card, 3 seats"
     board_and_news = driver.messages("games")
     assert board_and_news[0].id == board.id and len(board_and_news) == 2
     assert "game over" in board_and_news[1].content, "the end is announced in a new message"

@@ -12,6 +12,7 @@ import random
 from collections.abc import Callable
 from typing import Any
 
+from bot.autoplay import autoplay
 from bot.games import REGISTRY
 from bot.games.core import SYSTEM, apply_checked, start
 from bot.games.mimic.hints import extendable_lines, hand_targets
@@ -65,6 +66,25 @@ def _boards(game: str, draw: Callable[[dict, list[str]], bytes], modes: list[tup
     return out
 
 
+def _schicki_results(w: Words, names: list[str]) -> dict[str, Render]:
+    """Schicki Micki's row results from computer games: a row won with the most reactions, a
+    row nobody won, and the game's last row (under it the final ranking)."""
+    rules = REGISTRY["schicki_micki"]
+    out: dict[str, Render] = {}
+    for players in (2, 7):
+        moves = list(autoplay(rules, f"gallery-{players}", players, {}))
+        rows = [(m, e.data) for m in moves for e in m.events if e.kind == "resolved"]
+        busiest = max(rows, key=lambda r: (r[1]["table_cleared"], len(r[1]["reactions"])))
+        unwon = [r for r in rows if not r[1]["table_cleared"]]
+        picks = {"won": busiest, "last": rows[-1]} | ({"unwon": unwon[0]} if unwon else {})
+        for label, (move, data) in picks.items():
+            view = rules.view(move.state, None)
+            out[f"schicki_micki {players}p result {label}"] = (
+                lambda v=view, d=data, n=names[:players]: schicki_micki.render_table(
+                    v, n, w, resolved=d))
+    return out
+
+
 def pictures(w: Words, names: list[str] | None = None) -> dict[str, Render]:
     """Every picture kind, in ``w``'s language, with ``names`` (default: the long ones)."""
     names = names or LONG_NAMES
@@ -74,6 +94,7 @@ def pictures(w: Words, names: list[str] | None = None) -> dict[str, Render]:
                    [(2, {"subjects": 4}), (5, {"subjects": 5})], names, ends)
     out |= _boards("schicki_micki", lambda v, n: schicki_micki.render_table(v, n, w),
                    [(2, {}), (7, {})], names, (0, 6, 40, 100_000))
+    out |= _schicki_results(w, names)
     out |= _boards("mimic", lambda v, n: mimic.render_board(v, n, w),
                    [(1, {}), (2, {}), (3, {"advanced": True}), (4, {"teams": True})],
                    names, ends)

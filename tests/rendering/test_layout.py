@@ -25,7 +25,8 @@ GALLERY = {language: pictures(words(language)) for language in LANGUAGES}
 BOXED: tuple[str, ...] = ("leaderboard", "solo board", "stats", "schicki", "mimikri",
                           "mimic")
 """The picture kinds (by name prefix) whose every text names its box."""
-SIZED: tuple[str, ...] = ("leaderboard", "solo board", "stats")
+SIZED: tuple[str, ...] = ("leaderboard", "solo board", "stats", "mimikri", "schicki",
+                          "mimic")
 """The picture kinds (by name prefix) whose every text is at least theme.MIN_TEXT (scaled to
 the picture's width): legible on a phone."""
 

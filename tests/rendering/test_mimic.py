@@ -74,7 +74,10 @@ def test_board_is_deterministic_and_of_fixed_size(states):
         png = render_board(view, NAMES[: state["players"]], EN)
         if name in ("middle", "teams"):
             assert png == render_board(copy.deepcopy(view), NAMES[: state["players"]], EN), name
-        assert decode(png).size == (W, BOARD_H), name
+        if name in ("over", "showdown"):  # the result card: as tall as its words need
+            assert decode(png).width == W, name
+        else:
+            assert decode(png).size == (W, BOARD_H), name
 
 
 def test_the_grid_has_49_cells_labelled_a_to_g_and_1_to_7():
@@ -119,7 +122,7 @@ def test_cells_show_start_cards_mimic_cards_cubes_and_empty_space(states):
     for cell, face in view["board"].items():
         x0, y0, _, _ = cell_box(cell)
         if face["cube"] is None:
-            shown = pixel(png, (x0 + 4, y0 + mimic.CELL * 0.7))
+            shown = pixel(png, (x0 + 8, y0 + mimic.CELL * 0.7))  # inside a last-turn frame
             assert shown in (mimic_art.CARD_COLOURS[face["colour"]],
                              mimic_art.CARD_TEXTURE[face["colour"]]), cell
         else:
@@ -241,28 +244,42 @@ def _placed(render) -> list[layout.Placed]:
     return placed
 
 
-def test_a_card_too_small_for_a_readable_tag_shows_none():
-    """A card's animal tag is never smaller than ``TAG_MIN``: a smaller card shows its
-    silhouette and colour letter only, rather than letters a few pixels high."""
-    small = _placed(lambda: mimic_art.card_tile("green", "zebra", 20, words=CS))
-    assert [p.text for p in small] == [CS("mimic.picture.letter.green")]
-    row = _placed(lambda: mimic_art.card_tile("green", "zebra", 44, words=CS))
+def test_a_card_too_small_for_readable_words_shows_none():
+    """A card's animal tag and colour letter are never smaller than the smallest text a phone
+    reads: a smaller card shows its silhouette and texture only, rather than letters a few
+    pixels high."""
+    assert mimic_art.TAG_MIN == theme.MIN_TEXT
+    assert _placed(lambda: mimic_art.card_tile("green", "zebra", 20, words=CS)) == []
+    assert _placed(lambda: mimic_art.card_tile("green", "zebra", 64, words=CS)) == []
+    mini = _placed(lambda: mimic_art.card_tile("green", "zebra", 80, words=CS))
+    assert [p.text for p in mini] == [CS("mimic.picture.letter.green")]
+    row = _placed(lambda: mimic_art.card_tile("green", "zebra", mimic_art.TAG_CARD, words=CS))
     tag = next(p for p in row if p.text == CS("mimic.picture.tag.zebra"))
-    assert tag.size >= mimic_art.TAG_MIN and not tag.escapes()
+    assert tag.size >= theme.MIN_TEXT and not tag.escapes()
+    assert min(p.size for p in row) >= theme.MIN_TEXT
 
 
 @pytest.mark.parametrize("w", [EN, CS])
-def test_after_a_three_player_tie_the_removed_cards_keep_their_tags(w):
-    """The end of an advanced three-player game settled by a showdown: the showdown, the power
-    line and the removed cards share one panel. The removed cards keep their full-size row
-    (tags at the size every such row uses), instead of being squeezed to 4 px letters."""
+def test_a_three_player_tie_ends_on_a_result_card_with_the_showdown_ranking(w):
+    """The end of an advanced three-player game settled by a showdown: the final picture is
+    the result card — the winner in the banner, the reason, every side's cubes, and the
+    showdown's ranking with the card each side showed — every word legible on a phone."""
     state = playout("mimic", 3, {"advanced": True}, 100_007, 100_000)
     view = RULES.view(state, None)
-    assert view["phase"] == "over" and view["showdown"] is not None and view["removed"]
-    placed = _placed(lambda: render_board(view, LONG_NAMES[:3], w))
-    tags = {w(f"mimic.picture.tag.{face['animal']}") for face in view["removed"]}
-    assert tags <= {p.text for p in placed if p.size >= mimic_art.TAG_MIN}
-    assert min(p.size for p in placed) >= mimic_art.TAG_MIN
+    assert view["phase"] == "over" and view["showdown"] is not None
+    placed = _placed(lambda: render_board(view, NAMES[:3], w))
+    texts = [p.text for p in placed]
+    (winner,) = view["result"]["winners"]
+    assert w("mimic.picture.result.win_one", names=NAMES[winner]) in texts
+    assert w("mimic.picture.result.reason.showdown") in " ".join(texts)
+    assert w("mimic.picture.result.showdown") in texts
+    ranking = view["ranking"]
+    assert ranking[0]["side"] == winner and len(ranking) >= 2
+    for entry in ranking:
+        face = entry["card"]
+        assert any(t.startswith(w(f"mimic.card.{face['colour']}.{face['animal']}"))
+                   for t in texts)
+    assert min(p.size for p in placed) >= theme.MIN_TEXT
     assert not [p for p in placed if p.escapes() or not p.boxed]
 
 
@@ -273,4 +290,4 @@ def test_the_solo_cube_count_is_written_whole_at_the_panels_size():
     note = EN("mimic.picture.cubes", left=EN.number(view["cubes_left"][0]),
               placed=EN.number(view["cubes_placed"][0]))
     placed = _placed(lambda: render_board(view, LONG_NAMES[:1], EN))
-    assert [p.size for p in placed if p.text == note] == [theme.SMALL_SIZE]
+    assert [p.size for p in placed if p.text == note] == [theme.MIN_TEXT]

@@ -47,14 +47,17 @@ def test_board_is_identical_after_clearing_every_cache(views):
 @pytest.mark.parametrize("players,subjects", [(2, 4), (6, 4), (2, 5), (6, 5)])
 def test_board_size_is_fixed_and_phone_friendly(players, subjects):
     sizes = set()
-    for phase in ("orient", "search", "over"):
+    for phase in ("orient", "search"):
         view = view_in(phase, players, subjects)
         assert len(view["grid"]) == 4 * subjects
         sizes.add(decode(render_board(view, NAMES[:players], EN)).size)
     assert sizes == {(theme.BOARD_WIDTH, BOARD_H)}
     width, height = sizes.pop()
-    assert 900 <= width <= 1100
+    assert width == theme.BOARD_WIDTH
     assert height <= 1.4 * width  # stays one screen tall when Discord fits it to a phone
+    # The finished game is a result card: as wide, its height following the seats.
+    result = decode(render_board(view_in("over", players, subjects), NAMES[:players], EN))
+    assert result.width == theme.BOARD_WIDTH and 500 <= result.height <= 1.4 * width
 
 
 def test_face_down_cells_never_read_a_butterfly(views):

@@ -15,6 +15,9 @@ from bot.games.schicki_micki.deck import COLOURS, DECK_SIZE, FEATURES, cards
 from bot.i18n import words
 from rendering import schicki_micki as sm
 from rendering import schicki_micki_art as art
+from rendering import schicki_micki_props as props
+from rendering import schicki_micki_parts as parts
+from rendering import schicki_micki_rules as reference
 from rendering import layout, theme
 
 from .gallery import LONG_NAMES
@@ -165,7 +168,7 @@ def test_the_faces_carry_no_words_so_one_cached_face_serves_every_language():
         for cid in range(DECK_SIZE):
             sm.card(cid, 90)
         for feature in FEATURES:
-            art.icon(feature, 60)
+            props.icon(feature, 60)
     assert placed == []
 
 
@@ -232,37 +235,53 @@ def test_table_renders_are_byte_identical(phases):
 def test_table_is_identical_after_clearing_every_cache(phases):
     view, names = phases["window"]
     first = sm.render_table(view, names, EN)
-    for cached in (art.pattern, art.master, art.face, art._corner_mask, art._icon):
+    for cached in (art.pattern, art.master, art.face, art._corner_mask, props._icon):
         cached.cache_clear()
     assert sm.render_table(view, names, EN) == first
 
 
 @pytest.mark.parametrize("players", range(2, 8))
-def test_table_size_is_fixed_per_player_count_and_phone_friendly(players):
-    sizes = set()
+def test_the_table_is_one_width_and_its_size_is_known_per_row(players):
     for dealt in (0, 1, 5, 12):
         view = table_view(players, dealt, seed=players)
-        sizes.add(sm.draw_table(view, NAMES[:players], EN).size)
-    assert sizes == {sm.table_size(players)}
-    assert decode(sm.render_table(view, NAMES[:players], EN)).size == sm.table_size(players)
-    width, height = sizes.pop()
-    assert 900 <= width <= 1100
-    assert height <= 1.4 * width
+        size = sm.table_size(players, dealt)
+        assert sm.draw_table(view, NAMES[:players], EN).size == size
+        assert size[0] == theme.BOARD_WIDTH
+        assert size[1] <= 1.5 * size[0]
+    assert decode(sm.render_table(view, NAMES[:players], EN)).size == sm.table_size(players, 12)
+    assert sm.table_size(players) == sm.table_size(players, 12)
 
 
-def test_a_long_row_shrinks_into_more_columns_and_nothing_is_cut_off():
-    for n in (0, 1, 12, 13, 20, 30, 52):
+def test_cards_grow_as_the_row_shrinks_and_stay_inside_the_width():
+    widths = [sm.grid_layout(n)[2] for n in range(1, 13)]
+    assert widths == sorted(widths, reverse=True)
+    assert widths[0] > 700  # one card fills the width
+    assert widths[2] > 1.5 * widths[11]  # a row of three: cards half as large again as twelve
+    assert widths[11] >= 220  # twelve still fit, as large as the 4 × 3 grid ever drew them
+    for n in (1, 2, 3, 4, 7, 12, 13, 20, 30, 52):
         cols, rows, w = sm.grid_layout(n)
         assert cols * rows >= n
         assert cols * w + (cols - 1) * sm.GAP <= sm.W - 2 * sm.M
-        assert rows * art.card_height(w) + (rows - 1) * (sm.GAP // 2) <= sm.GRID_H
-    assert sm.grid_layout(12)[2] == sm.CARD_W
+        assert rows * art.card_height(w) + (rows - 1) * sm.GAP <= parts.GRID_MAX_H
+        for box in parts.card_boxes(n, sm.GRID_Y):
+            assert sm.M <= box[0] and box[2] <= sm.W - sm.M
+            assert box[2] - box[0] == w
     view = table_view(2, 20)
-    assert sm.draw_table(view, NAMES[:2], EN).size == sm.table_size(2)
+    assert sm.draw_table(view, NAMES[:2], EN).size == sm.table_size(2, 20)
 
 
-def _grid_crop(img: Image.Image) -> Image.Image:
-    return img.crop((0, sm.GRID_Y, sm.W, sm.GRID_Y + sm.GRID_H))
+def test_a_twelve_card_table_is_small_enough_to_send_every_few_seconds():
+    view = table_view(4, 12, seed=3)
+    assert len(view["table"]) == 12
+    assert len(sm.render_table(view, NAMES[:4], EN)) <= 60 * 1024
+
+
+def test_the_card_cache_is_capped():
+    assert art.face.cache_info().maxsize == 256
+
+
+def _grid_crop(img: Image.Image, n: int) -> Image.Image:
+    return img.crop((0, sm.GRID_Y, sm.W, sm.GRID_Y + parts.grid_height(n)))
 
 
 def test_the_table_draws_the_faces_the_view_gives():
@@ -285,8 +304,9 @@ def test_the_table_draws_the_faces_the_view_gives():
                                                               first["colours"]["hat"])
     else:
         first["colour"] = next(c for c in COLOURS if c != first["colour"])
-    assert _grid_crop(sm.draw_table(repainted, NAMES[:3], EN)).tobytes() != \
-        _grid_crop(sm.draw_table(view, NAMES[:3], EN)).tobytes()
+    n = len(view["table"])
+    assert _grid_crop(sm.draw_table(repainted, NAMES[:3], EN), n).tobytes() != \
+        _grid_crop(sm.draw_table(view, NAMES[:3], EN), n).tobytes()
 
 
 def test_the_table_shows_what_changes(phases):
@@ -310,13 +330,11 @@ def test_the_table_shows_what_changes(phases):
 def test_the_newest_card_is_highlighted():
     view = table_view(2, 3)
     img = sm.draw_table(view, NAMES[:2], EN)
-    cols = sm.COLS
-    left = (sm.W - (cols * sm.CARD_W + (cols - 1) * sm.GAP)) // 2
-    x = left + 2 * (sm.CARD_W + sm.GAP) - 3  # the highlight frame left of the third card
-    y = sm.GRID_Y + sm.CARD_H // 2
-    assert img.getpixel((x, y)) == theme.HIGHLIGHT
-    x_first = left - 3
-    assert img.getpixel((x_first, y)) != theme.HIGHLIGHT
+    boxes = parts.card_boxes(3, sm.GRID_Y)
+    x0, y0, _, y1 = boxes[2]
+    assert img.getpixel((x0 - 3, (y0 + y1) // 2)) == theme.HIGHLIGHT  # the newest card's frame
+    x0, y0, _, y1 = boxes[0]
+    assert img.getpixel((x0 - 3, (y0 + y1) // 2)) != theme.HIGHLIGHT
 
 
 # -- the sheet and the rules -------------------------------------------------------------------
@@ -330,17 +348,17 @@ def test_card_sheet_and_rules_are_deterministic():
 
 
 def test_card_sheet_shows_every_card_once():
-    ids = [cid for _, group, _ in sm._sheet_sections(EN) for cid in group]
+    ids = [cid for _, group, _ in reference._sheet_sections(EN) for cid in group]
     assert sorted(ids) == list(range(DECK_SIZE))
 
 
 def test_rules_icons_cover_every_accessory():
     for feature in FEATURES:
-        icon = art.icon(feature, 80)
+        icon = props.icon(feature, 80)
         blank = Image.new("RGB", icon.size, theme.PANEL)
         assert changed_share(icon, blank) > 0.05, feature
     img = Image.new("RGB", (100, 100), theme.PANEL)
-    art.fist(ImageDraw.Draw(img), 50, 50, 60)
+    props.fist(ImageDraw.Draw(img), 50, 50, 60)
     assert changed_share(img, Image.new("RGB", (100, 100), theme.PANEL)) > 0.1
 
 

@@ -43,6 +43,26 @@ def apply_action(state: State, seat: Seat, action: str, events: list[Event]) -> 
     settle(state, events)
 
 
+# -- what the last turn changed on the grid ----------------------------------------------
+
+LAST_KINDS = ("placed", "moved", "removed", "cubes", "starts")
+"""What a turn's record lists: cells of laid cards, [from, to] moves, cells emptied by Red,
+cells given a cube, cells given a yellow start card."""
+
+
+def _log(state: State, kind: str, what: Any) -> None:
+    """Note a change to the grid in ``state["last"]``: the record of the newest turn that
+    changed it (the turn under way once it has changed something, else the one before).
+
+    States stored before the record existed have no ``last``; the first change starts one.
+    """
+    last = state.get("last")
+    if last is None or last["turn"] != state["turns"]:
+        last = state["last"] = {"seat": state["turn"], "turn": state["turns"],
+                                **{k: [] for k in LAST_KINDS}}
+    last[kind].append(what)
+
+
 # -- team phase --------------------------------------------------------------------------
 
 def _give(state: State, seat: Seat, card: str, events: list[Event]) -> None:
@@ -69,6 +89,7 @@ def _place(state: State, seat: Seat, arg: str, events: list[Event]) -> None:
     state["cards"][cell] = card
     state["step"]["placed"] += 1
     events.append(Event("card_placed", seat, {"card": card, "cell": cell}))
+    _log(state, "placed", cell)
     _score(state, seat, cell, events)
 
 
@@ -82,6 +103,7 @@ def _score(state: State, seat: Seat, cell: str, events: list[Event]) -> None:
         state["cubes"][last] = side
         state["cubes_left"][side] -= 1
         scored += 1
+        _log(state, "cubes", last)
         events.append(Event("set_completed", seat, {"cell": last, "side": side}))
     if not scored:
         return
@@ -125,6 +147,7 @@ def _to(state: State, seat: Seat, cell: str, events: list[Event]) -> None:
     state["step"]["pending"] = None
     state["cards"][cell] = state["cards"].pop(origin)
     _spend(state, seat, "yellow", events, origin=origin, cell=cell)
+    _log(state, "moved", [origin, cell])
     _score(state, seat, cell, events)
 
 
@@ -133,6 +156,7 @@ def _red(state: State, seat: Seat, cell: str, events: list[Event]) -> None:
     card = state["cards"].pop(cell)
     state["removed"].append(card)
     _spend(state, seat, "red", events, cell=cell, card=card)
+    _log(state, "removed", cell)
 
 
 def _blue(state: State, seat: Seat, cell: str, events: list[Event]) -> None:
@@ -141,6 +165,7 @@ def _blue(state: State, seat: Seat, cell: str, events: list[Event]) -> None:
     state["cubes"][cell] = side
     state["cubes_left"][side] -= 1
     _spend(state, seat, "blue", events, cell=cell, side=side)
+    _log(state, "cubes", cell)
     if state["cubes_left"][side] == 0:
         _finish(state, "last_cube", [side], events)
 
@@ -171,6 +196,7 @@ def _start(state: State, seat: Seat, cell: str, events: list[Event]) -> None:
     state["yellow_left"] -= 1
     state["step"]["start_done"] = True
     state["phase"] = "place"
+    _log(state, "starts", cell)
     events.append(Event("start_placed", seat, {"cell": cell}))
 
 
@@ -272,6 +298,24 @@ def _reveal(state: State, events: list[Event]) -> None:
         return
     show["sides"] = still
     show["round"] += 1
+
+
+def showdown_rank(state: State) -> list[dict[str, Any]]:
+    """The sides of the tie showdown, best first (§Ties): a side that stayed in to a later
+    round ranks above one out before it; sides out in the same round rank by the better card
+    they showed. Each entry: ``side``, ``round`` (the last it showed a card in, from 1) and
+    ``card`` (its best card of that round). Sides that never showed a card are left out."""
+    comp = components()
+    shown: dict[int, tuple[int, tuple[int, int], str]] = {}
+    for number, rnd in enumerate((state.get("showdown") or {}).get("revealed", []), 1):
+        for seat, card in rnd:
+            side = side_of(state, seat)
+            rank = comp.rank(card)
+            held = shown.get(side)
+            if held is None or held[0] < number or (held[0] == number and rank < held[1]):
+                shown[side] = (number, rank, card)
+    order = sorted(shown, key=lambda side: (-shown[side][0], shown[side][1], side))
+    return [{"side": side, "round": shown[side][0], "card": shown[side][2]} for side in order]
 
 
 def settle(state: State, events: list[Event]) -> None:

@@ -23,6 +23,9 @@ State (JSON-safe; card ids ``c1``…``c60`` from ``data/mimic/cards.json``)::
     exchange     {"stage": "partner" | "back"} | None
     showdown     {"sides", "round", "picks": {seat: card} (secret), "revealed"} | None
     result       {"termination", "winners"} | None
+    last         {"seat", "turn", "placed", "moved", "removed", "cubes", "starts"} | absent
+                 the grid changes of the newest turn that made any (``flow.LAST_KINDS``);
+                 absent in states stored before it was kept, and before the first change
 
 A turn: (teams: exchange) → placement, with power cards at any time and a start card right
 after the first completed set → draw back to five → next seat clockwise.
@@ -131,6 +134,9 @@ class MimicRules:
                 "revealed": [[list(p) for p in r] for r in show["revealed"]],
             },
             "result": _copy(state["result"]),
+            "last": _last(state.get("last")),
+            "ranking": [{**entry, "card": card_face(entry["card"])}
+                        for entry in flow.showdown_rank(state)],
             "hand": [],
         }
         if seat is not None:
@@ -175,6 +181,14 @@ class MimicRules:
         if any(cell not in state["cards"] for cell in state["cubes"]):
             raise ValueError("MIMIC state has a cube on an empty cell")
         return state
+
+
+def _last(last: Any) -> dict[str, JSON] | None:
+    """The last turn's record, copied (its lists too), or None."""
+    if last is None:
+        return None
+    return {k: [list(v) if isinstance(v, list) else v for v in val] if isinstance(val, list)
+            else val for k, val in last.items()}
 
 
 def _copy(value: Any) -> Any:

@@ -75,6 +75,7 @@ class MimikriRules:
             "tried": [],
             "phase": "orient",
             "rounds": 0,
+            "last": None,
         }
         _draw_subject(state, rng, [])
         return state
@@ -163,6 +164,9 @@ class MimikriRules:
             "pass_no": state["pass_no"],
             "rounds": state["rounds"],
             "must_be_uncollected": state["pass_no"] > 1,
+            # The last card turned up, for "what changed" on the table: states stored before
+            # it was recorded have no "last" and show none.
+            "last": dict(state["last"]) if state.get("last") else None,
         }
 
     def outcome(self, state: State) -> Outcome | None:
@@ -223,6 +227,9 @@ def _reveal(
     wanted = butterfly(state["subject"], state["orientation"])
     # The card is face up for everyone now, so the event may name it; the cogs' text never does.
     seen = {"pos": pos, "butterfly": state["layout"][pos], "round": state["rounds"]}
+    # Public from now on (it lies face up, or in front of the finder): the table shows it.
+    state["last"] = {"seat": seat, "pos": pos, "butterfly": state["layout"][pos],
+                     "found": state["layout"][pos] == wanted}
     if state["layout"][pos] != wanted:
         state["face_up"].append(pos)
         events.append(Event("revealed", seat, {**seen, "found": False}))
