@@ -13,7 +13,7 @@ from typing import Any
 
 from bot.autoplay import Move, autoplay
 from bot.games import REGISTRY
-from bot.i18n import words
+from bot.i18n import Words, words
 from rendering import mimic, mimikri, schicki_micki
 
 NAMES = ["Kristýna", "Ben", "Дмитрий", "🦊 Foxy"]
@@ -28,18 +28,33 @@ def _middle(moves: list[Move]) -> Move:
 
 
 def _schicki_result(moves: list[Move]) -> Move:
-    """The first row decided after the game's middle: a table with reactions and a winner."""
+    """The first row won after the game's middle: a table with reactions and a winner."""
     half = len(moves) // 2
-    return next((m for m in moves[half:] if any(e.kind == "resolved" for e in m.events)),
-                moves[half])
+    return next((m for m in moves[half:] if _resolved(m, won=True)), moves[half])
+
+
+def _resolved(move: Move, won: bool = False) -> dict[str, Any] | None:
+    """The data of the row ``move`` settled (only a won row's if ``won``), else None."""
+    return next((e.data for e in move.events if e.kind == "resolved"
+                 and (e.data["table_cleared"] or not won)), None)
+
+
+def _schicki_table(move: Move, view: dict, names: list[str], w: Words) -> bytes:
+    """The table message as it shows a row's result: the row as it stood, who reacted how."""
+    return schicki_micki.render_table(view, names, w, resolved=_resolved(move))
+
+
+def _board_only(render: Callable[[dict, list[str], Words], bytes]) -> Callable:
+    """A renderer that needs only the view, taking the move it is shown after too."""
+    return lambda move, view, names, w: render(view, names, w)
 
 
 BOARDS: dict[str, tuple[str, int, dict[str, Any], Callable[[list[Move]], Move], Callable]] = {
-    "mimikri": ("mimikri", 3, {"subjects": 5}, _middle, mimikri.render_board),
-    "schicki-micki": ("schicki_micki", 4, {}, _schicki_result, schicki_micki.render_table),
-    "mimic": ("mimic", 2, {}, _middle, mimic.render_board),
+    "mimikri": ("mimikri", 3, {"subjects": 5}, _middle, _board_only(mimikri.render_board)),
+    "schicki-micki": ("schicki_micki", 4, {}, _schicki_result, _schicki_table),
+    "mimic": ("mimic", 2, {}, _middle, _board_only(mimic.render_board)),
 }
-"""Picture file name → (game, players, options, which move to show, renderer)."""
+"""Picture file name → (game, players, options, which move to show, renderer of that move)."""
 
 
 def board(name: str, seed: str = "demo") -> bytes:
@@ -47,7 +62,8 @@ def board(name: str, seed: str = "demo") -> bytes:
     game, players, options, pick, render = BOARDS[name]
     rules = REGISTRY[game]
     moves = list(autoplay(rules, seed, players, options))
-    return render(rules.view(pick(moves).state, None), NAMES[:players], W)
+    move = pick(moves)
+    return render(move, rules.view(move.state, None), NAMES[:players], W)
 
 
 def main(argv: list[str]) -> int:

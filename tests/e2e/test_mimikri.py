@@ -13,6 +13,7 @@ from PIL import Image
 
 from bot.games import REGISTRY
 from bot.games.mimikri.rules import ANIMALS
+from rendering import mimikri_result
 from tests.double import interactions as ix
 from tests.double.driver import InteractionRejected
 from tests.e2e.table import Table, ephemeral_text, game_id
@@ -99,7 +100,10 @@ async def test_a_whole_game_two_users_and_a_computer(table):
     pngs = [v.attachments[0].data for v in final.versions if v.attachments]
     assert len(pngs) > 16 and len(set(pngs)) > 16
     assert {Image.open(io.BytesIO(png)).size for png in pngs[:-1]} == {(1000, 1268)}
-    assert Image.open(io.BytesIO(pngs[-1])).size == (1000, 752), "the result card, 3 seats"
+    # The last picture is the result card, as tall as its seats and winners make it.
+    finished = await table.match(match_id)
+    card = (1000, mimikri_result.height(RULES.view(finished.state, None)))
+    assert Image.open(io.BytesIO(pngs[-1])).size == card, "the result card"
     board_and_news = driver.messages("games")
     assert board_and_news[0].id == board.id and len(board_and_news) == 2
     assert "game over" in board_and_news[1].content, "the end is announced in a new message"
