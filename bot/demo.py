@@ -60,7 +60,7 @@ def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
 
 def demo_schicki(out: Path, seed: str = "demo", players: int = 4) -> list[str]:
     """Schicki Micki as the dealer plays it: a card, the computers' reactions by their delays,
-    the window resolved; the table after every card and every result."""
+    the window resolved; the table after every card, or the row's result once it is settled."""
     rules, names = REGISTRY["schicki_micki"], NAMES[:players]
     out.mkdir(parents=True, exist_ok=True)
     (out / "rules.png").write_bytes(schicki_art.render_rules(words("en")))
@@ -85,14 +85,17 @@ def demo_schicki(out: Path, seed: str = "demo", players: int = 4) -> list[str]:
             for delay, seat, reaction in sorted(choices):
                 if reaction in rules.legal_actions(state, seat):
                     act(seat, reaction, delay)
+        resolved = None
         if rules.legal_actions(state, SYSTEM) == ["resolve"] and (state["reactions"]
                                                                  or not state["deck"]):
             for event in act(SYSTEM, "resolve"):
                 if event.kind == "resolved":
+                    resolved = event.data
                     lines += [schicki_texts.result_text(event.data, names, words("en")), ""]
         frame += 1
-        (out / f"table-{frame:03d}.png").write_bytes(
-            schicki_art.render_table(rules.view(state, None), names, words("en")))
+        # A settled row shows its result, as the table message does until the next card.
+        (out / f"table-{frame:03d}.png").write_bytes(schicki_art.render_table(
+            rules.view(state, None), names, words("en"), resolved=resolved))
     outcome = rules.outcome(state)
     lines += ["Scores: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
               "Winners: " + ", ".join(NAMES[i] for i in sorted(outcome.winners))]
