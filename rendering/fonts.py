@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import functools
 import io
+import math
 import unicodedata
 from importlib import resources
 from typing import NamedTuple
@@ -138,9 +139,16 @@ def runs(text: str) -> tuple[Run, ...]:
     return tuple(out)
 
 
+@functools.lru_cache(maxsize=16384)
+def advance(part: str, size: int, bold: bool, face: str) -> float:
+    """How far one run moves the pen: measured once per text and size, since a board asks
+    again for the same names and labels at every edit (a fifth of a render was measuring)."""
+    return font(size, bold, face).getlength(part)
+
+
 def width(text: str, size: int, bold: bool = False) -> float:
     """The advance width of ``text`` at ``size`` px, as :func:`draw` lays it out."""
-    return sum(font(size, bold, run.face).getlength(run.text) for run in runs(text))
+    return sum(advance(run.text, size, bold, run.face) for run in runs(text))
 
 
 def _baseline(y: float, vertical: str, size: int, bold: bool) -> float:
@@ -174,26 +182,48 @@ def draw(
     letters ``stroke_width`` px wide in another colour. ``box`` is where the text must stay
     (the surface when none is given); what was drawn where is reported to ``layout``.
     """
-    parts = [(run.text, font(size, bold, run.face)) for run in runs(text)]
-    total = sum(f.getlength(t) for t, f in parts)
+    parts = [(run.text, font(size, bold, run.face), advance(run.text, size, bold, run.face))
+             for run in runs(text)]
+    total = sum(length for _, _, length in parts)
     x, y = xy
     x -= {"l": 0, "m": total / 2, "r": total}[anchor[0]]
     base = _baseline(y, anchor[1], size, bold)
     ink: list[tuple[float, float, float, float]] = []
     measure = layout.listening()  # the letters' extent costs time: only when a test asks
-    for part, face_font in parts:
+    for (part, face_font, length), run in zip(parts, runs(text), strict=True):
         left, top, right, bottom = (face_font.getbbox(part, anchor="ls") if measure
                                     else (0, 0, 0, 0))
         if right > left:
             ink.append((x + left - stroke_width, base + top - stroke_width,
                         x + right + stroke_width, base + bottom + stroke_width))
-        if stroke is None:
+        if stroke is None and surface.fontmode == "L":
+            _stamp(surface, (x, base), _mask(part, size, bold, run.face, math.modf(x)[0],
+                                            math.modf(base)[0]), fill)
+        elif stroke is None:
             surface.text((x, base), part, font=face_font, fill=fill, anchor="ls")
         else:
             surface.text((x, base), part, font=face_font, fill=fill, anchor="ls",
                         stroke_width=stroke_width, stroke_fill=stroke)
-        x += face_font.getlength(part)
+        x += length
     if ink:
         layout.note(text, size, (min(i[0] for i in ink), min(i[1] for i in ink),
                                  max(i[2] for i in ink), max(i[3] for i in ink)),
                     box, surface.im.size)
+
+
+@functools.lru_cache(maxsize=8192)
+def _mask(part: str, size: int, bold: bool, face: str, dx: float,
+          dy: float) -> tuple[object, tuple[int, int]]:
+    """The letters of one run as FreeType paints them at a sub-pixel offset (``dx``, ``dy``),
+    with where they sit against the pen: what Pillow's ``text`` would paint, kept, because a
+    board draws the same names and labels at the same places at every edit."""
+    mask, offset = font(size, bold, face).getmask2(part, "L", anchor="ls", start=(dx, dy))
+    return mask, offset
+
+
+def _stamp(surface: ImageDraw.ImageDraw, xy: tuple[float, float],
+           mask: tuple[object, tuple[int, int]], fill: RGB) -> None:
+    """Paint a kept run of letters in ``fill`` at the pen position ``xy``, as ``text`` does."""
+    letters, (ox, oy) = mask
+    ink = surface._getink(fill)[0]
+    surface.draw.draw_bitmap((int(xy[0]) + ox, int(xy[1]) + oy), letters, ink)
