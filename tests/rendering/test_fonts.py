@@ -116,3 +116,23 @@ def test_text_is_the_same_pixels_every_time():
     fonts.font.cache_clear()
     fonts.runs.cache_clear()
     assert _drawn("Jiří 🦊 李雷 Ελένη", bold=True).tobytes() == first
+
+
+@pytest.mark.parametrize("xy", [(10, 30), (10.5, 30.25), (11.75, 29.5)])
+def test_kept_letters_paint_what_pillow_paints(xy):
+    """Letters are painted from a cache of FreeType's masks: the same pixels Pillow's own
+    ``text`` gives, at whole and at fractional positions, in every face."""
+    words = "Kristýna Дмитрий 🦊"
+    size = 26
+    ours = Image.new("RGB", (400, 50), "white")
+    fonts.draw(ImageDraw.Draw(ours), xy, words, size, (30, 20, 10), anchor="ls")
+    pillows = Image.new("RGB", (400, 50), "white")
+    x, y = xy
+    for run in fonts.runs(words):
+        ImageDraw.Draw(pillows).text((x, y), run.text, font=fonts.font(size, False, run.face),
+                                     fill=(30, 20, 10), anchor="ls")
+        x += fonts.font(size, False, run.face).getlength(run.text)
+    assert ImageChops.difference(ours, pillows).getbbox() is None
+    again = Image.new("RGB", (400, 50), "white")
+    fonts.draw(ImageDraw.Draw(again), xy, words, size, (30, 20, 10), anchor="ls")  # kept
+    assert again.tobytes() == ours.tobytes()
