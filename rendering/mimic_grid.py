@@ -146,4 +146,9 @@ def line_marks(img: Image.Image, lines: Sequence[Sequence[str]], x0: int, y0: in
             draw.line(points, fill=LINE_MARK, width=10, joint="curve")
         end = points[-1]
         draw.ellipse((end[0] - 7, end[1] - 7, end[0] + 7, end[1] + 7), fill=LINE_MARK)
-    img.paste(Image.alpha_composite(img.convert("RGBA"), layer).convert("RGB"))
+    # Blended only where the strokes are: converting the whole picture twice cost more than
+    # drawing the rest of the hand.
+    bbox = layer.getbbox()
+    if bbox:
+        under = img.crop(bbox).convert("RGBA")
+        img.paste(Image.alpha_composite(under, layer.crop(bbox)).convert("RGB"), bbox[:2])
