@@ -183,14 +183,26 @@ def bench_renders() -> None:
         render()
     print(f"{'picture':44s} {'render+encode':>24s} {'bytes':>8s}   "
           f"{'RGB encode':>24s} {'RGB bytes':>9s}  ratio")
+    sizes: dict[str, float] = {}
+    ratios: dict[str, float] = {}
     for name, render in kinds.items():
         total = timed(render, 9)
         png = render()
         image = Image.open(io.BytesIO(png)).convert("RGB")
         rgb = timed(lambda image=image: canvas.to_rgb_png(image), 9)
         ratio = statistics.median(total) / statistics.median(rgb)
+        sizes[name], ratios[name] = len(png) / 1024, ratio
         print(f"{name[:44]:44s} {summary(total)} {len(png) / 1024:6.1f} KiB   "
               f"{summary(rgb)} {len(canvas.to_rgb_png(image)) / 1024:6.1f} KiB  {ratio:4.2f}")
+    # The aims, in one place: every picture ≤ 80 KB, the real-time Schicki Micki
+    # table ≤ 60 KB, render + encode ≤ 0.8 × the full-colour encode alone.
+    tables = [kb for name, kb in sizes.items() if name.startswith("schicki_micki")
+              and "result" not in name]
+    slow = sorted((r, n) for n, r in ratios.items() if r > 0.8)
+    print(f"largest picture {max(sizes.values()):.1f} KiB (aim ≤ 80); largest Schicki Micki"
+          f" table {max(tables):.1f} KiB (aim ≤ 60); render + encode / RGB encode median"
+          f" {statistics.median(ratios.values()):.2f}, {len(slow)} of {len(ratios)} kinds"
+          f" above 0.8" + (f" (worst {slow[-1][0]:.2f}, {slow[-1][1]})" if slow else ""))
 
 
 async def main() -> int:
