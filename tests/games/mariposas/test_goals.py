@@ -379,6 +379,7 @@ def test_every_generation_counts_and_only_a_double_gen4_counts_two():
     """Spec open point 11; §Hatching Costs 4: "Double butterflies count as 2 toward goals"."""
     assert [goals.weight({"gen": g, "double": False}) for g in (1, 2, 3, 4)] == [1, 1, 1, 1]
     assert goals.weight({"gen": 4, "double": True}) == 2
+    assert goals.weight({"gen": 3, "double": True}) == 1  # only gen 4 markers have two sides
     assert score("S1", fly((1, 1), gen=1), fly((1, 1), gen=2), fly((1, 1), gen=3),
                  fly((1, 1), gen=4), double((1, 1)))[0] == 6
 
