@@ -16,7 +16,7 @@ How a goal counts (spec 11–15):
   colour; cities have no colour either (``Board.region`` holds that geometry).
 - ``per_butterfly``: the points for each butterfly in the region.
 - ``one_in_each``: the points once, for a butterfly in each region, each region its own
-  butterfly (S5 goal A: one on red *and* one on yellow, both above Atlanta).
+  marker (S5 goal A: one on red *and* one on yellow, both above Atlanta).
 - ``count_and_none``: the points once, for at least ``at_least`` butterflies on the map and none
   in the region — any butterfly breaks "none", one in Michoacán too.
 - ``each_flower_token``: the points once, for holding a token of every flower type when the
@@ -28,8 +28,9 @@ How a goal counts (spec 11–15):
 
 Choices where both texts are silent (each has a test in ``tests/games/mariposas/test_goals.py``):
 
-- ``one_in_each`` lets a double fill two regions only if its one space lies in both (it counts 2,
-  spec 11); the shipped cards' regions never overlap, so it never arises in play.
+- ``one_in_each`` wants a marker of its own in each region: a double, one marker on one space,
+  fills one region even where two regions overlap (spec 12: "one double on one space cannot
+  satisfy it alone"). The shipped cards' regions never overlap, so it never arises in play.
 - ``per_breeding`` goals score only at the hatch, whether or not the card marks them "!": the end
   of a season does not know how many breedings there were (every shipped one is "!").
 - ``michoacan_count`` for the Michoacán table counts generation 4 only (spec 17), the
@@ -83,19 +84,19 @@ def count_in(mine: Iterable[Butterfly], spaces: frozenset[int]) -> int:
 
 
 def _one_in_each(mine: Sequence[Butterfly], regions: Sequence[frozenset[int]]) -> bool:
-    # Each region needs a butterfly of its own: a tiny matching, at most ten markers against
-    # three regions, tried region by region with each marker's weight as its capacity.
-    room = [weight(b) for b in mine]
+    # Each region needs a marker of its own: a tiny matching, at most ten markers against
+    # three regions, tried region by region.
+    used = [False] * len(mine)
 
     def fill(k: int) -> bool:
         if k == len(regions):
             return True
         for i, b in enumerate(mine):
-            if room[i] and b["space"] in regions[k]:
-                room[i] -= 1
+            if not used[i] and b["space"] in regions[k]:
+                used[i] = True
                 if fill(k + 1):
                     return True
-                room[i] += 1
+                used[i] = False
         return False
 
     return fill(0)

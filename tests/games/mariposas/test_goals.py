@@ -384,12 +384,12 @@ def test_every_generation_counts_and_only_a_double_gen4_counts_two():
                  fly((1, 1), gen=4), double((1, 1)))[0] == 6
 
 
-def test_a_double_fills_two_overlapping_regions_of_a_one_off_goal():
-    """Choice (goals docstring): a double counts 2, so where a one-off goal's regions overlap
-    it may stand in both; a single butterfly may not."""
+def test_a_double_fills_one_region_of_a_one_off_goal_even_where_two_overlap():
+    """Choice (goals docstring), after spec 12 ("one double on one space cannot satisfy it
+    alone"): each region of a one-off goal wants a marker of its own, a double too."""
     both = GoalCard("X1", "spring", (
         Goal("one_in_each", 3, (Region(colour="red"), Region(above="atlanta"))),))
-    assert goals.season_points(both, [double((8, 5))], {}, BOARD) == [3]
+    assert goals.season_points(both, [double((8, 5))], {}, BOARD) == [0]
     assert goals.season_points(both, [fly((8, 5))], {}, BOARD) == [0]
     assert goals.season_points(both, [fly((8, 5)), fly((8, 6))], {}, BOARD) == [3]
 
