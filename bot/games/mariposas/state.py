@@ -45,6 +45,8 @@ FLOWER_SUPPLY = 24
 START_SUPPLY = (0, 0, 1, 1, 4)
 """§Setup 5–7 with the spec's 1/2/3/4 markers per generation: after placing gen 1 in
 Michoacán, 1 gen 2 on the summer card and 2 gen 3 on the fall card, the rest is in supply."""
+MARKERS = (0, 1, 2, 3, 4)
+"""Spec, Facts: each player's butterflies by generation (gen 4 markers are two-sided)."""
 ON_CARD = (0, 1, 2)
 """How many butterflies each seat puts on the spring/summer/fall card (§Setup 7)."""
 PHASES = ("turn", "trade", "free", "over")
@@ -174,3 +176,12 @@ def check(data: Mapping[str, Any]) -> None:
             raise ValueError(f"Mariposas state has a broken butterfly {b!r}")
     if sorted(data["markers"].values()) != sorted(m.id for m in content().markers):
         raise ValueError("Mariposas state loses or invents waystation markers")
+    for seat in range(n):
+        for gen in (2, 3, 4):
+            off_map = data["supply"][seat][gen] + (data["on_card"][gen - 1][seat]
+                                                   if gen < 4 else 0)
+            on_map = sum(b["seat"] == seat and b["gen"] == gen for b in data["butterflies"])
+            if min(off_map, on_map) < 0 or off_map + on_map > MARKERS[gen]:
+                raise ValueError(f"Mariposas state invents generation {gen} butterflies")
+    if (data["turn"] is None) != (data["phase"] in ("free", "over")):
+        raise ValueError("Mariposas state has a turn in the wrong phase")

@@ -54,6 +54,10 @@ def table(n: int = 2, *, seat: int = 0, season: int = 0, cards: list[str] | None
             for bid, s, gen, space in butterflies
         ]
         state["next_id"] = [10] * n
+        for s in range(n):  # the markers placed come out of the supply
+            for gen in (2, 3, 4):
+                placed = sum(b[1] == s and b[2] == gen for b in butterflies)
+                state["supply"][s][gen] = max(0, state["supply"][s][gen] - placed)
     turn.start(state)
     return state
 

@@ -12,6 +12,9 @@ import json
 import random
 
 import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from bot.games.core import IllegalAction, NotYourTurn, apply_checked, dump, replay, start
 from bot.games.mariposas import turn
@@ -70,6 +73,7 @@ def playout(n: int, seed: str, *, checked: bool) -> tuple[dict, list]:
                              action=action, seen_version=len(log), at_ms=len(log))
         log.append((seat, action, len(log)))
         state = step.state
+        check_conservation(state)
         if checked:
             contract.check_position(RULES, state, n, rng)
     return state, log
@@ -138,3 +142,45 @@ def test_stored_states_that_lose_cards_are_refused():
     with pytest.raises(ValueError, match="white"):
         RULES.load(broken)
     assert RULES.load(json.loads(dump(state))) == state
+
+
+def check_conservation(state: dict) -> None:
+    """Cards, flower tokens, waystation markers and butterfly markers are never lost or
+    invented (state.check), and scores never fall."""
+    RULES.load(state)
+    assert all(score >= 0 for score in state["scores"])
+
+
+class MariposasMachine(RuleBasedStateMachine):
+    """Any legal action, undo included, by whoever may act; everything is conserved."""
+
+    @initialize(n_players=st.integers(2, 5), seed=st.text("abc", max_size=3))
+    def begin(self, n_players, seed):
+        self.seed, self.version = seed, 0
+        self.state = start(RULES, seed, n_players, {})
+
+    @rule(data=st.data())
+    def act(self, data):
+        if RULES.outcome(self.state) is not None:
+            return
+        seat = data.draw(st.sampled_from(sorted(RULES.active_seats(self.state))), label="seat")
+        action = data.draw(st.sampled_from(list(RULES.legal_actions(self.state, seat))),
+                           label="action")
+        step = apply_checked(RULES, self.state, seed=self.seed, version=self.version,
+                             seat=seat, action=action, seen_version=self.version)
+        self.state, self.version = step.state, step.version
+
+    @invariant()
+    def everything_is_conserved(self):
+        check_conservation(self.state)
+
+    @invariant()
+    def state_round_trips_through_json(self):
+        assert RULES.load(json.loads(dump(self.state))) == self.state
+
+
+MariposasMachine.TestCase.settings = settings(
+    max_examples=25, stateful_step_count=150, deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+test_mariposas_machine = MariposasMachine.TestCase
