@@ -120,7 +120,7 @@ def test_end_of_summer__gen_2_removed_and_the_fall_card_revealed():
     state, _ = act(state, "free:0.0", seat=0)
     assert sorted((b["gen"], b["space"]) for b in state["butterflies"]) == [
         (3, ABOVE_ATLANTA), (3, HOME)]
-    assert state["revealed"][2] and state["supply"] == [[0, 0, 1, 1, 4], [0, 0, 1, 3, 4]]
+    assert state["revealed"][2] and state["supply"] == [[0, 0, 0, 1, 4], [0, 0, 1, 3, 4]]
 
 
 def test_fall__extra_turn_ability_then_final_scoring():
