@@ -79,6 +79,7 @@ class MariposasRules:
             "active": sorted(self.active_seats(state)),
             "first": state["first"],
             "round": state["round"],
+            "extra": list(state["extra"]) if state["extra"] is not None else None,
             "goal_cards": [card if shown else None
                            for card, shown in zip(state["goal_cards"], state["revealed"],
                                                   strict=True)],
