@@ -1,7 +1,9 @@
 """Mariposas on the engine contract (bot/games/core.py): 2–5 seats.
 
-Set-up in `state`, a turn's sub-steps in `turn` (its docstring lists the action codes), the
-seasons, free hatch, final scoring and abilities in `seasons`; the goals through `goal_calls`.
+Set-up and load checks in `state`; a turn's sub-steps in `turn` (its docstring lists the
+action codes), the card in `cards`, what a landing gives and hatching in `landing`; turn order,
+season ends, the free hatch, final scoring and abilities in `seasons`; the season goals through
+`goal_calls`.
 """
 
 from __future__ import annotations

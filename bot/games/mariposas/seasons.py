@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.core import Event
-from bot.games.mariposas import goal_calls, turn
+from bot.games.mariposas import goal_calls, landing, turn
 from bot.games.mariposas.state import TURNS, content, mine
 
 SEASON_GENS = (1, 2, 3)
@@ -91,7 +91,7 @@ def apply_free(state: dict[str, Any], seat: int, choice: str, events: list[Event
     del state["free"][str(seat)]
     if choice != "none":
         parent = next(b for b in state["butterflies"] if b["id"] == choice)
-        turn.hatch(state, parent, paid=False, events=events)
+        landing.hatch(state, parent, paid=False, events=events)
     else:
         events.append(Event("free_hatch_declined", seat))
     if not state["free"]:
@@ -173,7 +173,7 @@ def grant_ability(state: dict[str, Any], seat: int, life_set: str, events: list[
     events.append(Event("ability", seat, {"set": life_set, "ability": token}))
     if token == "each_flower":
         for flower in content().board.flower_types:
-            turn.give(state, seat, flower, events)
+            landing.give(state, seat, flower, events)
     elif token == "two_cards" and state["turn"] is not None:
         state["turn"]["queue"].insert(0, {"kind": "gain", "left": 2})
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.games.mariposas import turn
+from bot.games.mariposas import landing
 from bot.games.mariposas.state import content
 from tests.games.mariposas.positions import (
     BOARD,
@@ -313,7 +313,7 @@ def test_hatching_costs__by_generation(gen, held, expected):
     """§Hatching Costs: gen 1 → 2 matching or any 3; gen 2 → 3 or 4; gen 3 → 4 or 5; gen 4
     doubling → 4 or 5 (spec 16)."""
     tokens = {f: held.get(f, 0) for f in BOARD.flower_types}
-    assert turn.payments(tokens, gen) == expected
+    assert landing.payments(tokens, gen) == expected
 
 
 def hatch_table(gen=1, space=RED_BY_MILKWEED, **kw):
@@ -395,8 +395,8 @@ def test_a_newborn_collects_nothing_on_its_birth_space():
     child = next(b["id"] for b in state["butterflies"] if b["id"] != "0.0")
     assert state["turn"]["starts"][child] == RED_BY_MILKWEED
     state["turn"]["visited"] = []  # even were the parent's collection not there
-    assert not turn.may_collect(state["turn"], child, RED_BY_MILKWEED)
-    assert turn.may_collect(state["turn"], "0.0", RED_BY_MILKWEED)
+    assert not landing.may_collect(state["turn"], child, RED_BY_MILKWEED)
+    assert landing.may_collect(state["turn"], "0.0", RED_BY_MILKWEED)
 
 
 # Undo -----------------------------------------------------------------------------------------
