@@ -1,0 +1,178 @@
+"""Mariposas on the engine contract (bot/games/core.py): 2–5 seats.
+
+Set-up and load checks in `state`; a turn's sub-steps in `turn` (its docstring lists the
+action codes), the card in `cards`, what a landing gives and hatching in `landing`; turn order,
+season ends, the free hatch, final scoring and abilities in `seasons`; the season goals through
+`goal_calls`.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from collections.abc import Mapping
+from typing import Any, ClassVar
+
+from bot.games.core import JSON, Event, Outcome, Seat, State
+from bot.games.mariposas import seasons, turn
+from bot.games.mariposas.state import SCHEMA, check, content, new_state
+
+
+class MariposasRules:
+    """Mariposas for 2–5 seats (no options)."""
+
+    id: ClassVar[str] = "mariposas"
+    name: ClassVar[str] = "Mariposas"
+    min_players: ClassVar[int] = 2
+    max_players: ClassVar[int] = 5
+    schema: ClassVar[int] = SCHEMA
+
+    def setup(self, n_players: int, options: Mapping[str, JSON], rng: random.Random) -> State:
+        """§Setup, then the first player's turn."""
+        state = new_state(n_players, rng)
+        turn.start(state)
+        return state
+
+    def active_seats(self, state: State) -> frozenset[Seat]:
+        """The player whose turn it is; at a season's free hatch every seat still choosing."""
+        if state["phase"] in ("turn", "trade"):
+            return frozenset({state["turn"]["seat"]})
+        if state["phase"] == "free":
+            return frozenset(int(seat) for seat in state["free"])
+        return frozenset()
+
+    def legal_actions(self, state: State, seat: Seat) -> list[str]:
+        """Every legal action code for ``seat`` (see `turn` for the codes)."""
+        if seat not in self.active_seats(state):
+            return []
+        if state["phase"] == "free":
+            return seasons.free_options(state, seat)
+        return turn.legal(state)
+
+    def explain_illegal(self, state: State, seat: Seat, action: str) -> str:
+        """Why ``action`` is not legal for ``seat`` now (short English; keys for the cog)."""
+        return REASONS[reason(self, state, seat, action)]
+
+    def apply(
+        self, state: State, seat: Seat, action: str, *, rng: random.Random, at_ms: int
+    ) -> tuple[State, list[Event]]:
+        """Apply a legal action in place (the gate passes a copy); chance comes from ``rng``
+        (the waystation die, reshuffles)."""
+        events: list[Event] = []
+        if state["phase"] == "free":
+            seasons.apply_free(state, seat, action.partition(":")[2], events)
+        elif turn.apply(state, seat, action, rng, events):
+            seasons.next_turn(state, events)
+        return state, events
+
+    def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
+        """Everything public, plus ``seat``'s own hand; never the deck order, another hand,
+        a face-down marker or a face-down goal card."""
+        current = state["turn"]
+        public_turn = None
+        if current is not None:
+            public_turn = {k: copy.deepcopy(v) for k, v in current.items() if k != "checkpoint"}
+        view: dict[str, JSON] = {
+            "game": self.id,
+            "players": state["players"],
+            "seat": seat,
+            "season": state["season"],
+            "phase": state["phase"],
+            "active": sorted(self.active_seats(state)),
+            "first": state["first"],
+            "round": state["round"],
+            "extra": list(state["extra"]) if state["extra"] is not None else None,
+            "goal_cards": [card if shown else None
+                           for card, shown in zip(state["goal_cards"], state["revealed"],
+                                                  strict=True)],
+            "on_card": copy.deepcopy(state["on_card"]),
+            "supply": copy.deepcopy(state["supply"]),
+            "butterflies": copy.deepcopy(state["butterflies"]),
+            "markers": {city: state["markers"][city] for city in state["face_up"]},
+            "face_down": sorted(c.id for c in content().board.cities
+                                if c.id not in state["face_up"]),
+            "life_cycle": copy.deepcopy(state["life_cycle"]),
+            "bonus": copy.deepcopy(state["bonus"]),
+            "abilities": dict(state["abilities"]),
+            "has_ability": copy.deepcopy(state["has_ability"]),
+            "flowers": copy.deepcopy(state["flowers"]),
+            "flower_supply": dict(state["flower_supply"]),
+            "deck": len(state["deck"]),
+            "discard": list(state["discard"]),
+            "hand_sizes": [len(hand) for hand in state["hands"]],
+            "played": copy.deepcopy(state["played"]),
+            "scores": list(state["scores"]),
+            "season_scores": copy.deepcopy(state["season_scores"]),
+            "turn": public_turn,
+            "free": copy.deepcopy(state["free"]),
+            "result": copy.deepcopy(state["result"]),
+            "hand": list(state["hands"][seat]) if seat is not None else [],
+        }
+        return view
+
+    def outcome(self, state: State) -> Outcome | None:
+        """None while the game runs; then the scores and the winners after tie-breakers."""
+        result = state["result"]
+        if result is None:
+            return None
+        return Outcome("final_scoring", tuple(result["scores"]), frozenset(result["winners"]))
+
+    def load(self, data: Mapping[str, JSON]) -> State:
+        """Check the stored state and return a copy.
+
+        Raises:
+            ValueError: the stored data is not a consistent Mariposas state.
+        """
+        try:
+            check(data)
+        except (KeyError, TypeError) as error:
+            raise ValueError(f"Mariposas state is missing or mistypes {error}") from None
+        return copy.deepcopy(dict(data))
+
+
+REASONS = {
+    "over": "This game is over.",
+    "not_your_turn": "It's not your turn.",
+    "choose_card": "Play a card first.",
+    "card_not_playable": "You cannot play that card now.",
+    "choose_first": "Answer the open choice first.",
+    "land_first": "Choose where the moving butterfly lands first.",
+    "not_reachable": "That space is not reachable with this move.",
+    "no_such_move": "That butterfly or move cannot be used now.",
+    "moves_left": "Use every move of your card before you confirm.",
+    "nothing_to_undo": "There is nothing to undo since the last die roll.",
+    "trade_now": "Trade in a card or keep your hand.",
+    "free_hatch": "Choose your free hatch or decline it.",
+    "not_possible": "That is not possible right now.",
+}
+"""Stable reason keys (for the cog's catalogue) and their English fallback."""
+
+
+def reason(rules: MariposasRules, state: Any, seat: Seat, action: str) -> str:
+    """The key of why ``action`` is refused."""
+    if state["phase"] == "over":
+        return "over"
+    if seat not in rules.active_seats(state):
+        return "not_your_turn"
+    if state["phase"] == "free":
+        return "free_hatch"
+    if state["phase"] == "trade":
+        return "trade_now"
+    verb = action.partition(":")[0]
+    current = state["turn"]
+    if verb == "undo":
+        return "nothing_to_undo"
+    if current["card"] is None:
+        return "card_not_playable" if verb == "card" else "choose_card"
+    if current["queue"]:
+        return "choose_first"
+    if current["moving"] is not None:
+        return "not_reachable" if verb == "land" else "land_first"
+    if verb == "confirm":
+        return "moves_left"
+    if verb == "move":
+        return "no_such_move"
+    return "not_possible"
+
+
+RULES = MariposasRules()
