@@ -21,6 +21,7 @@ from discord.ext import commands
 
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event, RuleError
+from bot.games.mariposas.content import load
 from bot.i18n import Words
 from bot.sessions import Transition
 from cogs import mariposas_panel as panel
@@ -117,7 +118,7 @@ class MariposasUI:
             case "drew":
                 return w(f"{K}log.turn_done", name=name)
             case "waystation_flipped":
-                city = words.city(data["city"], data["city"], w)
+                city = words.city(data["city"], load().board.city(data["city"]).name, w)
                 return w(f"{K}log.waystation", name=name, city=city)
             case "season_scored":
                 return w(f"{K}log.season_scored", season=w(f"{K}season.{data['season']}"))
