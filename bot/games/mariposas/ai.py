@@ -57,14 +57,18 @@ def choose(view: View, legal: Sequence[str], rng: random.Random, level: str = "n
         return best(_answer(worth, turn["queue"][0], options))
     if turn["moving"] is not None:
         b = _butterfly(worth, turn["moving"]["b"])
-        return best({a: _land(worth, b, int(a[5:])) for a in options})
+        steps = turn["groups"][turn["moving"]["g"]]["steps"]
+        left = worth.turn_steps - steps
+        return best({a: _land(worth, b, int(a[5:]), steps, left) for a in options})
     moves = [a for a in options if a.startswith("move:")]
     if moves:
-        groups = turn["groups"]
-        return best({a: _best_landing(worth, _butterfly(worth, a.split(":")[1]),
-                                      groups[int(a.split(":")[2])]["steps"],
-                                      groups[int(a.split(":")[2])]["flower"])
-                     for a in moves})
+        scored = {}
+        for a in moves:
+            _, butterfly_id, index = a.split(":")
+            group = turn["groups"][int(index)]
+            scored[a] = _best_landing(worth, _butterfly(worth, butterfly_id), group["steps"],
+                                      group["flower"], worth.turn_steps - group["steps"])
+        return best(scored)
     return "confirm" if "confirm" in options else options[0]
 
 
@@ -72,16 +76,18 @@ def _butterfly(worth: Worth, butterfly_id: str) -> dict[str, Any]:
     return next(b for b in worth.mine if b["id"] == butterfly_id)
 
 
-def _land(worth: Worth, b: dict[str, Any], space: int) -> float:
-    return worth.landing(worth.mine, b, space, worth.flowers, worth.visited)[0]
+def _land(worth: Worth, b: dict[str, Any], space: int, steps: int, left: int) -> float:
+    return worth.landing(worth.mine, b, space, worth.flowers, worth.visited, steps, left)[0]
 
 
-def _best_landing(worth: Worth, b: dict[str, Any], steps: int, flower: bool) -> float:
-    """The most a move of ``steps`` by ``b`` can gain (plus a taken flower's worth)."""
+def _best_landing(worth: Worth, b: dict[str, Any], steps: int, flower: bool,
+                  left: int) -> float:
+    """The most a move of ``steps`` by ``b`` can gain, ``left`` steps of the turn to follow
+    (plus a taken flower's worth)."""
     cache = worth.__dict__.setdefault("_best", {})
-    key = (b["id"], steps)
+    key = (b["id"], steps, left)
     if key not in cache:
-        cache[key] = max(_land(worth, b, s) for s in reachable(b["space"], steps))
+        cache[key] = max(_land(worth, b, s, steps, left) for s in reachable(b["space"], steps))
     return cache[key] + (FLOWER if flower else 0.0)
 
 
@@ -94,7 +100,8 @@ def _cards(worth: Worth, view: View, legal: list[str]) -> dict[str, float]:
         value = 0.0
         for steps in moves:
             if worth.mine:
-                value += max(_best_landing(worth, b, steps, flower) for b in worth.mine)
+                left = sum(moves) - steps
+                value += max(_best_landing(worth, b, steps, flower, left) for b in worth.mine)
         value -= 0.0 if last_turn else BONUS_CARD * bonus_used
         scored[action] = value
     return scored

@@ -40,7 +40,7 @@ SPREAD = 0.12
 """Summer: per space away from one's nearest other butterfly (up to 4)."""
 NEAR_MILKWEED = 0.4
 """A butterfly that can still hatch, within 2 steps of a milkweed space."""
-STEPS_PER_TURN = 3.5
+STEPS_PER_TURN = 3.0
 """Rough steps a turn gives one butterfly on the way home."""
 
 
@@ -177,17 +177,22 @@ class Worth:
 
     # Whole-position value ------------------------------------------------------------------
 
-    def position(self, mine: Sequence[Mapping[str, Any]], flowers: Mapping[str, int]) -> float:
-        """What these butterflies and flowers are worth to this seat now (remembered)."""
-        key = (tuple((b["gen"], b["double"], b["space"]) for b in mine), tuple(flowers.items()))
+    def position(self, mine: Sequence[Mapping[str, Any]], flowers: Mapping[str, int],
+                 left: int | None = None) -> float:
+        """What these butterflies and flowers are worth to this seat now, with ``left`` steps
+        still to move this turn (default: the turn's unused moves) (remembered)."""
+        left = self.turn_steps if left is None else left
+        key = (tuple((b["gen"], b["double"], b["space"]) for b in mine), tuple(flowers.items()),
+               left)
         found = self._positions.get(key)
         if found is None:
-            found = self._positions[key] = self._position(mine, flowers)
+            found = self._positions[key] = self._position(mine, flowers, left)
         return found
 
-    def _position(self, mine: Sequence[Mapping[str, Any]], flowers: Mapping[str, int]) -> float:
+    def _position(self, mine: Sequence[Mapping[str, Any]], flowers: Mapping[str, int],
+                  left: int) -> float:
         value = float(goal_value(self.card, mine, flowers)) + self.flower_value(flowers)
-        value += self.michoacan(mine)
+        value += self.michoacan(mine, left)
         dist = distances()
         late = self.turns_after == 0
         north = rows_north()
@@ -209,9 +214,10 @@ class Worth:
         counts = list(flowers.values())
         return FLOWER * sum(min(n, 6) for n in counts) + MATCH * min(max(counts, default=0), 4)
 
-    def michoacan(self, mine: Sequence[Mapping[str, Any]]) -> float:
+    def michoacan(self, mine: Sequence[Mapping[str, Any]], left: int) -> float:
         """Expected Michoacán table points: each gen 4 weighted by its chance to be home by
-        the end of fall (certain in summer, where only its existence counts)."""
+        the end of fall, given its distance, the turns after this one and the ``left`` steps
+        of this turn (certain in summer, where only its existence counts)."""
         gen4 = [b for b in mine if b["gen"] == 4]
         if not gen4:
             return 0.0
@@ -220,13 +226,19 @@ class Worth:
             return michoacan_value(sum(goals.weight(b) for b in gen4) + extra) * 0.8
         home = self.board.michoacan
         away = sum(1 for b in gen4 if b["space"] != home)
-        reach = (STEPS_PER_TURN * self.turns_after + self.turn_steps) / max(1, away)
+        reach = (STEPS_PER_TURN * self.turns_after + left) / max(1, away)
         expected = float(extra)
         for b in gen4:
             d = distances()[b["space"]][home]
-            chance = 1.0 if d <= reach else max(0.0, 1 - (d - reach) / 3)
-            if d > 0 and self.turns_after == 0 and self.turn_steps == 0:
-                chance = 0.0
+            if d == 0:
+                chance = 1.0
+            elif self.turns_after == 0 and d > left:
+                chance = 0.0  # the game ends before it can get home
+            else:
+                # Not home yet: never quite as good as home, less so the later it is.
+                sure = 0.95 if self.turns_after > 1 else 0.8
+                near = sure * (1 - 0.04 * d)
+                chance = near if d <= reach else max(0.0, near * (1 - (d - reach) / 3))
             expected += goals.weight(b) * chance
         return michoacan_value(expected)
 
@@ -261,10 +273,11 @@ class Worth:
         return max(options, key=self.flower_value)
 
     def hatch_gain(self, mine: list[dict[str, Any]], parent: dict[str, Any],
-                   flowers: Mapping[str, int], after: Mapping[str, int]) -> float:
+                   flowers: Mapping[str, int], after: Mapping[str, int],
+                   left: int | None = None) -> float:
         """What a paid hatch of ``parent`` on its space adds, paying down to ``after``."""
         space, gen = parent["space"], parent["gen"]
-        before = self.position(mine, flowers)
+        before = self.position(mine, flowers, left)
         if gen == 4:
             grown = [dict(b, double=True) if b is parent else b for b in mine]
             base = 0.0
@@ -279,15 +292,17 @@ class Worth:
         points = 1.0 if "point_per_hatch" in self.abilities else 0.0
         if self.card is not None:
             points += goals.breeding_points(goal_card(self.card), space, gen, self.board)
-        return self.position(grown, after) - before + base + points
+        return self.position(grown, after, left) - before + base + points
 
     # One landing -------------------------------------------------------------------------------
 
     def landing(self, mine: list[dict[str, Any]], b: dict[str, Any], space: int,
-                flowers: Mapping[str, int], visited: set[int]) -> tuple[float, dict[str, int]]:
-        """The gain of ``b`` landing on ``space`` (collection, waystation, the best hatch) and
-        the flowers held afterwards."""
-        before = self.position(mine, flowers)
+                flowers: Mapping[str, int], visited: set[int], steps: int,
+                left: int) -> tuple[float, dict[str, int]]:
+        """The gain of ``b`` landing on ``space`` after a move of ``steps`` (collection,
+        waystation, the best hatch), with ``left`` steps of the turn still to move after it,
+        and the flowers held afterwards."""
+        before = self.position(mine, flowers, left + steps)
         moved = dict(b, space=space)
         after_mine = [moved if x is b else x for x in mine]
         got = dict(flowers)
@@ -301,11 +316,11 @@ class Worth:
                     got[f] += 1
         elif where.kind == "city":
             extra += self.waystation(space, collect)
-        value = self.position(after_mine, got) - before + extra
+        value = self.position(after_mine, got, left) - before + extra
         if space in self.board.next_to_milkweed and self.can_hatch(moved) \
                 and self.affordable(got, moved["gen"]):
             paid = self.cheapest_payment(got, moved["gen"])
-            hatch = self.hatch_gain(after_mine, moved, got, paid)
+            hatch = self.hatch_gain(after_mine, moved, got, paid, left)
             if hatch > 0:
                 return value + hatch, paid
         return value, got
