@@ -97,9 +97,9 @@ def test_it_lands_where_the_season_goal_scores():
     assert next(b for b in state["butterflies"] if b["id"] == "0.0")["space"] in around
 
 
-def test_the_same_position_without_that_goal_lands_elsewhere_or_anywhere():
-    """The control: under S1 (above Atlanta) the St. Louis ring is worth no more than other
-    spaces, so the first test's choice came from the goal, not from the map."""
+def test_the_best_landing_is_worth_the_goals_points_more_than_without_the_goal():
+    """The control: under S1 (above Atlanta) the same landing is worth at least S4's 2 points
+    less, so the choice above came from the goal, not from the map."""
     around = goals.spaces_of(BOARD, goal_card("S4").goals[0].regions[0])
     worth_s4 = _landing_scores("S4")
     worth_s1 = _landing_scores("S1")
