@@ -233,3 +233,57 @@ async def test_a_stale_panel_is_refused_and_replaced_by_the_current_one(table):
     assert {c["custom_id"].split(":")[2] for c in driver.latest(old).iter_components()
             if "custom_id" in c} == {str(match.version + 1)}, "the current panel in its place"
     assert (await table.match(match_id)).version == match.version + 1
+
+
+@pytest.mark.asyncio
+async def test_a_slow_player_is_reminded_then_a_computer_plays_for_them(table):
+    await table.start()
+    driver = table.driver
+    opened = await driver.slash("alice", "games", "mariposas new", turn_timer=1)
+    board = opened.message
+    match_id = game_id(board.content)
+    await driver.click("bob", board, label="Join")
+    # A minute is the shortest timer a player can ask for; the test shortens it in storage.
+    await table.bot.db.execute(
+        "UPDATE matches SET options = json_set(options, '$.turn_timer', 0.3) WHERE id = ?",
+        (match_id,))
+    await table.bot.db.commit()
+    mark = driver.mark()
+    await driver.click("alice", board, label="Start")
+    ping = await driver.wait_for_message(lambda m: "⏰" in m.content, channel="games",
+                                         since=mark)
+    assert "left before a computer" in ping.content
+    await driver.wait_for_message(lambda m: m.id == board.id and "ran out of time" in m.content,
+                                  edits=True, since=mark)
+    # Three time-outs in a row and the computer keeps the seat: the game goes on without them.
+    await driver.wait_for_message(
+        lambda m: m.id == board.id and "a computer plays on for them" in m.content,
+        edits=True, since=mark, timeout=15)
+    seats = await table.bot.sessions.repo.seats(match_id)
+    assert any(s.is_computer and s.user_id is not None for s in seats)
+    assert "cancelled" in (await driver.slash("alice", "games", "game cancel")).content
+    await table.idle()
+
+
+@pytest.mark.asyncio
+async def test_solo_starts_at_once_against_computers_and_rules_are_private(table):
+    await table.start()
+    driver = table.driver
+    rules = await driver.slash("carol", "games", "mariposas rules")
+    await rules.wait_settled()
+    assert rules.ephemeral and rules.attachments and "Michoacán" in ephemeral_text(rules)
+    mark = driver.mark()
+    opened = await driver.slash("alice", "games", "mariposas new", solo=True, computers=3)
+    match_id = game_id(opened.message.content)
+    # The lobby message turns into the board as soon as the game has started.
+    await driver.wait_for_message(lambda m: m.id == opened.message.id and "Spring" in m.content,
+                                  edits=True, since=mark)
+    await table.idle()
+    match = await table.match(match_id)
+    seats = await table.bot.sessions.repo.seats(match_id)
+    assert match.status == "active" and [s.is_computer for s in seats] == [False, True, True,
+                                                                          True]
+    assert match.options["turn_timer"] == 0
+    nobody = await driver.slash("bob", "games", "mariposas turn")
+    await nobody.wait_settled()
+    assert "not playing" in ephemeral_text(nobody)
