@@ -18,7 +18,7 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import Words
 from rendering import canvas
-from rendering.mariposas_common import TITLE_H, W
+from rendering.mariposas_common import TITLE_H, W, to_png
 from rendering.mariposas_map import MAP_BOTTOM, pieces, static_layer
 from rendering.mariposas_panels import goals_panel, players, players_height, status, title
 from rendering.mariposas_result import RESULT_GAP, render_result_card, result_height
@@ -28,11 +28,13 @@ __all__ = ["render_board", "render_private_map", "render_rules"]
 
 
 def render_board(view: Mapping, names: Sequence[str], w: Words) -> bytes:
-    """The public picture, ``W`` px wide: map, goals, players; with the result card on top
-    once the game is over."""
+    """The public picture, ``W`` px wide: map, goals, players; once the game is over the
+    result card, then the map."""
     over = view["phase"] == "over"
     head = result_height(view) + RESULT_GAP if over else 0
-    img = canvas.new(W, MAP_BOTTOM + head + players_height(view["players"]) + 8)
+    # Once over, the result card's table says what the player panels said (within 80 KB).
+    below = 0 if over else players_height(view["players"]) + 8
+    img = canvas.new(W, MAP_BOTTOM + head + below)
     img.paste(static_layer(w), (0, head))
     draw = ImageDraw.Draw(img)
     _title(img, view, names, w)
@@ -40,8 +42,9 @@ def render_board(view: Mapping, names: Sequence[str], w: Words) -> bytes:
         render_result_card(draw, view, names, w, TITLE_H + 10)
     _map_pieces(img, view, w, head)
     goals_panel(ImageDraw.Draw(img), view, w, _shifted(head))
-    players(ImageDraw.Draw(img), view, names, w, MAP_BOTTOM + head + 8)
-    return canvas.to_png(img)
+    if not over:
+        players(ImageDraw.Draw(img), view, names, w, MAP_BOTTOM + head + 8)
+    return to_png(img)
 
 
 def render_private_map(view: Mapping, names: Sequence[str], w: Words,

@@ -9,10 +9,11 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from typing import Any
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
-from bot.games.mariposas.content import Content, Goal, Region, load
+from bot.games.mariposas.rules import content
 from bot.i18n import Words
 from rendering import canvas, theme
 
@@ -31,7 +32,10 @@ BADGE = 13
 SMALL = theme.MIN_TEXT
 
 MAP_GROUND = (28, 30, 36)
-HEX_EDGE = (20, 20, 24)
+HEX_EDGE = MAP_GROUND  # the ground between hexes: one colour fewer to store
+COLOURS = 64
+"""Colours in a Mariposas PNG: 143 hexes in 256 colours came to ~80 KB, in 64 to ~70 KB, and
+every colour the pictures mean (seats, flowers, regions) survives within a few levels."""
 REGION: dict[str, theme.RGB] = {
     "green": (118, 172, 96), "yellow": (236, 208, 98), "red": (196, 84, 74),
     "orange": (228, 142, 62), "blue": (96, 140, 204),
@@ -52,10 +56,6 @@ SEAT_COLOURS: tuple[theme.RGB, ...] = (
 """Okabe–Ito colours, told apart by every kind of colour vision; each seat also has a shape."""
 SEAT_SHAPES = ("circle", "square", "diamond", "hexagon", "triangle")
 SEASON_KEYS = ("spring", "summer", "fall")
-
-
-def content() -> Content:
-    return load()
 
 
 def hex_centre(coord: tuple[int, int]) -> tuple[float, float]:
@@ -88,6 +88,12 @@ def michoacan_box() -> tuple[float, float, float, float]:
 def name_of(names: Sequence[str], seat: int, w: Words) -> str:
     raw = names[seat] if 0 <= seat < len(names) else ""
     return canvas.name(raw, w("mariposas.picture.player", n=w.number(seat + 1)))
+
+
+def to_png(img: Image.Image) -> bytes:
+    """``canvas.to_png`` of the picture first brought down to `COLOURS` colours."""
+    fewer = img.convert("RGB").quantize(COLOURS, method=Image.Quantize.FASTOCTREE)
+    return canvas.to_png(fewer.convert("RGB"))
 
 
 # Icons --------------------------------------------------------------------------------------
@@ -202,8 +208,9 @@ def city_name(city_id: str, w: Words) -> str:
     return w(f"mariposas.city.{city_id}")
 
 
-def region_words(region: Region, w: Words) -> str:
-    """A goal's region in words: its conditions joined ("above Atlanta's row, on red")."""
+def region_words(region: Any, w: Words) -> str:
+    """A goal's region (a content ``Region``) in words: its conditions joined ("above
+    Atlanta's row and on red")."""
     parts = []
     for key, value in region.conditions():
         if key == "colour":
@@ -215,7 +222,7 @@ def region_words(region: Region, w: Words) -> str:
     return w("mariposas.where.join").join(parts)
 
 
-def goal_words(goal: Goal, w: Words) -> str:
+def goal_words(goal: Any, w: Words) -> str:
     """One goal of a season card as a sentence."""
     where = [region_words(region, w) for region in goal.regions]
     points = w.number(goal.points)

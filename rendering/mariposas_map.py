@@ -12,10 +12,10 @@ from __future__ import annotations
 import functools
 from collections import defaultdict
 from collections.abc import Mapping
+from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.mariposas.geometry import Vertex
 from bot.i18n import Words
 from rendering import canvas, layout, theme
 from rendering.mariposas_common import (
@@ -41,6 +41,10 @@ from rendering.mariposas_common import (
 
 MAP_BOTTOM = int(michoacan_box()[3] + 14)
 COAST = (200, 240, 250)
+DIM = 110
+TAG_DROP = 20
+"""How far below a hex's centre its landing tag sits."""
+"""How much of the dark ground covers a space that is not on offer (0–255)."""
 
 
 def static_layer(w: Words) -> Image.Image:
@@ -96,12 +100,13 @@ def _michoacan(draw: ImageDraw.ImageDraw, w: Words) -> None:
                  SMALL + 2, theme.ON_ACCENT, "m", bold=True)
 
 
-def vertex_point(vertex: Vertex) -> tuple[float, float]:
+def vertex_point(vertex: Any) -> tuple[float, float]:
+    """Where a milkweed ``Vertex`` (a hex and its top or bottom tip) is drawn."""
     cx, cy = hex_centre(vertex.hex)
     return (cx, cy + R) if vertex.corner == "bottom" else (cx, cy - R)
 
 
-def _milkweed(draw: ImageDraw.ImageDraw, vertex: Vertex) -> None:
+def _milkweed(draw: ImageDraw.ImageDraw, vertex: Any) -> None:
     """A milkweed icon: a dark green disc with two light leaves, ringed in white."""
     x, y = vertex_point(vertex)
     draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=MILKWEED, outline=theme.ON_ACCENT,
@@ -129,8 +134,26 @@ def pieces(img: Image.Image, view: Mapping, w: Words,
             _in_michoacan(draw, flock)
         else:
             _in_hex(draw, hex_centre(board.spaces[space].at), flock)
-    for space, text in sorted((highlights or {}).items()):
-        highlight(draw, space, text)
+    if highlights is not None:
+        _dim(img, set(highlights))
+        draw = ImageDraw.Draw(img)
+        for space, text in sorted(highlights.items()):
+            highlight(draw, space, text)
+
+
+def _dim(img: Image.Image, keep: set[int]) -> None:
+    """Shade every space but the landings on offer, so those stand out at a glance."""
+    mask = Image.new("L", img.size, 0)
+    draw = ImageDraw.Draw(mask)
+    board = content().board
+    for space in board.spaces:
+        if space.id in keep:
+            continue
+        if space.kind == "michoacan":
+            draw.rounded_rectangle(michoacan_box(), radius=22, fill=DIM)
+        else:
+            draw.polygon(hex_points(*hex_centre(space.at), R), fill=DIM)
+    img.paste(MAP_GROUND, (0, 0, *img.size), mask)
 
 
 def badge_spots(n: int) -> list[tuple[float, float]]:
@@ -164,7 +187,8 @@ def _in_michoacan(draw: ImageDraw.ImageDraw, flock: list) -> None:
 
 
 def highlight(draw: ImageDraw.ImageDraw, space: int, text: str) -> None:
-    """A landing the player may pick: a thick amber rim and an amber tag with its label."""
+    """A landing the player may pick: a thick amber rim and an amber tag with its label in
+    the hex's lower half (its flowers and city name stay readable above)."""
     board = content().board
     if space == board.michoacan:
         x0, y0, x1, y1 = michoacan_box()
@@ -173,6 +197,7 @@ def highlight(draw: ImageDraw.ImageDraw, space: int, text: str) -> None:
     else:
         cx, cy = hex_centre(board.spaces[space].at)
         draw.polygon(hex_points(cx, cy, R - 3), outline=theme.HIGHLIGHT, width=6)
+        cy += TAG_DROP
     half = max(20, canvas.text_width(text, SMALL, True) / 2 + 8)
     half = min(half, R - 4)
     tag = (cx - half, cy - 16, cx + half, cy + 16)

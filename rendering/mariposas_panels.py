@@ -138,9 +138,8 @@ def _player(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], w: W
     bits += [w("mariposas.picture.bonus_used", card=w(f"mariposas.bonus.{card}"))
              for card in view["bonus"][seat]["used"]]
     bits += [w(f"mariposas.ability.{token}") for token in view["has_ability"][seat]]
-    line = " · ".join(bits) if bits else w("mariposas.picture.no_cards")
-    canvas.label(draw, (x0 + 14, y0 + 90, x1 - 14, y1 - 4), line, SMALL,
-                 theme.INK if bits else theme.INK_FAINT)
+    if bits:  # nothing yet: left empty (words cost bytes on every picture sent)
+        canvas.label(draw, (x0 + 14, y0 + 90, x1 - 14, y1 - 4), " · ".join(bits), SMALL)
 
 
 def _life_cycle(draw: ImageDraw.ImageDraw, held: Sequence[str],

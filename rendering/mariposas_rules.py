@@ -18,17 +18,18 @@ SECTIONS = (
 )
 TABLE = (3, 7, 12, 17, 21, 24)
 """Spec 9: points for 1–6 generation 4 butterflies in Michoacán."""
-HEIGHT = 1720
+ROOM = 2400
+"""The canvas drawn on; the card is cut to the height its words used."""
 
 
 def render_rules(w: Words) -> bytes:
-    img = canvas.new(W, HEIGHT)
+    img = canvas.new(W, ROOM)
     canvas.title_bar(img, w("mariposas.rules.title"), "", TITLE_H)
     draw = ImageDraw.Draw(img)
     y = TITLE_H + 16
     for section, lines in SECTIONS:
         y = _section(draw, w, section, lines, y) + 12
-    return canvas.to_png(img)
+    return canvas.to_png(img.crop((0, 0, W, int(y) + 4)))
 
 
 def _section(draw: ImageDraw.ImageDraw, w: Words, section: str, lines: tuple[str, ...],
@@ -76,8 +77,8 @@ def _legend(draw: ImageDraw.ImageDraw, w: Words, y: float) -> float:
         canvas.label(draw, (x + 28, y, x + 28 + width, y + 36), name, SMALL)
         x += 28 + width + 18
     y += 44
-    badge(draw, 0, 4, M + 16 + BADGE + 4, y + 20)
-    canvas.label(draw, (M + 60, y + 2, M + 440, y + 38), w("mariposas.rules.single"), SMALL)
-    badge(draw, 0, 4, M + 480 + BADGE, y + 20, double=True)
-    canvas.label(draw, (M + 526, y + 2, W - M - 16, y + 38), w("mariposas.rules.double"), SMALL)
-    return y + 50
+    for i, (double, key) in enumerate(((False, "single"), (True, "double"))):
+        badge(draw, 0, 4, M + 16 + BADGE + 6, y + 22 + i * 44, double=double)
+        canvas.label(draw, (M + 64, y + 4 + i * 44, W - M - 16, y + 40 + i * 44),
+                     w(f"mariposas.rules.{key}"), SMALL)
+    return y + 94
