@@ -66,7 +66,7 @@ def _map_pieces(img: Image.Image, view: Mapping, w: Words, head: int) -> None:
         pieces(img, view, w)
         return
     # Over: the map sits lower, under the result card; draw its pieces on a copy and paste.
-    layer = img.crop((0, head, W, head + MAP_BOTTOM))
+    layer = img.crop((0, head, W, head + MAP_BOTTOM))  # the legend is in the static layer
     pieces(layer, view, w)
     img.paste(layer.crop((0, TITLE_H, W, MAP_BOTTOM)), (0, head + TITLE_H))
 

@@ -21,6 +21,7 @@ from rendering import canvas, layout, theme
 from rendering.mariposas_common import (
     BADGE,
     CITY,
+    M,
     HEX_EDGE,
     MAP_GROUND,
     MAP_TOP,
@@ -39,7 +40,10 @@ from rendering.mariposas_common import (
     michoacan_box,
 )
 
-MAP_BOTTOM = int(michoacan_box()[3] + 14)
+PANEL_BOTTOM = int(michoacan_box()[3] + 10)
+LEGEND_H = 40
+MAP_BOTTOM = PANEL_BOTTOM + LEGEND_H + 4
+"""The map picture's height: the dark map panel, then the legend line under it."""
 COAST = (200, 240, 250)
 DIM = 110
 TAG_DROP = 20
@@ -63,7 +67,7 @@ def _cached(lang: str, w: Words) -> Image.Image:
 def _draw_static(w: Words) -> Image.Image:
     img = canvas.new(W, MAP_BOTTOM)
     draw = ImageDraw.Draw(img)
-    draw.rounded_rectangle((8, MAP_TOP, W - 8, MAP_BOTTOM - 4), radius=theme.RADIUS,
+    draw.rounded_rectangle((8, MAP_TOP, W - 8, PANEL_BOTTOM), radius=theme.RADIUS,
                            fill=MAP_GROUND)
     board = content().board
     coast = set(board.east_coast)
@@ -72,7 +76,7 @@ def _draw_static(w: Words) -> Image.Image:
             continue
         cx, cy = hex_centre(space.at)
         fill = CITY if space.kind == "city" else REGION[space.colour]
-        draw.polygon(hex_points(cx, cy, R - 1), fill=fill, outline=HEX_EDGE, width=2)
+        draw.polygon(hex_points(cx, cy, R), fill=fill, outline=HEX_EDGE, width=1)
         if space.id in coast:
             draw.polygon(hex_points(cx, cy, R - 6), outline=COAST, width=3)
         if space.kind == "city":
@@ -85,7 +89,30 @@ def _draw_static(w: Words) -> Image.Image:
     _michoacan(draw, w)
     for vertex in board.milkweed:
         _milkweed(draw, vertex)
+    _legend(draw, w, PANEL_BOTTOM + 4)
     return img
+
+
+def _legend(draw: ImageDraw.ImageDraw, w: Words, top: float) -> None:
+    """One line under the map: each flower's shape named, the milkweed icon, the East Coast
+    rim (the shapes are the cue that does not need colour vision)."""
+    x, mid = M + 4, top + LEGEND_H / 2
+    items = [*content().board.flower_types, "milkweed", "east_coast"]
+    for item in items:
+        text = w(f"mariposas.legend.{item}")
+        width = canvas.text_width(text, SMALL) + 4
+        if x + 26 + width > W - M:
+            break
+        if item == "milkweed":
+            _milkweed_at(draw, x + 10, mid)
+        elif item == "east_coast":
+            draw.polygon(hex_points(x + 10, mid, 14), fill=REGION["blue"], outline=COAST,
+                         width=3)
+        else:
+            flower(draw, item, x + 10, mid, 10)
+        canvas.label(draw, (x + 24, top, x + 24 + width, top + LEGEND_H), text, SMALL,
+                     theme.INK)
+        x += 24 + width + 16
 
 
 def _michoacan(draw: ImageDraw.ImageDraw, w: Words) -> None:
@@ -108,7 +135,10 @@ def vertex_point(vertex: Any) -> tuple[float, float]:
 
 def _milkweed(draw: ImageDraw.ImageDraw, vertex: Any) -> None:
     """A milkweed icon: a dark green disc with two light leaves, ringed in white."""
-    x, y = vertex_point(vertex)
+    _milkweed_at(draw, *vertex_point(vertex))
+
+
+def _milkweed_at(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
     draw.ellipse((x - 10, y - 10, x + 10, y + 10), fill=MILKWEED, outline=theme.ON_ACCENT,
                  width=2)
     draw.ellipse((x - 7, y - 3, x - 1, y + 6), fill=(170, 225, 140))

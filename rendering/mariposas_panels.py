@@ -83,11 +83,13 @@ def goals_panel(draw: ImageDraw.ImageDraw, view: Mapping, w: Words,
             text = "• " + goal_words(goal, w)
             size = theme.TEXT_SIZE if later == season else SMALL
             room = min(y1 - 8, y + 3 * size * 1.25 + 2)
+            if room - y < size * 1.25:
+                break  # no room left in the corner: the card is cut, never spilled
             used = canvas.paragraph(draw, (x0 + 14, y, x1 - 14, room), text, size,
                                     theme.INK if later == season else theme.INK_SOFT)
             y += used + 4
         y += 6
-        if y > y1 - 40:
+        if y > y1 - 60:
             break
 
 
@@ -124,22 +126,34 @@ def _player(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], w: W
         flower(draw, kind, x + 10, mid, 10)
         count = str(view["flowers"][seat].get(kind, 0))
         canvas.text(draw, (x + 24, mid), count, SMALL, theme.INK, "lm", bold=True,
-                    box=(x + 22, mid - 16, x + 56, mid + 16))
-        x += 58
-    mine = sorted((b for b in view["butterflies"] if b["seat"] == seat),
-                  key=lambda b: (b["gen"], b["double"], b["id"]))
-    bx = x0 + 330
-    step = min(2 * BADGE + 8, 330 / max(1, len(mine)))
-    for i, b in enumerate(mine):
-        badge(draw, seat, b["gen"], bx + BADGE + 4 + i * step, mid, b["double"])
+                    box=(x + 22, mid - 16, x + 62, mid + 16))
+        x += 66
+    _flock(draw, view, seat, x, mid)
     _life_cycle(draw, view["life_cycle"][seat], (x1 - 190, y0 + 48, x1 - 14, y0 + 84))
     # Line 3: bonus move cards and abilities in words.
-    bits = [w(f"mariposas.bonus.{card}") for card in view["bonus"][seat]["held"]]
+    bits = [w(f"mariposas.ability.{token}") for token in view["has_ability"][seat]]
+    bits += [w(f"mariposas.bonus.{card}") for card in view["bonus"][seat]["held"]]
     bits += [w("mariposas.picture.bonus_used", card=w(f"mariposas.bonus.{card}"))
              for card in view["bonus"][seat]["used"]]
-    bits += [w(f"mariposas.ability.{token}") for token in view["has_ability"][seat]]
     if bits:  # nothing yet: left empty (words cost bytes on every picture sent)
         canvas.label(draw, (x0 + 14, y0 + 90, x1 - 14, y1 - 4), " · ".join(bits), SMALL)
+
+
+def _flock(draw: ImageDraw.ImageDraw, view: Mapping, seat: int, x: float, mid: float) -> None:
+    """The seat's butterflies on the map by generation: a badge per generation (a double
+    generation 4 apart) and how many, "×3"."""
+    counts: dict[tuple[int, bool], int] = {}
+    for b in view["butterflies"]:
+        if b["seat"] == seat:
+            key = (b["gen"], bool(b["double"]))
+            counts[key] = counts.get(key, 0) + 1
+    x += 6
+    for (gen, double), count in sorted(counts.items()):
+        badge(draw, seat, gen, x + BADGE + 4, mid, double)
+        left = x + 2 * BADGE + (16 if double else 10)  # clear of a double's ring
+        canvas.text(draw, (left + 2, mid), f"×{count}", SMALL, theme.INK, "lm",
+                    box=(left, mid - 16, left + 38, mid + 16))
+        x = left + 42
 
 
 def _life_cycle(draw: ImageDraw.ImageDraw, held: Sequence[str],
