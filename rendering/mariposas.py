@@ -33,7 +33,7 @@ def render_board(view: Mapping, names: Sequence[str], w: Words) -> bytes:
     over = view["phase"] == "over"
     head = result_height(view) + RESULT_GAP if over else 0
     # Once over, the result card's table says what the player panels said (within 80 KB).
-    below = 0 if over else players_height(view["players"]) + 8
+    below = 0 if over else players_height(view) + 8
     img = canvas.new(W, MAP_BOTTOM + head + below)
     img.paste(static_layer(w), (0, head))
     draw = ImageDraw.Draw(img)
@@ -41,7 +41,7 @@ def render_board(view: Mapping, names: Sequence[str], w: Words) -> bytes:
     if over:
         render_result_card(draw, view, names, w, TITLE_H + 10)
     _map_pieces(img, view, w, head)
-    goals_panel(ImageDraw.Draw(img), view, w, _shifted(head))
+    goals_panel(ImageDraw.Draw(img), view, names, w, _shifted(head))
     if not over:
         players(ImageDraw.Draw(img), view, names, w, MAP_BOTTOM + head + 8)
     return to_png(img)

@@ -32,6 +32,8 @@ GOALS_BOX = (350, MAP_Y + 826, W - M - 4, MAP_Y + 1160)
 """The season goals' panel: in the map's empty corner south-east of Houston."""
 TURNS = (4, 5, 6)
 PLAYER_H = 128
+SHORT_H = 94
+"""A player's panel: with its line of abilities and bonus cards, and without (none yet)."""
 
 
 def status(view: Mapping, names: Sequence[str], w: Words) -> str:
@@ -58,11 +60,37 @@ def title(view: Mapping, w: Words) -> str:
              rounds=w.number(turns))
 
 
-def goals_panel(draw: ImageDraw.ImageDraw, view: Mapping, w: Words,
+def card_words(code: str, w: Words) -> str:
+    """A played card's code in words: "Reuse your card: Move 5 + Add 1 Move"."""
+    main, *extras = code.split("+")
+    base, _, target = main.partition("=")
+    text = _card_name(base, w)
+    if target:
+        text = w("mariposas.picture.reuse_as", card=text, target=_card_name(target, w))
+    return " + ".join([text, *(w(f"mariposas.bonus.{e.partition('@')[0]}") for e in extras)])
+
+
+def _card_name(card: str, w: Words) -> str:
+    kind, _, copy = card.rpartition("-")
+    if copy.isdigit():
+        return w(f"mariposas.action.{kind}")
+    return w(f"mariposas.bonus.{card}") if card != "pass" else w("mariposas.action.pass")
+
+
+def goals_panel(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], w: Words,
                 box: tuple[float, float, float, float] = GOALS_BOX) -> None:
-    """The current season's goal card in words, then the later seasons' cards if revealed."""
+    """The current season's goal card in words, then the later seasons' cards if revealed;
+    at the bottom the card the active player is playing."""
     x0, y0, x1, y1 = box
     canvas.card(draw, box, theme.PANEL, theme.PANEL_EDGE, 2)
+    current = view.get("turn") or {}
+    if current.get("card"):
+        y1 -= 40
+        line = w("mariposas.picture.playing", who=name_of(names, current["seat"], w),
+                 card=card_words(current["card"], w))
+        draw.line([(x0 + 14, y1 + 2), (x1 - 14, y1 + 2)], fill=theme.PANEL_EDGE, width=2)
+        canvas.label(draw, (x0 + 14, y1 + 6, x1 - 14, y1 + 36), line, SMALL, theme.INK,
+                     bold=True)
     season = view["season"]
     y = y0 + 8
     for later in range(season, 3):
@@ -93,16 +121,33 @@ def goals_panel(draw: ImageDraw.ImageDraw, view: Mapping, w: Words,
             break
 
 
-def players_height(n: int) -> int:
-    return n * PLAYER_H + 8
+def _cards_line(view: Mapping, seat: int, w: Words) -> str:
+    """A seat's abilities, then its bonus move cards (used ones marked), in words."""
+    bits = [w(f"mariposas.ability.{token}") for token in view["has_ability"][seat]]
+    bits += [w(f"mariposas.bonus.{card}") for card in view["bonus"][seat]["held"]]
+    bits += [w("mariposas.picture.bonus_used", card=w(f"mariposas.bonus.{card}"))
+             for card in view["bonus"][seat]["used"]]
+    return " · ".join(bits)
+
+
+def _height(view: Mapping, seat: int) -> int:
+    has_cards = view["has_ability"][seat] or view["bonus"][seat]["held"] or \
+        view["bonus"][seat]["used"]
+    return PLAYER_H if has_cards else SHORT_H
+
+
+def players_height(view: Mapping) -> int:
+    return sum(_height(view, seat) for seat in range(view["players"])) + 8
 
 
 def players(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], w: Words,
             top: float) -> None:
     """One panel per player, in seat order; the active player's framed in amber."""
+    y = top
     for seat in range(view["players"]):
-        y = top + seat * PLAYER_H
-        _player(draw, view, names, w, seat, (M, y, W - M, y + PLAYER_H - 8))
+        h = _height(view, seat)
+        _player(draw, view, names, w, seat, (M, y, W - M, y + h - 8))
+        y += h
 
 
 def _player(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], w: Words,
@@ -129,14 +174,11 @@ def _player(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], w: W
                     box=(x + 22, mid - 16, x + 62, mid + 16))
         x += 66
     _flock(draw, view, seat, x, mid)
-    _life_cycle(draw, view["life_cycle"][seat], (x1 - 190, y0 + 48, x1 - 14, y0 + 84))
-    # Line 3: bonus move cards and abilities in words.
-    bits = [w(f"mariposas.ability.{token}") for token in view["has_ability"][seat]]
-    bits += [w(f"mariposas.bonus.{card}") for card in view["bonus"][seat]["held"]]
-    bits += [w("mariposas.picture.bonus_used", card=w(f"mariposas.bonus.{card}"))
-             for card in view["bonus"][seat]["used"]]
-    if bits:  # nothing yet: left empty (words cost bytes on every picture sent)
-        canvas.label(draw, (x0 + 14, y0 + 90, x1 - 14, y1 - 4), " · ".join(bits), SMALL)
+    _life_cycle(draw, view["life_cycle"][seat], (x1 - 190, y0 + 46, x1 - 14, y0 + 80))
+    # Line 3 (only once there is something): abilities and bonus move cards in words.
+    line = _cards_line(view, seat, w)
+    if line:
+        canvas.label(draw, (x0 + 14, y0 + 90, x1 - 14, y1 - 4), line, SMALL)
 
 
 def _flock(draw: ImageDraw.ImageDraw, view: Mapping, seat: int, x: float, mid: float) -> None:

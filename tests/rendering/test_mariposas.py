@@ -17,6 +17,7 @@ from bot.i18n import LANGUAGES, words
 from rendering import layout, mariposas, theme
 from rendering.mariposas_common import hex_centre, michoacan_box
 from rendering.mariposas_map import TAG_DROP
+from rendering.mariposas_panels import PLAYER_H, SHORT_H
 from rendering.mariposas_result import decider
 
 from .gallery import LONG_NAMES
@@ -170,3 +171,23 @@ def test_goal_cards_are_in_words_with_their_cities(views):
     assert "2 per butterfly around St. Louis" in texts
     assert "on yellow; on orange; on red" in texts
     assert "Revealed: Summer" in texts and "Fall: card still face down" in texts
+
+
+def test_the_card_being_played_is_named_with_what_it_reuses(views):
+    view = copy.deepcopy(views[(2, "middle")])
+    view["turn"] = {**(view["turn"] or {}), "seat": 1, "card": "reuse_other-1=move_5-5+add_1_move"}
+    with layout.recording() as placed:
+        mariposas.render_board(view, ["Ann", "Ben"], words("en"))
+    assert "Ben plays Reuse another's card: Move 5 + Add 1 Move" in [p.text for p in placed]
+
+
+def test_a_player_without_abilities_or_bonus_cards_has_a_shorter_panel(views):
+    view = copy.deepcopy(views[(2, "start")])
+    short = decode(mariposas.render_board(view, NAMES[:2], words("en"))).height
+    view["bonus"][0]["held"] = ["add_1_move"]
+    view["has_ability"][1] = ["three_points"]
+    with layout.recording() as placed:
+        tall = decode(mariposas.render_board(view, NAMES[:2], words("en"))).height
+    assert tall == short + 2 * (PLAYER_H - SHORT_H)
+    texts = [p.text for p in placed]
+    assert "Add 1 Move" in texts and "+3 at the end" in texts
