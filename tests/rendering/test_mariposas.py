@@ -15,7 +15,13 @@ from bot.games.mariposas.content import load
 from bot.games.mariposas.rules import RULES
 from bot.i18n import LANGUAGES, words
 from rendering import layout, mariposas, theme
-from rendering.mariposas_common import hex_centre, michoacan_box
+from rendering.mariposas_common import (
+    FLOWER,
+    REGION,
+    SEAT_COLOURS,
+    hex_centre,
+    michoacan_box,
+)
 from rendering.mariposas_map import TAG_DROP
 from rendering.mariposas_panels import PLAYER_H, SHORT_H
 from rendering.mariposas_result import decider
@@ -191,3 +197,16 @@ def test_a_player_without_abilities_or_bonus_cards_has_a_shorter_panel(views):
     assert tall == short + 2 * (PLAYER_H - SHORT_H)
     texts = [p.text for p in placed]
     assert "Add 1 Move" in texts and "+3 at the end" in texts
+
+
+def test_the_meaningful_colours_survive_the_64_colour_palette(views):
+    """Seats, flowers and regions are told apart by colour (and shape): the board's reduced
+    palette keeps each within a few levels of what was drawn."""
+    png = mariposas.render_board(views[(5, "middle")], NAMES, words("en"))
+    img = decode(png)
+    palette = img.getpalette()[: 3 * len(img.getcolors())]
+    kept = [tuple(palette[i:i + 3]) for i in range(0, len(palette), 3)]
+    meant = [*SEAT_COLOURS, *FLOWER.values(), *REGION.values(), theme.HIGHLIGHT]
+    for colour in meant:
+        error = min(sum(abs(a - b) for a, b in zip(colour, k, strict=True)) for k in kept)
+        assert error <= 24, (colour, error)
