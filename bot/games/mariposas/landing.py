@@ -32,8 +32,9 @@ def land(state: dict[str, Any], seat: int, space: int, rng: random.Random,
     assert b is not None
     group = turn["groups"][moving["g"]]
     group["used"], turn["moving"] = True, None
+    events.append(Event("landed", seat, {"butterfly": b["id"], "from": b["space"],
+                                         "space": space, "steps": group["steps"]}))
     b["space"] = space
-    events.append(Event("landed", seat, {"butterfly": b["id"], "space": space}))
     board = content().board
     where = board.spaces[space]
     rolled = False

@@ -132,10 +132,8 @@ def score_season(state: dict[str, Any], events: list[Event]) -> None:
 
 
 def in_michoacan(state: dict[str, Any], seat: int, *, gen4_only: bool) -> int:
-    """Butterflies in Michoacán, a double counting 2 (spec 11, 17)."""
-    home = content().board.michoacan
-    return sum(goal_calls.weight(b) for b in mine(state, seat)
-               if b["space"] == home and (b["gen"] == 4 or not gen4_only))
+    """``seat``'s butterflies in Michoacán (see `goal_calls.michoacan_count`)."""
+    return goal_calls.michoacan_count(mine(state, seat), gen4_only=gen4_only)
 
 
 def final_scoring(state: dict[str, Any], events: list[Event]) -> None:

@@ -43,7 +43,7 @@ def start(state: dict[str, Any]) -> None:
     """Open the turn of the seat whose turn it is, with its first undo checkpoint."""
     state["phase"] = "turn"
     state["turn"] = {
-        "seat": current_seat(state), "card": None, "bonus": [], "groups": [], "moving": None,
+        "seat": current_seat(state), "card": None, "groups": [], "moving": None,
         "starts": {}, "visited": [], "queue": [], "checkpoint": None, "steps": 0,
     }
     checkpoint(state)
@@ -108,22 +108,6 @@ def land_options(state: Mapping[str, Any]) -> list[str]:
     return [f"land:{s}" for s in sorted(content().board.graph.reachable(b["space"], steps))]
 
 
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 def trade_options(state: Mapping[str, Any]) -> list[str]:
     """§On Your Turn 3: trade in one card (either, when they are the same kind) or both."""
     hand = state["hands"][state["turn"]["seat"]]
@@ -178,24 +162,6 @@ def apply(state: dict[str, Any], seat: int, action: str, rng: random.Random,
         landing.answer(state, seat, verb, rest, events)
     landing.advance(state, seat)
     return False
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
-
 
 
 def confirm(state: dict[str, Any], seat: int, rng: random.Random, events: list[Event]) -> bool:

@@ -194,3 +194,28 @@ MariposasMachine.TestCase.settings = settings(
     suppress_health_check=[HealthCheck.too_slow],
 )
 test_mariposas_machine = MariposasMachine.TestCase
+
+
+def test_actions_that_are_not_legal_are_rejected_with_words():
+    """tests/games/test_contract.py's rejection check on Mariposas: any code met in the game
+    (or malformed) that is not legal now is refused with words and changes nothing."""
+    seed = "reject-mariposas"
+    rng = random.Random(seed)
+    _, log = playout(3, seed, checked=False)
+    pool = sorted({code for _, code, _ in log} | set(contract.MALFORMED))
+    positions = contract.replay_positions(RULES, seed, 3, log)
+    tried = 0
+    for position, version in rng.sample(positions[:-1], 25) + [positions[-1]]:
+        before = dump(position)
+        for seat in range(3):
+            legal = set(RULES.legal_actions(position, seat))
+            for action in rng.sample(pool, 12):
+                if action in legal:
+                    continue
+                with pytest.raises(IllegalAction) as caught:
+                    apply_checked(RULES, position, seed=seed, version=version, seat=seat,
+                                  action=action, seen_version=version)
+                assert len(str(caught.value).split()) >= 3
+                tried += 1
+        assert dump(position) == before
+    assert tried > 100
