@@ -15,9 +15,11 @@ from typing import Any
 from bot.autoplay import autoplay
 from bot.games import REGISTRY
 from bot.games.core import SYSTEM, apply_checked, start
+from bot.games.mariposas.content import load as mariposas_content
+from bot.games.mariposas.rules import RULES as MARIPOSAS
 from bot.games.mimic.hints import extendable_lines, hand_targets
 from bot.i18n import Words
-from rendering import leaderboard, mimic, mimikri, schicki_micki
+from rendering import leaderboard, mariposas, mimic, mimikri, schicki_micki
 
 LONG_NAMES = [
     "Kristýna Nováková-Dvořáčková ze Šťastných",   # 40 characters, Czech accents
@@ -32,11 +34,14 @@ LONG_NAMES = [
 
 Render = Callable[[], bytes]
 
+RULES = {**REGISTRY, "mariposas": MARIPOSAS}
+"""The games played here: the registry's, and Mariposas before its cog registers it."""
+
 
 def playout(game: str, players: int, options: dict[str, Any], seed: int,
             steps: int) -> dict[str, Any]:
     """The state after up to ``steps`` random legal moves (the system's first, as a dealer)."""
-    rules = REGISTRY[game]
+    rules = RULES[game]
     state = start(rules, f"gallery-{seed}", players, options)
     rng = random.Random(seed)
     for version in range(steps):
@@ -51,7 +56,7 @@ def playout(game: str, players: int, options: dict[str, Any], seed: int,
 
 
 def _view(game: str, state: dict[str, Any], seat: int | None = None) -> dict[str, Any]:
-    return REGISTRY[game].view(state, seat)
+    return RULES[game].view(state, seat)
 
 
 def _boards(game: str, draw: Callable[[dict, list[str]], bytes], modes: list[tuple[int, dict]],
@@ -109,6 +114,14 @@ def pictures(w: Words, names: list[str] | None = None) -> dict[str, Render]:
                 lambda v=view: mimic.render_hand(v, names[:2], w, hand_targets(v),
                                                  extendable_lines(v)))
 
+    out |= _boards("mariposas", lambda v, n: mariposas.render_board(v, n, w),
+                   [(2, {}), (5, {})], names, (0, 150, 100_000))
+    state = playout("mariposas", 3, {}, 5, 40)
+    view = _view("mariposas", state, sorted(MARIPOSAS.active_seats(state))[0])
+    lands = sorted(mariposas_content().board.graph.reachable(view["butterflies"][0]["space"], 3))
+    out["mariposas private map"] = lambda: mariposas.render_private_map(
+        view, names[:3], w, {space: str(i + 1) for i, space in enumerate(lands)})
+    out["mariposas rules"] = lambda: mariposas.render_rules(w)
     out["mimikri preview"] = lambda: mimikri.render_preview(
         "chameleon", ["N", "E"], w("mimikri.preview.title", name=names[0]), w)
     out["mimikri rules"] = lambda: mimikri.render_rules(w)

@@ -26,7 +26,7 @@ BOXED: tuple[str, ...] = ("leaderboard", "solo board", "stats", "schicki", "mimi
                           "mimic")
 """The picture kinds (by name prefix) whose every text names its box."""
 SIZED: tuple[str, ...] = ("leaderboard", "solo board", "stats", "mimikri", "schicki",
-                          "mimic")
+                          "mimic", "mariposas")
 """The picture kinds (by name prefix) whose every text is at least theme.MIN_TEXT (scaled to
 the picture's width): legible on a phone."""
 

@@ -1,0 +1,98 @@
+"""The Mariposas result card that heads the board once the game is over: the winner banner,
+every player's final score split into its parts, and the tie-breakers (butterflies in
+Michoacán, flower tokens, life cycle cards) with the one that decided a tie named."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+
+from PIL import ImageDraw
+
+from bot.i18n import Words
+from rendering import canvas, theme
+from rendering.mariposas_common import SMALL, M, W, michoacan_count, name_of
+
+RESULT_GAP = 0
+BANNER_H = 64
+ROW_H = 40
+HEAD_H = 36
+NOTE_H = 64
+COLUMNS = ("points", "goals", "michoacan", "life_cycle", "abilities", "in_michoacan",
+           "flowers", "cards")
+COL_W = 82
+
+
+def result_height(view: Mapping) -> int:
+    return 10 + BANNER_H + 10 + HEAD_H + view["players"] * ROW_H + NOTE_H + 16
+
+
+def tie_keys(view: Mapping, seat: int) -> tuple[int, int, int, int]:
+    """What ranks a seat: points, then Michoacán, flowers, life cycle cards (spec 17)."""
+    return (view["result"]["scores"][seat], michoacan_count(view, seat),
+            sum(view["flowers"][seat].values()), len(view["life_cycle"][seat]))
+
+
+def decider(view: Mapping) -> str | None:
+    """Which tie-breaker settled first place, or None if points alone did (or nothing did)."""
+    n = view["players"]
+    best = max(range(n), key=lambda s: tie_keys(view, s))
+    top = tie_keys(view, best)
+    rivals = [s for s in range(n) if s != best and tie_keys(view, s)[0] == top[0]]
+    if not rivals:
+        return None
+    for level, key in enumerate(("michoacan", "flowers", "cards"), start=1):
+        if all(tie_keys(view, s)[:level + 1] != top[:level + 1] for s in rivals):
+            return key
+    return "shared"
+
+
+def render_result_card(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str],
+                       w: Words, top: float) -> None:
+    result = view["result"]
+    n = view["players"]
+    box = (M, top, W - M, top + result_height(view) - 14)
+    canvas.card(draw, box, theme.PANEL, theme.HIGHLIGHT, 4)
+    x0, y0, x1, _ = box
+    winners = [name_of(names, s, w) for s in sorted(result["winners"])]
+    key = "mariposas.result.winner" if len(winners) == 1 else "mariposas.result.shared"
+    banner = (x0 + 10, y0 + 10, x1 - 10, y0 + 10 + BANNER_H)
+    canvas.card(draw, banner, theme.HIGHLIGHT, None, 0, radius=10)
+    canvas.label(draw, (banner[0] + 16, banner[1], banner[2] - 16, banner[3]),
+                 w(key, who=w("mariposas.and").join(winners)), theme.TITLE_SIZE - 4,
+                 theme.INK, "m", bold=True)
+    y = banner[3] + 10
+    name_right = x1 - 14 - COL_W * len(COLUMNS)
+    for i, column in enumerate(COLUMNS):
+        cx = name_right + i * COL_W
+        canvas.label(draw, (cx + 2, y, cx + COL_W - 2, y + HEAD_H),
+                     w(f"mariposas.result.col.{column}"), SMALL, theme.INK_SOFT, "m", bold=True)
+    y += HEAD_H
+    order = sorted(range(n), key=lambda s: (result["places"][s], s))
+    for row, seat in enumerate(order):
+        ry = y + row * ROW_H
+        if row % 2 == 0:
+            draw.rectangle((x0 + 6, ry, x1 - 6, ry + ROW_H), fill=theme.SHADE)
+        place = w.number(result["places"][seat])
+        canvas.label(draw, (x0 + 14, ry, x0 + 44, ry + ROW_H), place, theme.TEXT_SIZE,
+                     theme.INK, bold=True)
+        canvas.label(draw, (x0 + 50, ry, name_right - 6, ry + ROW_H), name_of(names, seat, w),
+                     theme.TEXT_SIZE, theme.INK, bold=seat in result["winners"])
+        for i, value in enumerate(_row(view, seat)):
+            cx = name_right + i * COL_W
+            canvas.label(draw, (cx + 2, ry, cx + COL_W - 2, ry + ROW_H), w.number(value),
+                         theme.TEXT_SIZE, theme.INK, "m", bold=i == 0)
+    y += n * ROW_H + 6
+    decided = decider(view)
+    note = w("mariposas.result.tie_rule")
+    if decided is not None:
+        note = w(f"mariposas.result.decided.{decided}") + " " + note
+    canvas.paragraph(draw, (x0 + 14, y, x1 - 14, y + NOTE_H), note, SMALL, theme.INK_SOFT)
+
+
+def _row(view: Mapping, seat: int) -> list[int]:
+    result = view["result"]
+    final = result.get("final", [{}] * view["players"])[seat]
+    parts = [final.get("michoacan", 0), final.get("life_cycle", 0), final.get("abilities", 0)]
+    total = result["scores"][seat]
+    _, here, flowers, cards = tie_keys(view, seat)
+    return [total, total - sum(parts), *parts, here, flowers, cards]
