@@ -6,46 +6,14 @@ acting out of turn and a landing typed by hand that is not reachable."""
 from __future__ import annotations
 
 import asyncio
-import io
 import random
-import sys
-import types
 
 import pytest
-from PIL import Image
 
-import bot.app
-from bot.games import REGISTRY
 from bot.games.mariposas.rules import RULES
 from bot.i18n import words
 from cogs.mariposas_words import option
 from tests.e2e.table import Table, ephemeral_text, game_id
-
-
-KILL = True
-
-
-def _png() -> bytes:
-    out = io.BytesIO()
-    Image.new("P", (8, 8)).save(out, "PNG")
-    return out.getvalue()
-
-
-@pytest.fixture(autouse=True)
-def mariposas_on(monkeypatch):
-    """The game and its cog, also before they are registered; a stand-in picture where the
-    renderer is not there yet (the panel is what is tested here)."""
-    monkeypatch.setitem(REGISTRY, "mariposas", RULES)
-    if "cogs.mariposas" not in bot.app.EXTENSIONS:
-        monkeypatch.setattr(bot.app, "EXTENSIONS", (*bot.app.EXTENSIONS, "cogs.mariposas"))
-    try:
-        import rendering.mariposas  # noqa: F401
-    except ImportError:
-        stub = types.ModuleType("rendering.mariposas")
-        stub.render_board = lambda view, names, w: _png()
-        stub.render_private_map = lambda view, names, w, highlights: _png()
-        stub.render_rules = lambda w: _png()
-        monkeypatch.setitem(sys.modules, "rendering.mariposas", stub)
 
 
 async def told(result) -> str:
@@ -188,7 +156,7 @@ async def test_a_whole_game_with_two_humans_and_a_computer(table):
             typed = await driver.slash(user, "games", "mariposas land", space=str(far))
             assert "not reachable" in await told(typed)
             assert (await table.match(match_id)).version == match.version
-        if KILL and "kill" not in checked and any(c.startswith("move:") for c in legal):
+        if "kill" not in checked and any(c.startswith("move:") for c in legal):
             checked.add("kill")  # a card is played: the turn is half made
             await table.kill()
             await table.start()
