@@ -13,7 +13,7 @@ import pytest
 from bot.games.mariposas.rules import RULES
 from bot.i18n import words
 from cogs.mariposas_words import option
-from tests.e2e.table import Table, ephemeral_text, game_id
+from tests.e2e.table import Table, czech, ephemeral_text, game_id
 
 
 async def told(result) -> str:
@@ -255,3 +255,28 @@ async def test_solo_starts_at_once_against_computers_and_rules_are_private(table
     nobody = await driver.slash("bob", "games", "mariposas turn")
     await nobody.wait_settled()
     assert "not playing" in ephemeral_text(nobody)
+
+
+@pytest.mark.asyncio
+async def test_the_panel_speaks_the_readers_language_and_the_board_the_servers(table):
+    await czech(table)  # the server and Alice Czech, Bob English
+    driver = table.driver
+    opened = await driver.slash("alice", "games", "mariposas new", turn_timer=0)
+    board = opened.message
+    match_id = game_id(board.content)
+    await driver.click("bob", board, label="Přidat se")
+    await driver.click("alice", board, label="Spustit")
+    await table.idle()
+    match = await table.match(match_id)
+    seat = next(iter(RULES.active_seats(match.state)))
+    user, other = ("alice", "bob") if seat == 0 else ("bob", "alice")
+    assert "Můj tah" in driver.latest(board).content
+    result = await driver.click(user, board, label="Můj tah")
+    await result.wait_followups(1)
+    panel = result.followups[0]
+    assert ("Jsi na tahu" if user == "alice" else "Your turn") in panel.content
+    assert panel.attachments and panel.attachments[0].is_png
+    waiting = await driver.click(other, board, label="Můj tah")
+    await waiting.wait_followups(1)
+    assert ("Nejsi na tahu" if other == "alice" else "not your turn") in \
+        waiting.followups[0].content
