@@ -24,10 +24,11 @@ import discord
 
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import GameOver, IllegalAction, NotYourTurn, RuleError, StaleAction
+from bot.games.mariposas.rules import RULES
 from bot.games.mariposas.rules import reason as rule_reason
 from bot.i18n import Words
 from cogs import mariposas_words as words
-from cogs._ui import apologise, known_template, png_file, reader, seat_names, tell
+from cogs._ui import apologise, known_template, png_file, reader, reason, seat_names, tell
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -181,8 +182,8 @@ async def send_panel(interaction: discord.Interaction[GameBot], match: MatchRow)
 
 def refusal(error: RuleError, match: MatchRow | None, seat: int, code: str,
             seats: Sequence[SeatRow], w: Words) -> str:
-    """Why a choice was refused, in the reader's words."""
-    from cogs._ui import reason
+    """Why a choice was refused, in the reader's words: a stale panel, whose turn it is, or
+    the rules' reason (a stable key of ``rules.REASONS``) from the catalogue."""
     if isinstance(error, StaleAction):
         return w(f"{K}refused.stale")
     if isinstance(error, NotYourTurn) and error.active:
@@ -190,13 +191,8 @@ def refusal(error: RuleError, match: MatchRow | None, seat: int, code: str,
     if isinstance(error, (GameOver, NotYourTurn)) or match is None or match.state is None:
         return reason(error, seats, w)
     if isinstance(error, IllegalAction):
-        return w(f"{K}refused.{rule_reason(_rules(), match.state, seat, code)}")
+        return w(f"{K}refused.{rule_reason(RULES, match.state, seat, code)}")
     return reason(error, seats, w)
-
-
-def _rules() -> Any:
-    from bot.games.mariposas.rules import RULES
-    return RULES
 
 
 async def choose(interaction: discord.Interaction[GameBot], match_id: int, version: int,

@@ -124,3 +124,12 @@ def test_a_quiet_transition_is_one_inside_a_turn_without_a_time_out():
     assert not MariposasUI.quiet(Transition(row, [], [Event("timed_out", seat, {})]))
     assert not MariposasUI.quiet(Transition(MatchRow(**{**fields, "status": "active",
                                                         "state": state}), [], []))
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_refusal_of_the_rules_has_words(lang):
+    from bot.games.mariposas.rules import REASONS
+
+    w = words(lang)
+    for key in REASONS:
+        assert w.has(f"mariposas.discord.refused.{key}"), key
