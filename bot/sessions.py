@@ -37,6 +37,7 @@ from bot.games.core import (
 log = logging.getLogger(__name__)
 
 MAX_TIMEOUTS = 3  # time-outs in a row before the computer keeps the seat
+MAX_TURN_STEPS = 100  # steps a computer takes to finish a timed-out player's turn, at most
 
 
 class LobbyError(RuleError):
@@ -264,9 +265,26 @@ class SessionService:
             note = Event("timed_out", seat, {"name": row.name, "handed_over": handed})
             code = await self._choose(match, rules, seat)
             transition = await self._apply(match, seats, seat, code, None, 0, actor="timer")
+            transition = await self._finish_turn(rules, transition, seat)
             transition.events.insert(0, note)
             change.transition = transition
         return change.transition
+
+    async def _finish_turn(self, rules: Rules, transition: Transition, seat: int) -> Transition:
+        """A game whose turn has several steps (``rules.turn_open``: Mariposas) has the
+        computer that moved for an absent player finish that turn, in the same transaction:
+        the player is not woken for every step of a turn they missed."""
+        turn_open = getattr(rules, "turn_open", None)
+        for _ in range(MAX_TURN_STEPS):
+            match = transition.match
+            if (turn_open is None or match.status != "active" or not turn_open(match.state)
+                    or seat not in players(rules.active_seats(match.state))):
+                break
+            code = await self._choose(match, rules, seat)
+            more = await self._apply(match, transition.seats, seat, code, None, 0, actor="timer")
+            more.events[:0] = transition.events
+            transition = more
+        return transition
 
     async def resume(self) -> list[MatchRow]:
         """After a restart: re-arm timers and computer players of every running game."""

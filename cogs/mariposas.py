@@ -22,6 +22,7 @@ from discord.ext import commands
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event, RuleError
 from bot.games.mariposas.content import load
+from bot.games.mariposas.rules import RULES
 from bot.i18n import Words
 from bot.sessions import Transition
 from cogs import mariposas_panel as panel
@@ -50,13 +51,7 @@ MAX_CHOICES = 25
 
 def mid_turn(state: dict[str, Any] | None) -> bool:
     """Whether a turn is under way (a card played, or a choice after it): the board waits."""
-    if state is None:
-        return False
-    current = state.get("turn")
-    if state.get("phase") == "trade":
-        return True
-    return state.get("phase") == "turn" and current is not None and (
-        current.get("card") is not None or current.get("steps", 0) > 0)
+    return state is not None and RULES.turn_open(state)
 
 
 class MariposasUI:

@@ -168,3 +168,31 @@ async def test_timer_task_reminds_at_half_time_then_moves(repo):
         assert (await repo.seats(match.id))[0].timeouts == 1
     finally:
         await sessions.close()
+
+
+@pytest.mark.asyncio
+async def test_a_time_out_in_the_middle_of_a_mariposas_turn_finishes_that_turn(sessions):
+    """A turn of several steps: the computer that steps in finishes the absent player's turn
+    (every step in the log), and play passes on."""
+    clock = sessions.clock
+    match = await sessions.open_lobby(
+        "mariposas", guild_id=GUILD, channel_id=CHANNEL, host_id=HOST, host_name="Host",
+        options={"turn_timer": 60})
+    await sessions.join(match.id, GUEST, "Guest")
+    await sessions.start(match.id, HOST)
+    rules = REGISTRY["mariposas"]
+    current = await sessions.repo.match(match.id)
+    seat = min(rules.active_seats(current.state))
+    user = (HOST, GUEST)[seat]
+    card = rules.legal_actions(current.state, seat)[0]
+    played = await sessions.submit(match.id, user, card, current.version)
+    assert rules.turn_open(played.match.state)
+    clock.now += 61
+    transition = await sessions.expire(match.id, played.match.version)
+    assert transition.events[0].kind == "timed_out"
+    assert not rules.turn_open(transition.match.state)
+    assert seat not in rules.active_seats(transition.match.state)
+    log = await sessions.repo.action_log(match.id)
+    assert len(log) > 2 and all(s == seat for s, _, _ in log)  # the card, then every step
+    assert log[-1][1] in ("confirm", "keep") or log[-1][1].startswith("trade:")
+    assert (await sessions.repo.seats(match.id))[seat].timeouts == 1

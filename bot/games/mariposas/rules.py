@@ -49,6 +49,15 @@ class MariposasRules:
             return seasons.free_options(state, seat)
         return turn.legal(state)
 
+    def turn_open(self, state: State) -> bool:
+        """Whether a turn is under way — a card played, or the trade-in still to choose: a
+        computer taking a timed-out player's step finishes the turn (``bot.sessions``)."""
+        current = state.get("turn")
+        if state["phase"] == "trade":
+            return True
+        return state["phase"] == "turn" and current is not None and (
+            current["card"] is not None or current["steps"] > 0)
+
     def explain_illegal(self, state: State, seat: Seat, action: str) -> str:
         """Why ``action`` is not legal for ``seat`` now (short English; keys for the cog)."""
         return REASONS[reason(self, state, seat, action)]
