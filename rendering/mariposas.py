@@ -20,7 +20,15 @@ from bot.i18n import Words
 from rendering import canvas
 from rendering.mariposas_common import TITLE_H, W, to_png
 from rendering.mariposas_map import MAP_BOTTOM, pieces, static_layer
-from rendering.mariposas_panels import goals_panel, players, players_height, status, title
+from rendering.mariposas_panels import (
+    SETS_H,
+    goals_panel,
+    players,
+    players_height,
+    sets_line,
+    status,
+    title,
+)
 from rendering.mariposas_result import RESULT_GAP, render_result_card, result_height
 from rendering.mariposas_rules import render_rules
 
@@ -33,7 +41,7 @@ def render_board(view: Mapping, names: Sequence[str], w: Words) -> bytes:
     over = view["phase"] == "over"
     head = result_height(view) + RESULT_GAP if over else 0
     # Once over, the result card's table says what the player panels said (within 80 KB).
-    below = 0 if over else players_height(view) + 8
+    below = 0 if over else SETS_H + players_height(view) + 8
     img = canvas.new(W, MAP_BOTTOM + head + below)
     img.paste(static_layer(w), (0, head))
     draw = ImageDraw.Draw(img)
@@ -43,7 +51,9 @@ def render_board(view: Mapping, names: Sequence[str], w: Words) -> bytes:
     _map_pieces(img, view, w, head)
     goals_panel(ImageDraw.Draw(img), view, names, w, _shifted(head))
     if not over:
-        players(ImageDraw.Draw(img), view, names, w, MAP_BOTTOM + head + 8)
+        draw = ImageDraw.Draw(img)
+        sets_line(draw, view, w, MAP_BOTTOM + head)
+        players(draw, view, names, w, MAP_BOTTOM + head + SETS_H + 8)
     return to_png(img)
 
 

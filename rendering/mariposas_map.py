@@ -41,9 +41,10 @@ from rendering.mariposas_common import (
 )
 
 PANEL_BOTTOM = int(michoacan_box()[3] + 10)
-LEGEND_H = 40
-MAP_BOTTOM = PANEL_BOTTOM + LEGEND_H + 4
-"""The map picture's height: the dark map panel, then the legend line under it."""
+MAP_BOTTOM = PANEL_BOTTOM + 6
+"""The map picture's height: the title bar's room and the dark map panel."""
+LEGEND = (520, MAP_TOP + 8, W - M, MAP_TOP + 48)
+"""The legend's line: in the map's empty north-east corner, east of Winnipeg's row."""
 COAST = (200, 240, 250)
 DIM = 110
 TAG_DROP = 20
@@ -89,30 +90,26 @@ def _draw_static(w: Words) -> Image.Image:
     _michoacan(draw, w)
     for vertex in board.milkweed:
         _milkweed(draw, vertex)
-    _legend(draw, w, PANEL_BOTTOM + 4)
+    _legend(draw, w)
     return img
 
 
-def _legend(draw: ImageDraw.ImageDraw, w: Words, top: float) -> None:
-    """One line under the map: each flower's shape named, the milkweed icon, the East Coast
-    rim (the shapes are the cue that does not need colour vision)."""
-    x, mid = M + 4, top + LEGEND_H / 2
-    items = [*content().board.flower_types, "milkweed", "east_coast"]
-    for item in items:
+def _legend(draw: ImageDraw.ImageDraw, w: Words) -> None:
+    """The two marks a glance at the map does not explain: the milkweed icon and the East
+    Coast's rim. (The flower shapes need no names: a hatch pays in matching shapes; the
+    rules card names them.)"""
+    x0, top, x1, bottom = LEGEND
+    x, mid = x0, (top + bottom) / 2
+    for item in ("milkweed", "east_coast"):
         text = w(f"mariposas.legend.{item}")
-        width = canvas.text_width(text, SMALL) + 4
-        if x + 26 + width > W - M:
-            break
+        width = min(canvas.text_width(text, SMALL) + 4, x1 - x - 26)
         if item == "milkweed":
             _milkweed_at(draw, x + 10, mid)
-        elif item == "east_coast":
+        else:
             draw.polygon(hex_points(x + 10, mid, 14), fill=REGION["blue"], outline=COAST,
                          width=3)
-        else:
-            flower(draw, item, x + 10, mid, 10)
-        canvas.label(draw, (x + 24, top, x + 24 + width, top + LEGEND_H), text, SMALL,
-                     theme.INK)
-        x += 24 + width + 16
+        canvas.label(draw, (x + 24, top, x + 24 + width, bottom), text, SMALL, theme.ON_ACCENT)
+        x += 24 + width + 20
 
 
 def _michoacan(draw: ImageDraw.ImageDraw, w: Words) -> None:

@@ -136,6 +136,25 @@ def _height(view: Mapping, seat: int) -> int:
     return PLAYER_H if has_cards else SHORT_H
 
 
+SETS_H = 40
+
+
+def sets_line(draw: ImageDraw.ImageDraw, view: Mapping, w: Words, top: float) -> None:
+    """What completing each life cycle set gives in this game: the set's colour (a full row
+    of cards) and its ability token in words."""
+    x = M + 4
+    canvas.label(draw, (x, top, x + 200, top + SETS_H), w("mariposas.picture.sets"), SMALL,
+                 theme.INK_SOFT, bold=True)
+    x += min(200, canvas.text_width(w("mariposas.picture.sets"), SMALL, True)) + 14
+    room = (W - M - x) / 3
+    for i, life_set in enumerate(SETS):
+        cx = x + i * room
+        life_card(draw, life_set, "adult", (cx, top + 12, cx + 30, top + SETS_H - 12))
+        token = view["abilities"].get(life_set)
+        text = w(f"mariposas.ability.{token}") if token else "—"
+        canvas.label(draw, (cx + 36, top, cx + room - 10, top + SETS_H), text, SMALL)
+
+
 def players_height(view: Mapping) -> int:
     return sum(_height(view, seat) for seat in range(view["players"])) + 8
 
