@@ -205,6 +205,28 @@ def bench_renders() -> None:
           f" above 0.8" + (f" (worst {slow[-1][0]:.2f}, {slow[-1][1]})" if slow else ""))
 
 
+def bench_mariposas_map() -> None:
+    """Mariposas' map as a turn redraws it (the cached static layer plus the pieces) against
+    the palette encode of that same image: drawing must cost no more than the encode."""
+    from bot.games.mariposas.rules import RULES as MARIPOSAS
+    from rendering import mariposas_map
+    from tests.rendering.gallery import playout
+
+    view = MARIPOSAS.view(playout("mariposas", 4, {}, 3, 200), None)
+    w = words("en")
+
+    def draw() -> object:
+        layer = mariposas_map.static_layer(w)
+        mariposas_map.pieces(layer, view, w)
+        return layer
+
+    image = draw()
+    drawn, encoded = timed(draw, 31), timed(lambda: canvas.to_png(image), 31)
+    print(f"mariposas map: draw {summary(drawn)}   encode {summary(encoded)}   "
+          f"draw / encode {statistics.median(drawn) / statistics.median(encoded):4.2f}"
+          f"   {len(canvas.to_png(image)) / 1024:5.1f} KiB")
+
+
 async def main() -> int:
     """Run every benchmark once and print the figures."""
     print("== actions (apply + commit, SQLite WAL on disk) ==")
@@ -219,6 +241,7 @@ async def main() -> int:
     bench_mimic_cells()
     print("== pictures: render + 256-colour PNG against the full-colour encode (warm caches) ==")
     bench_renders()
+    bench_mariposas_map()
     print("== Discord round trips (real discord.py client, fake Discord on 127.0.0.1) ==")
     await bench_latency()
     await bench_reactions()
