@@ -48,6 +48,8 @@ LEGEND = (520, MAP_TOP + 8, W - M, MAP_TOP + 48)
 COAST = (200, 240, 250)
 DIM = 110
 TAG_DROP = 20
+START_RIM = (255, 255, 255)
+"""The rim of the space the moving butterfly starts from, on the private map."""
 """How far below a hex's centre its landing tag sits."""
 """How much of the dark ground covers a space that is not on offer (0–255)."""
 
@@ -162,10 +164,32 @@ def pieces(img: Image.Image, view: Mapping, w: Words,
         else:
             _in_hex(draw, hex_centre(board.spaces[space].at), flock)
     if highlights is not None:
-        _dim(img, set(highlights))
+        start = moving_from(view)
+        _dim(img, set(highlights) | ({start} if start is not None else set()))
         draw = ImageDraw.Draw(img)
+        if start is not None:
+            _rim(draw, start, START_RIM)
         for space, text in sorted(highlights.items()):
             highlight(draw, space, text)
+
+
+def moving_from(view: Mapping) -> int | None:
+    """The space of the butterfly the turn is moving now, if any (where the walk starts)."""
+    moving = (view.get("turn") or {}).get("moving")
+    if not moving:
+        return None
+    for b in view["butterflies"]:
+        if b["id"] == moving.get("b"):
+            return int(b["space"])
+    return None
+
+
+def _rim(draw: ImageDraw.ImageDraw, space: int, colour: theme.RGB) -> None:
+    if space == content().board.michoacan:
+        draw.rounded_rectangle(michoacan_box(), radius=22, outline=colour, width=6)
+    else:
+        draw.polygon(hex_points(*hex_centre(content().board.spaces[space].at), R - 3),
+                     outline=colour, width=6)
 
 
 def _dim(img: Image.Image, keep: set[int]) -> None:
@@ -217,13 +241,12 @@ def highlight(draw: ImageDraw.ImageDraw, space: int, text: str) -> None:
     """A landing the player may pick: a thick amber rim and an amber tag with its label in
     the hex's lower half (its flowers and city name stay readable above)."""
     board = content().board
+    _rim(draw, space, theme.HIGHLIGHT)
     if space == board.michoacan:
-        x0, y0, x1, y1 = michoacan_box()
-        draw.rounded_rectangle((x0, y0, x1, y1), radius=22, outline=theme.HIGHLIGHT, width=6)
+        x0, y0, x1, _ = michoacan_box()
         cx, cy = x1 - 40, y0 + 20
     else:
         cx, cy = hex_centre(board.spaces[space].at)
-        draw.polygon(hex_points(cx, cy, R - 3), outline=theme.HIGHLIGHT, width=6)
         cy += TAG_DROP
     half = max(20, canvas.text_width(text, SMALL, True) / 2 + 8)
     half = min(half, R - 4)

@@ -233,3 +233,15 @@ def test_the_meaningful_colours_survive_the_64_colour_palette(views):
     for colour in meant:
         error = min(sum(abs(a - b) for a, b in zip(colour, k, strict=True)) for k in kept)
         assert error <= 24, (colour, error)
+
+
+def test_the_private_map_rims_the_moving_butterflys_start_in_white(views):
+    view = copy.deepcopy(views[(5, "middle")])
+    mover = next(b for b in view["butterflies"] if b["space"] != BOARD.michoacan)
+    view["turn"] = {**(view["turn"] or {}), "moving": {"b": mover["id"], "g": 0}}
+    cx, cy = hex_centre(BOARD.spaces[mover["space"]].at)
+    img = decode(mariposas.render_private_map(view, NAMES, words("en"), {0: "1"})).convert("RGB")
+    assert min(img.getpixel((int(cx - 29), int(cy)))) > 235
+    view["turn"]["moving"] = None
+    img = decode(mariposas.render_private_map(view, NAMES, words("en"), {0: "1"})).convert("RGB")
+    assert min(img.getpixel((int(cx - 29), int(cy)))) < 235
