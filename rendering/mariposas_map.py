@@ -167,10 +167,10 @@ def pieces(img: Image.Image, view: Mapping, w: Words,
         start = moving_from(view)
         _dim(img, set(highlights) | ({start} if start is not None else set()))
         draw = ImageDraw.Draw(img)
-        if start is not None:
-            _rim(draw, start, START_RIM)
         for space, text in sorted(highlights.items()):
             highlight(draw, space, text)
+        if start is not None:  # inside any amber rim: a walk may end where it began
+            _rim(draw, start, START_RIM, inset=9)
 
 
 def moving_from(view: Mapping) -> int | None:
@@ -184,12 +184,15 @@ def moving_from(view: Mapping) -> int | None:
     return None
 
 
-def _rim(draw: ImageDraw.ImageDraw, space: int, colour: theme.RGB) -> None:
+def _rim(draw: ImageDraw.ImageDraw, space: int, colour: theme.RGB, inset: int = 2) -> None:
+    """A thick rim just inside a space's edge (``inset`` px in)."""
     if space == content().board.michoacan:
-        draw.rounded_rectangle(michoacan_box(), radius=22, outline=colour, width=6)
+        x0, y0, x1, y1 = michoacan_box()
+        draw.rounded_rectangle((x0 + inset, y0 + inset, x1 - inset, y1 - inset), radius=22,
+                               outline=colour, width=5)
     else:
-        draw.polygon(hex_points(*hex_centre(content().board.spaces[space].at), R - 3),
-                     outline=colour, width=6)
+        draw.polygon(hex_points(*hex_centre(content().board.spaces[space].at), R - inset),
+                     outline=colour, width=5)
 
 
 def _dim(img: Image.Image, keep: set[int]) -> None:
@@ -241,7 +244,8 @@ def highlight(draw: ImageDraw.ImageDraw, space: int, text: str) -> None:
     """A landing the player may pick: a thick amber rim and an amber tag with its label in
     the hex's lower half (its flowers and city name stay readable above)."""
     board = content().board
-    _rim(draw, space, theme.HIGHLIGHT)
+    _rim(draw, space, theme.INK, inset=0)  # a dark edge: amber next to orange still parts
+    _rim(draw, space, theme.HIGHLIGHT, inset=4)
     if space == board.michoacan:
         x0, y0, x1, _ = michoacan_box()
         cx, cy = x1 - 40, y0 + 20

@@ -241,7 +241,7 @@ def test_the_private_map_rims_the_moving_butterflys_start_in_white(views):
     view["turn"] = {**(view["turn"] or {}), "moving": {"b": mover["id"], "g": 0}}
     cx, cy = hex_centre(BOARD.spaces[mover["space"]].at)
     img = decode(mariposas.render_private_map(view, NAMES, words("en"), {0: "1"})).convert("RGB")
-    assert min(img.getpixel((int(cx - 29), int(cy)))) > 235
+    assert min(img.getpixel((int(cx - 26), int(cy)))) > 235
     view["turn"]["moving"] = None
     img = decode(mariposas.render_private_map(view, NAMES, words("en"), {0: "1"})).convert("RGB")
-    assert min(img.getpixel((int(cx - 29), int(cy)))) < 235
+    assert min(img.getpixel((int(cx - 26), int(cy)))) < 235
