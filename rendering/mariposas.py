@@ -3,9 +3,11 @@ landings to pick from, and the rules card.
 
 Reads only views (``MariposasRules.view``); the cog computes which spaces a player may land on
 and passes them as ``highlights`` (rendering never judges a position). All deterministic. The
-board: the title bar (season, round, whose turn), the map with the season's goal cards in its
-empty corner, then one panel per player; once the game is over a result card heads it. The
-map's static layer is cached (``mariposas_map``); per render only the pieces are drawn.
+board: the title bar (season, round, whose turn), the map with the season's goal cards and
+the card being played in its empty corner, what each full life cycle set gives, then one
+panel per player; once the game is over the result card and the map. The map's static layer
+is cached (``mariposas_map``); per render only the pieces are drawn. The board is sent in
+48 colours (``mariposas_common.COLOURS``) to stay within 80 KB.
 Parts: ``mariposas_common`` (geometry, icons, words), ``mariposas_map``, ``mariposas_panels``,
 ``mariposas_result``, ``mariposas_rules``.
 """

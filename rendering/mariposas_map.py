@@ -1,6 +1,6 @@
-"""The Mariposas map: a static layer (hexes, flowers, milkweed, cities, Michoacán) drawn once
-per language and cached, and per render only the pieces on it (waystation markers,
-butterflies, highlighted landings).
+"""The Mariposas map: a static layer (hexes, flowers, milkweed, cities, Michoacán, the legend)
+drawn once per language and cached, and per render only the pieces on it (waystation markers,
+butterflies; on the private map the landings on offer, the rest shaded).
 
 Pointy-top hexes in the spec's odd-r layout on a dark ground. Each hex shows its region's
 colour and its flower(s) as shaped tokens; a city is purple with its short name and its
