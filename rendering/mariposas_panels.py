@@ -99,9 +99,11 @@ def goals_panel(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], 
             "mariposas.picture.goals_later"
         head = w(head_key, season=season_name(later, w))
         if card_id is None:
-            canvas.label(draw, (x0 + 14, y, x1 - 14, y + 30),
-                         w("mariposas.picture.goals_hidden", season=season_name(later, w)),
-                         SMALL, theme.INK_SOFT)
+            waiting = sum(view["on_card"][later])
+            text = w.n("mariposas.picture.goals_hidden", waiting,
+                       season=season_name(later, w)) if waiting else \
+                w("mariposas.picture.goals_hidden_now", season=season_name(later, w))
+            canvas.label(draw, (x0 + 14, y, x1 - 14, y + 30), text, SMALL, theme.INK_SOFT)
             y += 32
             continue
         canvas.label(draw, (x0 + 14, y, x1 - 14, y + 32), head, theme.TEXT_SIZE + 2,

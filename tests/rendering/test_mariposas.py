@@ -199,7 +199,7 @@ def test_goal_cards_are_in_words_with_their_cities(views):
     texts = " ".join(p.text for p in placed)
     assert "2 per butterfly around St. Louis" in texts
     assert "on yellow; on orange; on red" in texts
-    assert "Revealed: Summer" in texts and "Fall: card still face down" in texts
+    assert "Revealed: Summer" in texts and "Fall: face down, 4 butterflies still on it" in texts
 
 
 def test_the_card_being_played_is_named_with_what_it_reuses(views):
