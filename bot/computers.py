@@ -7,6 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Protocol
 
 from bot.games.core import Event, Seat
+from bot.games.mariposas import ai as mariposas_ai
 from bot.games.mimic import ai as mimic_ai
 from bot.games.mimikri import ai as mimikri_ai
 
@@ -47,6 +48,21 @@ class MimicBrain:
         return mimic_ai.choose(view, list(legal), rng)
 
 
+class MariposasBrain:
+    """Plans its card, moves and landings for the season goals, the flowers it needs and
+    hatching on milkweed (bot.games.mariposas.ai); the view holds all it needs."""
+
+    def __init__(self, level: str = "normal") -> None:
+        self.level = level
+
+    def observe(self, events: Iterable[Event]) -> None:
+        """The table shows all it needs."""
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+        """The AI's pick."""
+        return mariposas_ai.choose(view, list(legal), rng, self.level)
+
+
 class RandomBrain:
     """The fallback for games without their own AI yet: any legal action."""
 
@@ -58,7 +74,8 @@ class RandomBrain:
         return rng.choice(list(legal))
 
 
-BRAINS: dict[str, type] = {"mimikri": MimikriBrain, "mimic": MimicBrain}
+BRAINS: dict[str, type] = {"mimikri": MimikriBrain, "mimic": MimicBrain,
+                           "mariposas": MariposasBrain}
 
 
 def new_brain(game: str) -> Brain:

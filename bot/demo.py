@@ -20,6 +20,8 @@ from bot.i18n import words
 from bot.texts import mimic as mimic_texts
 from bot.texts import mimikri as mimikri_texts
 from bot.texts import schicki_micki as schicki_texts
+from bot.games.mariposas.rules import RULES as MARIPOSAS
+from rendering import mariposas as mariposas_art
 from rendering import mimic as mimic_art
 from rendering import mimikri as mimikri_art
 from rendering import schicki_micki as schicki_art
@@ -130,6 +132,39 @@ def demo_mimic(out: Path, seed: str = "demo", players: int = 2) -> list[str]:
     return lines
 
 
+def demo_mariposas(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
+    """Mariposas between computer players: the board after every turn and season end (a turn
+    is several sub-steps; the public board changes once per confirmed turn, as in Discord),
+    the first landing's private map with its choices labelled, the rules card, the scores."""
+    rules, names = MARIPOSAS, NAMES[:players]
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "rules.png").write_bytes(mariposas_art.render_rules(words("en")))
+    lines = [f"# Mariposas — {players} computer players (level normal), seed {seed!r}", ""]
+    state, frame, shown_choice = None, 0, False
+    for move in autoplay(rules, seed, players, {}):
+        state = move.state
+        if not shown_choice and move.action.startswith("move:"):
+            view = rules.view(state, move.seat)
+            landings = [a.split(":")[1] for a in rules.legal_actions(state, move.seat)
+                        if a.startswith("land:")]
+            (out / "landing-choices.png").write_bytes(mariposas_art.render_private_map(
+                view, names, words("en"), {int(s): str(i + 1) for i, s in enumerate(landings)}))
+            shown_choice = True
+        kinds = {event.kind for event in move.events}
+        if move.action == "confirm" or kinds & {"season_scored", "game_over"}:
+            frame += 1
+            (out / f"board-{frame:03d}.png").write_bytes(
+                mariposas_art.render_board(rules.view(state, None), names, words("en")))
+        if "season_scored" in kinds:
+            lines.append(f"{move.version:4d}. season scored: " + ", ".join(
+                f"{NAMES[i]} {s}" for i, s in enumerate(state["scores"])))
+    outcome = rules.outcome(state)
+    lines += ["", "Scores: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
+              "Winners: " + ", ".join(NAMES[i] for i in sorted(outcome.winners))]
+    (out / "transcript.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return lines
+
+
 def main(argv: list[str]) -> int:
     """Write the demo into the folder named on the command line (default demo/)."""
     out = Path(argv[1] if len(argv) > 1 else "demo")
@@ -137,6 +172,7 @@ def main(argv: list[str]) -> int:
         ("mimikri", demo_mimikri(out / "mimikri")),
         ("schicki_micki", demo_schicki(out / "schicki_micki")),
         ("mimic", demo_mimic(out / "mimic")),
+        ("mariposas", demo_mariposas(out / "mariposas")),
     ]:
         print(f"{name}: {lines[-1]}")
     print(f"Pictures and transcripts written to {out}/")

@@ -5,7 +5,8 @@ many games committing at once through the one shared connection against one afte
 `synchronous = FULL` against NORMAL; every picture kind's render + palette encode and bytes
 beside the full-colour encode of the same picture; then interaction latency and memory per game,
 and Schicki Micki's result latency and Discord calls per won row, through the Discord double
-(tests.bench_discord).
+(tests.bench_discord). Mariposas (not in the registry yet): its computer's mean score against
+random players, and a full 4-computer game's engine time.
 Figures go to stdout; nothing here asserts a time.
 """
 
@@ -23,10 +24,12 @@ from pathlib import Path
 from PIL import Image
 
 from bot.autoplay import autoplay
+from bot.computers import MariposasBrain, RandomBrain
 from bot.db import open_db
 from bot.db.repo import Repo
 from bot.games import REGISTRY
-from bot.games.core import apply_checked, start
+from bot.games.core import action_rng, apply_checked, start
+from bot.games.mariposas.rules import RULES as MARIPOSAS
 from bot.games.mimic import hints
 from bot.i18n import words
 from rendering import canvas
@@ -208,7 +211,6 @@ def bench_renders() -> None:
 def bench_mariposas_map() -> None:
     """Mariposas' map as a turn redraws it (the cached static layer plus the pieces) against
     the palette encode of that same image: drawing must cost no more than the encode."""
-    from bot.games.mariposas.rules import RULES as MARIPOSAS
     from rendering import mariposas_map
     from tests.rendering.gallery import playout
 
@@ -227,6 +229,51 @@ def bench_mariposas_map() -> None:
           f"   {len(canvas.to_png(image)) / 1024:5.1f} KiB")
 
 
+def _mariposas_game(seed: str, brains: list) -> tuple[list[int], int, float, float]:
+    """One Mariposas game through apply_checked: final scores, actions, and the seconds spent
+    in the rules (apply, legal actions, views) and in the computers' choices."""
+    state = start(MARIPOSAS, seed, len(brains), {})
+    version, rules_time, choose_time = 0, 0.0, 0.0
+    while MARIPOSAS.outcome(state) is None:
+        t0 = time.perf_counter()
+        seat = min(MARIPOSAS.active_seats(state))
+        view = MARIPOSAS.view(state, seat)
+        legal = [a for a in MARIPOSAS.legal_actions(state, seat) if a != "undo"]
+        t1 = time.perf_counter()
+        action = brains[seat].choose(view, legal, action_rng(f"{seed}:computer:{seat}", version))
+        t2 = time.perf_counter()
+        step = apply_checked(MARIPOSAS, state, seed=seed, version=version, seat=seat,
+                             action=action, seen_version=version)
+        state, version = step.state, step.version
+        rules_time += (t1 - t0) + (time.perf_counter() - t2)
+        choose_time += t2 - t1
+    return list(state["result"]["scores"]), version, rules_time, choose_time
+
+
+def bench_mariposas(games: int = 50) -> None:
+    """The computer against random-legal players (never undoing) in seeded 3-player games, its
+    seat rotated; then full 4-computer games' engine time (Mariposas is not in the registry
+    yet, so its rules are called directly)."""
+    computer, randoms = [], []
+    for game in range(games):
+        seat = game % 3
+        brains = [MariposasBrain() if s == seat else RandomBrain() for s in range(3)]
+        scores = _mariposas_game(f"bench-ai-{game}", brains)[0]
+        computer.append(scores[seat])
+        randoms += [p for s, p in enumerate(scores) if s != seat]
+    wins = sum(c > max(randoms[2 * g], randoms[2 * g + 1]) for g, c in enumerate(computer))
+    print(f"mariposas, {games} 3-player games (1 computer + 2 random, seats rotated):"
+          f" computer mean {statistics.mean(computer):5.1f}, random mean"
+          f" {statistics.mean(randoms):5.1f}; the computer won {wins} of {games}")
+    runs = [_mariposas_game(f"bench-4ai-{g}", [MariposasBrain() for _ in range(4)])
+            for g in range(5)]
+    totals = [r[2] + r[3] for r in runs]
+    middle = runs[totals.index(statistics.median(totals))]
+    print(f"mariposas, a full 4-computer game (median of {len(runs)}): engine time"
+          f" {statistics.median(totals):5.2f} s (aim < 2) for {middle[1]} actions: rules"
+          f" {middle[2]:5.2f} s, computers choosing {middle[3]:5.2f} s")
+
+
 async def main() -> int:
     """Run every benchmark once and print the figures."""
     print("== actions (apply + commit, SQLite WAL on disk) ==")
@@ -237,6 +284,8 @@ async def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         await bench_shared_connection(Path(folder))
         await bench_sync_modes(Path(folder))
+    print("== Mariposas computer players ==")
+    bench_mariposas()
     print("== MIMIC legal cells ==")
     bench_mimic_cells()
     print("== pictures: render + 256-colour PNG against the full-colour encode (warm caches) ==")

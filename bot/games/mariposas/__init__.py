@@ -1,4 +1,5 @@
-"""Mariposas: monarch migration on a hex map — content, geometry and the rules engine.
+"""Mariposas: monarch migration on a hex map — content, geometry, the rules engine and a
+computer player (`ai`, prices in `ai_worth`; it reads only a seat's view).
 
 Not in ``bot.games.REGISTRY`` until its cog and pictures exist (``tests/games/mariposas``
 runs the engine contract on ``rules.RULES`` directly). Authority: the rule text, then the

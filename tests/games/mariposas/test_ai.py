@@ -1,0 +1,188 @@
+"""The Mariposas computer player (bot.games.mariposas.ai): legal, ends games, sees only its
+view, and plays for the goals and for hatching rather than at random."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+import time
+
+import pytest
+
+from bot.autoplay import autoplay
+from bot.computers import MariposasBrain, new_brain
+from bot.games.core import dump, start
+from bot.games.mariposas import ai, goals
+from bot.games.mariposas.ai_worth import distances, goal_card, reachable
+from bot.games.mariposas.rules import RULES
+from tests.games.mariposas.positions import BOARD, act, city, flowers, restart, table
+from tests.games.mariposas.test_contract import shuffle_secrets
+
+
+def ai_turn(state: dict, seat: int = 0, level: str = "normal") -> tuple[dict, list]:
+    """Let the computer play ``seat``'s whole turn (up to and including its confirm)."""
+    events: list = []
+    while RULES.active_seats(state) == frozenset({seat}) and state["turn"]["seat"] == seat:
+        legal = RULES.legal_actions(state, seat)
+        action = ai.choose(RULES.view(state, seat), legal, random.Random(len(events)), level)
+        assert action in legal
+        state, more = act(state, action, seat=seat)
+        events += more
+        if action in ("confirm", "keep") or action.startswith("trade:"):
+            break
+    return state, events
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_the_computer_plays_only_legal_actions_and_ends_games(n):
+    """Every seat a computer through autoplay (apply_checked refuses any illegal action)."""
+    assert isinstance(new_brain("mariposas"), MariposasBrain)
+    moves = list(autoplay(RULES, f"ai-{n}", n, {}))
+    assert RULES.outcome(moves[-1].state) is not None
+    assert len(moves) < 200 * n  # no undo churn: about a dozen steps a turn
+    assert not any(move.action == "undo" for move in moves)
+
+
+@pytest.mark.parametrize("level", sorted(ai.LEVELS))
+def test_every_level_finishes_a_game_with_legal_actions(level):
+    state = start(RULES, f"level-{level}", 3, {})
+    for _ in range(3000):
+        if RULES.outcome(state) is not None:
+            break
+        seat = min(RULES.active_seats(state))
+        legal = RULES.legal_actions(state, seat)
+        action = ai.choose(RULES.view(state, seat), legal, random.Random(level), level)
+        assert action in legal
+        state, _ = RULES.apply(state, seat, action, rng=random.Random(action), at_ms=0)
+    assert RULES.outcome(state) is not None
+
+
+def test_the_choice_depends_on_the_view_only():
+    """Hidden parts scrambled (other hands, deck order, face-down markers, face-down goal
+    cards): the view and so the choice stay the same, at every step of a whole game."""
+    steps = 0
+    for move in autoplay(RULES, "blind", 3, {}):
+        state = move.state
+        for seat in sorted(RULES.active_seats(state)):
+            legal = RULES.legal_actions(state, seat)
+            other = shuffle_secrets(json.loads(dump(state)), seat, random.Random(steps))
+            assert RULES.legal_actions(other, seat) == legal
+            mine = ai.choose(RULES.view(state, seat), legal, random.Random(steps))
+            blind = ai.choose(RULES.view(other, seat), legal, random.Random(steps))
+            assert mine == blind
+            steps += 1
+    assert steps > 300
+
+
+def test_the_choice_is_deterministic_for_a_seeded_rng():
+    state = start(RULES, "same", 4, {})
+    seat = min(RULES.active_seats(state))
+    view, legal = RULES.view(state, seat), RULES.legal_actions(state, seat)
+    picks = {ai.choose(copy.deepcopy(view), legal, random.Random(7), "easy") for _ in range(5)}
+    assert len(picks) == 1
+
+
+def test_it_lands_where_the_season_goal_scores():
+    """S4: 2 points per butterfly around St. Louis. From 4 spaces away with a move of 5, most
+    landings score nothing; the computer lands around St. Louis."""
+    around = goals.spaces_of(BOARD, goal_card("S4").goals[0].regions[0])
+    home = city("st_louis")
+    start_space = next(s for s in range(len(BOARD.spaces))
+                       if distances()[s][home] == 4 and BOARD.spaces[s].kind == "flower")
+    options = reachable(start_space, 5)
+    assert len(options - around) > 3 * len(options & around) > 0
+    state = table(goal="S4", cards=["move_5-1", "move_5-2"],
+                  butterflies=[("0.0", 0, 1, start_space), ("1.0", 1, 1, BOARD.michoacan)])
+    state, _ = ai_turn(state)
+    assert next(b for b in state["butterflies"] if b["id"] == "0.0")["space"] in around
+
+
+def test_the_best_landing_is_worth_the_goals_points_more_than_without_the_goal():
+    """The control: under S1 (above Atlanta) the same landing is worth at least S4's 2 points
+    less, so the choice above came from the goal, not from the map."""
+    around = goals.spaces_of(BOARD, goal_card("S4").goals[0].regions[0])
+    worth_s4 = _landing_scores("S4")
+    worth_s1 = _landing_scores("S1")
+    best_s4 = max(worth_s4, key=worth_s4.get)
+    assert best_s4 in around
+    assert worth_s4[best_s4] - worth_s1[best_s4] >= 2  # the goal's 2 points
+
+
+def _landing_scores(goal: str) -> dict[int, float]:
+    home = city("st_louis")
+    start_space = next(s for s in range(len(BOARD.spaces))
+                       if distances()[s][home] == 4 and BOARD.spaces[s].kind == "flower")
+    state = table(goal=goal, cards=["move_5-1", "move_5-2"],
+                  butterflies=[("0.0", 0, 1, start_space), ("1.0", 1, 1, BOARD.michoacan)])
+    state, _ = act(state, "card:move_5-1", "move:0.0:0")
+    worth = ai.Worth(RULES.view(state, 0))
+    b = worth.mine[0]
+    return {s: worth.landing(worth.mine, b, s, worth.flowers, worth.visited, 5, 0)[0]
+            for s in reachable(start_space, 5)}
+
+
+def test_it_hatches_on_milkweed_when_it_can_pay():
+    """§Hatching Butterflies: a gen 1 in Michoacán with 3 red flowers and two moves of 2:
+    it lands next to milkweed and pays 2 matching for a gen 2."""
+    state = table(cards=["move_2x2-1", "move_2x2-2"],
+                  butterflies=[("0.0", 0, 1, BOARD.michoacan), ("1.0", 1, 1, BOARD.michoacan)])
+    flowers(state, 0, red=3)
+    state = restart(state)
+    state, events = ai_turn(state)
+    hatched = [e for e in events if e.kind == "hatched"]
+    assert hatched and hatched[0].data["paid"]
+    assert any(b["seat"] == 0 and b["gen"] == 2 for b in state["butterflies"])
+    assert hatched[0].data["space"] in BOARD.next_to_milkweed
+
+
+def test_at_the_hatch_choice_it_pays_rather_than_declines():
+    """Landed next to milkweed with 2 matching and 3 others: a payment, not ``hatch:none``,
+    and the payment keeps the most (2 matching reds, not 3 mixed tokens)."""
+    state = table(cards=["move_2x2-1", "move_2x2-2"],
+                  butterflies=[("0.0", 0, 1, BOARD.michoacan), ("1.0", 1, 1, BOARD.michoacan)])
+    flowers(state, 0, red=2, white=1, pink=1, yellow=1)
+    state = restart(state)
+    spot = min(reachable(BOARD.michoacan, 2) & BOARD.next_to_milkweed)
+    state, _ = act(state, "card:move_2x2-1", "move:0.0:0", f"land:{spot}")
+    legal = RULES.legal_actions(state, 0)
+    assert "hatch:none" in legal
+    choice = ai.choose(RULES.view(state, 0), legal, random.Random(0))
+    assert choice == "hatch:red.red"
+
+
+def test_it_declines_a_hatch_it_cannot_use():
+    """Fall's last turn, a gen 4 far from Michoacán: flipping it double scores nothing at the
+    end (it never gets home), so it keeps its flowers... for the tie-breaker."""
+    far = max(range(len(BOARD.spaces)), key=lambda s: distances()[s][BOARD.michoacan]
+              if s in BOARD.next_to_milkweed else -1)
+    state = table(season=2, cards=["move_2x2-1", "move_2x2-2"],
+                  butterflies=[("0.0", 0, 4, far), ("1.0", 1, 4, BOARD.michoacan)])
+    state["round"] = 5
+    flowers(state, 0, red=4)
+    state = restart(state)
+    # Its sixth fall card played, every move made, the hatch choice open.
+    state["turn"]["card"] = "move_2x2-1"
+    state["turn"]["queue"] = [{"kind": "hatch", "b": "0.0"}]
+    state["played"][0] = [{"card": "move_5-1", "as": "move_5", "target": None,
+                           "bonus": []}] * 6
+    legal = RULES.legal_actions(state, 0)
+    assert "hatch:red.red.red.red" in legal
+    assert ai.choose(RULES.view(state, 0), legal, random.Random(0)) == "hatch:none"
+
+
+def test_a_four_computer_game_takes_under_two_seconds():
+    """Issue 12, Figures: a full 4-computer game's engine time, the computers' choices
+    included (make bench prints the median of several)."""
+    warm = start(RULES, "warm", 4, {})  # the map's distance tables: once per process
+    seat = min(RULES.active_seats(warm))
+    ai.choose(RULES.view(warm, seat), RULES.legal_actions(warm, seat), random.Random(0))
+    began = time.perf_counter()
+    state, actions = start(RULES, "timed-computers", 4, {}), 0
+    while RULES.outcome(state) is None:
+        seat = min(RULES.active_seats(state))
+        action = ai.choose(RULES.view(state, seat), RULES.legal_actions(state, seat),
+                           random.Random(actions))
+        state, _ = RULES.apply(state, seat, action, rng=random.Random(actions), at_ms=0)
+        actions += 1
+    assert time.perf_counter() - began < 2.0, actions
