@@ -24,7 +24,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 EXTENSIONS = (
-    "cogs.games", "cogs.mimikri", "cogs.schicki_micki", "cogs.mimic", "cogs.leaderboard",
+    "cogs.games", "cogs.mimikri", "cogs.schicki_micki", "cogs.mimic", "cogs.mariposas",
+    "cogs.leaderboard",
 )
 
 

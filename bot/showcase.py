@@ -14,7 +14,7 @@ from typing import Any
 from bot.autoplay import Move, autoplay
 from bot.games import REGISTRY
 from bot.i18n import Words, words
-from rendering import mimic, mimikri, schicki_micki
+from rendering import mariposas, mimic, mimikri, schicki_micki
 
 NAMES = ["Kristýna", "Ben", "Дмитрий", "🦊 Foxy"]
 """The players drawn on the README's boards: names as players write them, accents and all."""
@@ -25,6 +25,14 @@ W = words("en")
 def _middle(moves: list[Move]) -> Move:
     """A move halfway through the game: the board has filled up but is not yet decided."""
     return moves[len(moves) // 2]
+
+
+def _turn_start(moves: list[Move]) -> Move:
+    """Mariposas: the first turn's start after the game's middle, as the public board shows
+    it (the board is redrawn once per turn, never mid-turn)."""
+    half = len(moves) // 2
+    return next((m for m in moves[half:] if m.state["phase"] == "turn"
+                 and m.state["turn"]["card"] is None), moves[half])
 
 
 def _schicki_result(moves: list[Move]) -> Move:
@@ -53,6 +61,7 @@ BOARDS: dict[str, tuple[str, int, dict[str, Any], Callable[[list[Move]], Move], 
     "mimikri": ("mimikri", 3, {"subjects": 5}, _middle, _board_only(mimikri.render_board)),
     "schicki-micki": ("schicki_micki", 4, {}, _schicki_result, _schicki_table),
     "mimic": ("mimic", 2, {}, _middle, _board_only(mimic.render_board)),
+    "mariposas": ("mariposas", 3, {}, _turn_start, _board_only(mariposas.render_board)),
 }
 """Picture file name → (game, players, options, which move to show, renderer of that move)."""
 

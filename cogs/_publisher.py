@@ -91,7 +91,23 @@ class Publisher:
         for event in transition.events:
             if self._line(match, event, transition.seats, EN):
                 lines.append(event)
+        quiet = getattr(self.bot.uis.get(match.game), "quiet", None)
+        if quiet is not None and quiet(transition) and self._skip(match):
+            return
         self.refresh(match.id)
+
+    def _skip(self, match: MatchRow) -> bool:
+        """A version the game shows no one in public (a sub-step of a turn, which the player
+        sees on a private panel): count it as shown, unless a redraw is under way — that one
+        may have read an older version, so it is redrawn once more."""
+        worker = self._workers.get(match.id)
+        if worker is not None and not worker.done():
+            return False
+        self._drawn[match.id] = (match.version, time.time())
+        event = self._drawn_event.pop(match.id, None)
+        if event is not None:
+            event.set()
+        return True
 
     def _line(self, match: MatchRow, event: Event, seats: Sequence[SeatRow], w: Words) -> str:
         """One event's log line ('' when it is private or not worth a line)."""

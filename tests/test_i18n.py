@@ -87,7 +87,8 @@ def test_a_discord_locale_picks_the_language():
 # to be migrated (issue 10, in progress): they join this list as they are.
 MIGRATED = ("cogs/games.py", "cogs/_ui.py", "cogs/_publisher.py", "cogs/_tree.py",
             "cogs/schicki_micki.py", "cogs/mimic.py", "cogs/mimic_table.py", "cogs/mimikri.py",
-            "cogs/leaderboard.py")
+            "cogs/leaderboard.py", "cogs/mariposas.py", "cogs/mariposas_panel.py",
+            "cogs/mariposas_words.py")
 REPLIES = {"tell", "send", "send_message", "edit", "edit_original_response"}
 
 

@@ -8,8 +8,10 @@ engine (and covered by the contract test); it reaches Discord once a cog gives i
 from __future__ import annotations
 
 from bot.games.core import Rules
+from bot.games.mariposas.rules import RULES as MARIPOSAS
 from bot.games.mimic import RULES as MIMIC
 from bot.games.mimikri import RULES as MIMIKRI
 from bot.games.schicki_micki import RULES as SCHICKI_MICKI
 
-REGISTRY: dict[str, Rules] = {rules.id: rules for rules in (MIMIKRI, SCHICKI_MICKI, MIMIC)}
+REGISTRY: dict[str, Rules] = {
+    rules.id: rules for rules in (MIMIKRI, SCHICKI_MICKI, MIMIC, MARIPOSAS)}

@@ -44,7 +44,7 @@ random walk that seldom ends. Favouring the dealer, as at a real table, ends eve
 few hundred actions while still trying plenty of reactions.
 """
 
-SEEDS_PER_COUNT = {"mimikri": 5}
+SEEDS_PER_COUNT = {"mimikri": 5, "mariposas": 1}  # Mariposas: its own contract test plays more
 DEFAULT_SEEDS = 3
 
 
@@ -180,7 +180,7 @@ def test_random_playout_keeps_the_contract_and_replays(game, n_players, options,
 
 def test_every_registered_game_is_covered():
     assert {case.values[0] for case in CASES} == set(REGISTRY) == {
-        "mimikri", "schicki_micki", "mimic",
+        "mimikri", "schicki_micki", "mimic", "mariposas",
     }
     for game, rules in REGISTRY.items():
         counts = {case.values[1] for case in CASES if case.values[0] == game}
@@ -268,10 +268,18 @@ def _shuffle_mimic(state: dict, seat: int | None, rng: random.Random) -> dict:
     return state
 
 
+def _shuffle_mariposas(state: dict, seat: int | None, rng: random.Random) -> dict:
+    """Mariposas' own (its package's contract test holds it; imported late, as it imports
+    this module)."""
+    from tests.games.mariposas.test_contract import shuffle_secrets
+    return shuffle_secrets(state, seat, rng)
+
+
 SECRET_SHUFFLERS = {
     "mimikri": _shuffle_mimikri,
     "schicki_micki": _shuffle_schicki_micki,
     "mimic": _shuffle_mimic,
+    "mariposas": _shuffle_mariposas,
 }
 
 

@@ -1,10 +1,9 @@
 """Mariposas: monarch migration on a hex map — content, geometry, the rules engine and a
 computer player (`ai`, prices in `ai_worth`; it reads only a seat's view).
 
-Not in ``bot.games.REGISTRY`` until its cog and pictures exist (``tests/games/mariposas``
-runs the engine contract on ``rules.RULES`` directly). Authority: the rule text, then the
-spec's points 1–20. Where both are silent the engine chooses as follows (each has a test in
-``tests/games/mariposas/test_choices.py``):
+In ``bot.games.REGISTRY``, played in Discord by ``cogs.mariposas``. Authority: the rule
+text, then the spec's points 1–20. Where both are silent the engine chooses as follows (each
+has a test in ``tests/games/mariposas/test_choices.py``):
 
 1. Every move of a played card must be made (§On Your Turn 1: "take the action(s) shown");
    a player with no butterfly on the map loses the moves and just confirms.

@@ -1,0 +1,294 @@
+"""Mariposas' private turn panel: what the active player sees and presses to make a turn.
+
+The panel is built from the seat's view and legal actions alone (`build`, pure): a prompt,
+the spaces to highlight on the private map (labelled as the options name them), and the
+controls — select menus for cards, moves, landings, payments (split into menus of 25), buttons
+for flowers, confirm, trade-in and Undo. A landing with more than 25 reachable spaces does not
+fit a menu: the panel points to ``/mariposas land``, whose autocomplete offers them.
+
+Every control carries the match and the version it was drawn at (``mpb:``/``mps:`` ids), so a
+stale panel is refused by the session's version check, and the same panel message is edited
+to the next step after each accepted choice. The public board is redrawn only at the end of a
+turn (`MariposasUI.quiet`).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.db.repo import MatchRow, SeatRow
+from bot.games.core import GameOver, IllegalAction, NotYourTurn, RuleError, StaleAction
+from bot.games.mariposas.rules import reason as rule_reason
+from bot.i18n import Words
+from cogs import mariposas_words as words
+from cogs._ui import apologise, known_template, png_file, reader, seat_names, tell
+
+if TYPE_CHECKING:
+    from cogs._bot import GameBot
+
+K = "mariposas.discord."
+MENU = 25  # options per select menu (Discord's limit)
+MENUS = 3  # select menus per panel: the fifth row holds the buttons
+BUTTON_VERBS = ("flower", "trade", "keep", "confirm", "undo")
+STYLES = {"confirm": discord.ButtonStyle.success, "undo": discord.ButtonStyle.danger,
+          "keep": discord.ButtonStyle.secondary}
+
+PANEL_BUTTON = known_template(
+    r"mpb:(?P<m>[0-9]{1,19}):(?P<v>[0-9]{1,9}):(?P<a>[A-Za-z0-9_.:=+@-]{1,70})")
+PANEL_SELECT = known_template(r"mps:(?P<m>[0-9]{1,19}):(?P<v>[0-9]{1,9}):(?P<n>[0-9])")
+
+
+@dataclass(slots=True)
+class Control:
+    """One select menu (``options``: label, code) or one button (a single option)."""
+
+    kind: str
+    options: list[tuple[str, str]]
+    placeholder: str = ""
+
+
+@dataclass(slots=True)
+class Panel:
+    """What the panel shows: its text, the map's highlights and the controls."""
+
+    text: str
+    highlights: dict[int, str] = field(default_factory=dict)
+    controls: list[Control] = field(default_factory=list)
+    by_command: bool = False  # the landing is chosen with /mariposas land
+
+
+def step_of(legal: Sequence[str]) -> str:
+    """The sub-step the legal actions ask for: the verb of the first one that is not Undo."""
+    verbs = [code.partition(":")[0] for code in legal if code != "undo"]
+    return verbs[0] if verbs else "none"
+
+
+def build(view: Mapping[str, Any], legal: Sequence[str], w: Words) -> Panel:
+    """The panel of a seat whose turn is open (``legal`` non-empty), in the reader's words."""
+    step = step_of(legal)
+    if not legal:
+        return Panel(w(f"{K}panel.wait"))
+    lines = [w(f"{K}step.{step}")]
+    turn = view.get("turn") or {}
+    if turn.get("card") and step in ("move", "land", "confirm"):
+        left = [str(g["steps"]) for g in turn["groups"] if not g["used"]]
+        lines.append(w(f"{K}moves_left", moves=", ".join(left) if left else "—"))
+    panel = Panel("")
+    chosen = [c for c in legal if c.partition(":")[0] not in BUTTON_VERBS]
+    if step == "land":
+        panel.highlights = {int(c[5:]): c[5:] for c in chosen}
+        if len(chosen) > MENU:
+            panel.by_command = True
+            lines.append(w(f"{K}land_by_command", count=len(chosen)))
+            chosen = []
+    elif step == "move":
+        panel.highlights = _butterflies(view)
+    elif step == "take":
+        panel.highlights = {int(c[5:]): c[5:] for c in chosen}
+    seen: set[str] = set()
+    options = []
+    for code in chosen:  # two cards of one kind read the same: offer it once
+        label = words.option(code, view, w)
+        if label not in seen:
+            seen.add(label)
+            options.append((label, code))
+    for start in range(0, min(len(options), MENU * MENUS), MENU):
+        panel.controls.append(Control("select", options[start:start + MENU],
+                                      w(f"{K}pick.{step}")[:150]))
+    for code in legal:
+        if code.partition(":")[0] in BUTTON_VERBS:
+            panel.controls.append(Control("button", [(words.option(code, view, w)[:80], code)]))
+    panel.text = "\n".join(lines)
+    return panel
+
+
+def _butterflies(view: Mapping[str, Any]) -> dict[int, str]:
+    """The seat's butterflies on the map, labelled with their letters."""
+    found: dict[int, list[str]] = {}
+    for bid, letter in words.letters(view).items():
+        b = next(x for x in view["butterflies"] if x["id"] == bid)
+        found.setdefault(b["space"], []).append(letter)
+    return {space: ",".join(ls) for space, ls in found.items()}
+
+
+def items(panel: Panel, match_id: int, version: int) -> list[discord.ui.Item[Any]]:
+    """The panel's controls as restart-proof Discord items for this version."""
+    out: list[discord.ui.Item[Any]] = []
+    buttons = 0
+    for n, control in enumerate(c for c in panel.controls if c.kind == "select"):
+        out.append(PanelSelect(match_id, version, n, control.options, control.placeholder))
+    for control in panel.controls:
+        if control.kind != "button" or buttons >= 10:
+            continue
+        label, code = control.options[0]
+        verb = code.partition(":")[0]
+        out.append(PanelButton(match_id, version, code, label=label,
+                               style=STYLES.get(verb, discord.ButtonStyle.primary),
+                               row=3 + buttons // 5))
+        buttons += 1
+    return out
+
+
+# -- Discord ---------------------------------------------------------------------------------
+
+async def panel_message(
+    bot: GameBot, match: MatchRow, seats: Sequence[SeatRow], seat: int, w: Words,
+    note: str | None = None,
+) -> dict[str, Any]:
+    """The panel message's parts (content, attachments, view) for ``seat`` now."""
+    rules = bot.sessions.rules(match.game)
+    if match.status != "active" or match.state is None:
+        return {"content": w("lobby.error.over"), "attachments": [], "view": None}
+    legal = rules.legal_actions(match.state, seat)
+    if not legal:
+        return {"content": "\n".join(filter(None, [note, w(f"{K}panel.wait")])),
+                "attachments": [], "view": None}
+    view = rules.view(match.state, seat)
+    panel = build(view, legal, w)
+    from rendering import mariposas as art  # the pictures load with the game, not before
+
+    png = await asyncio.to_thread(art.render_private_map, view, seat_names(seats, w), w,
+                                  panel.highlights)
+    content = "\n".join(filter(None, [note, panel.text]))
+    controls = discord.ui.View(timeout=None)
+    for item in items(panel, match.id, match.version):
+        controls.add_item(item)
+    return {"content": content, "view": controls,
+            "attachments": [png_file(png, "mariposas-turn.png", content)]}
+
+
+async def send_panel(interaction: discord.Interaction[GameBot], match: MatchRow) -> None:
+    """A new private panel for the asking player (the interaction is already deferred)."""
+    w = reader(interaction)
+    seats = await interaction.client.sessions.repo.seats(match.id)
+    seat = next((s.seat for s in seats if s.user_id == interaction.user.id
+                 and not s.is_computer), None)
+    if seat is None:
+        await tell(interaction, w("lobby.error.not_playing"))
+        return
+    parts = await panel_message(interaction.client, match, seats, seat, w)
+    files = parts.pop("attachments")
+    if parts["view"] is None:
+        parts.pop("view")
+    await interaction.followup.send(ephemeral=True, files=files, **parts)
+
+
+def refusal(error: RuleError, match: MatchRow | None, seat: int, code: str,
+            seats: Sequence[SeatRow], w: Words) -> str:
+    """Why a choice was refused, in the reader's words."""
+    from cogs._ui import reason
+    if isinstance(error, StaleAction):
+        return w(f"{K}refused.stale")
+    if isinstance(error, NotYourTurn) and error.active:
+        return reason(error, seats, w)
+    if isinstance(error, (GameOver, NotYourTurn)) or match is None or match.state is None:
+        return reason(error, seats, w)
+    if isinstance(error, IllegalAction):
+        return w(f"{K}refused.{rule_reason(_rules(), match.state, seat, code)}")
+    return reason(error, seats, w)
+
+
+def _rules() -> Any:
+    from bot.games.mariposas.rules import RULES
+    return RULES
+
+
+async def choose(interaction: discord.Interaction[GameBot], match_id: int, version: int,
+                 code: str) -> None:
+    """A panel choice: submitted at the panel's version, then the panel shows the next step
+    (or, refused, stays and says why)."""
+    await interaction.response.defer()
+    w = reader(interaction)
+    sessions = interaction.client.sessions
+    note = None
+    try:
+        try:
+            await sessions.submit(match_id, interaction.user.id, code, version,
+                                  at_ms=int(interaction.created_at.timestamp() * 1000))
+        except RuleError as error:
+            seats = await sessions.repo.seats(match_id)
+            match = await sessions.repo.match(match_id)
+            seat = next((s.seat for s in seats if s.user_id == interaction.user.id), -1)
+            note = refusal(error, match, seat, code, seats, w)
+            await tell(interaction, note)
+        match = await sessions.repo.match(match_id)
+        seats = await sessions.repo.seats(match_id)
+        seat = next((s.seat for s in seats if s.user_id == interaction.user.id
+                     and not s.is_computer), None)
+        if match is None or seat is None:
+            return
+        await interaction.edit_original_response(
+            **await panel_message(interaction.client, match, seats, seat, w, note))
+    except Exception:
+        await apologise(interaction, match_id)
+
+
+async def choose_typed(interaction: discord.Interaction[GameBot], match: MatchRow,
+                       code: str) -> None:
+    """A choice typed as a command (``/mariposas land``; deferred privately): refused with the
+    reason, or accepted and answered with a fresh panel for the next step."""
+    w = reader(interaction)
+    sessions = interaction.client.sessions
+    try:
+        await sessions.submit(match.id, interaction.user.id, code, None,
+                              at_ms=int(interaction.created_at.timestamp() * 1000))
+    except RuleError as error:
+        seats = await sessions.repo.seats(match.id)
+        now = await sessions.repo.match(match.id)
+        seat = next((s.seat for s in seats if s.user_id == interaction.user.id), -1)
+        await tell(interaction, refusal(error, now, seat, code, seats, w))
+        return
+    now = await sessions.repo.match(match.id)
+    if now is not None:
+        await send_panel(interaction, now)
+
+
+class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PANEL_BUTTON):
+    """A panel button: flower, confirm, trade-in, keep, undo."""
+
+    def __init__(self, match_id: int, version: int, action: str, **button: Any) -> None:
+        super().__init__(discord.ui.Button(custom_id=f"mpb:{match_id}:{version}:{action}",
+                                           **button))
+        self.match_id, self.version, self.action = match_id, version, action
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Button[Any], match: re.Match[str]) -> PanelButton:
+        """Rebuild the button from its custom_id (after a restart too)."""
+        return cls(int(match["m"]), int(match["v"]), match["a"])
+
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+        """Submit the button's action."""
+        await choose(interaction, self.match_id, self.version, self.action)
+
+
+class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PANEL_SELECT):
+    """A panel menu: the picked option's value is the action code."""
+
+    def __init__(self, match_id: int, version: int, n: int,
+                 options: Sequence[tuple[str, str]] = (), placeholder: str = "") -> None:
+        super().__init__(discord.ui.Select(
+            custom_id=f"mps:{match_id}:{version}:{n}", placeholder=placeholder or None,
+            options=[discord.SelectOption(label=label, value=code) for label, code in options]
+            or [discord.SelectOption(label="-", value="-")], row=n))
+        self.match_id, self.version = match_id, version
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction[Any],
+                             item: discord.ui.Select[Any], match: re.Match[str]) -> PanelSelect:
+        """Rebuild the menu from its custom_id; the picked value arrives with the click."""
+        return cls(int(match["m"]), int(match["v"]), int(match["n"]))
+
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+        """Submit the picked option."""
+        values = (interaction.data or {}).get("values") or [""]
+        await choose(interaction, self.match_id, self.version, str(values[0]))
+
+
+PANEL_ITEMS = (PanelButton, PanelSelect)
