@@ -40,6 +40,7 @@ GAMES = {  # game → (players, options) of a typical table
     "mimikri": (4, {"subjects": 5}),
     "schicki_micki": (4, {}),
     "mimic": (2, {}),
+    "mariposas": (4, {}),
 }
 
 
@@ -229,6 +230,17 @@ def bench_mariposas_map() -> None:
           f"   {len(canvas.to_png(image)) / 1024:5.1f} KiB")
 
 
+def bench_mariposas_landings() -> None:
+    """Where a move of 5 can land, from every space of the map (aim: p95 ≤ 1 ms)."""
+    from bot.games.mariposas.content import load
+
+    graph = load().board.graph
+    samples = [t for space in range(len(graph))
+               for t in timed(lambda space=space: graph.reachable(space, 5), 3)]
+    print(f"mariposas landings for a move of 5, from each of {len(graph)} spaces:"
+          f" {summary(samples)} (aim p95 ≤ 1 ms)")
+
+
 def _mariposas_game(seed: str, brains: list) -> tuple[list[int], int, float, float]:
     """One Mariposas game through apply_checked: final scores, actions, and the seconds spent
     in the rules (apply, legal actions, views) and in the computers' choices."""
@@ -284,8 +296,9 @@ async def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         await bench_shared_connection(Path(folder))
         await bench_sync_modes(Path(folder))
-    print("== Mariposas computer players ==")
+    print("== Mariposas computer players and landings ==")
     bench_mariposas()
+    bench_mariposas_landings()
     print("== MIMIC legal cells ==")
     bench_mimic_cells()
     print("== pictures: render + 256-colour PNG against the full-colour encode (warm caches) ==")
