@@ -3,9 +3,11 @@ landings to pick from, and the rules card.
 
 Reads only views (``MariposasRules.view``); the cog computes which spaces a player may land on
 and passes them as ``highlights`` (rendering never judges a position). All deterministic. The
-board: the title bar (season, round, whose turn), the map with the season's goal cards in its
-empty corner, then one panel per player; once the game is over a result card heads it. The
-map's static layer is cached (``mariposas_map``); per render only the pieces are drawn.
+board: the title bar (season, round, whose turn), the map with the season's goal cards and
+the card being played in its empty corner, what each full life cycle set gives, then one
+panel per player; once the game is over the result card and the map. The map's static layer
+is cached (``mariposas_map``); per render only the pieces are drawn. The board is sent in
+48 colours (``mariposas_common.COLOURS``) to stay within 80 KB.
 Parts: ``mariposas_common`` (geometry, icons, words), ``mariposas_map``, ``mariposas_panels``,
 ``mariposas_result``, ``mariposas_rules``.
 """
@@ -20,7 +22,15 @@ from bot.i18n import Words
 from rendering import canvas
 from rendering.mariposas_common import TITLE_H, W, to_png
 from rendering.mariposas_map import MAP_BOTTOM, pieces, static_layer
-from rendering.mariposas_panels import goals_panel, players, players_height, status, title
+from rendering.mariposas_panels import (
+    SETS_H,
+    goals_panel,
+    players,
+    players_height,
+    sets_line,
+    status,
+    title,
+)
 from rendering.mariposas_result import RESULT_GAP, render_result_card, result_height
 from rendering.mariposas_rules import render_rules
 
@@ -33,7 +43,7 @@ def render_board(view: Mapping, names: Sequence[str], w: Words) -> bytes:
     over = view["phase"] == "over"
     head = result_height(view) + RESULT_GAP if over else 0
     # Once over, the result card's table says what the player panels said (within 80 KB).
-    below = 0 if over else players_height(view) + 8
+    below = 0 if over else SETS_H + players_height(view) + 8
     img = canvas.new(W, MAP_BOTTOM + head + below)
     img.paste(static_layer(w), (0, head))
     draw = ImageDraw.Draw(img)
@@ -43,7 +53,9 @@ def render_board(view: Mapping, names: Sequence[str], w: Words) -> bytes:
     _map_pieces(img, view, w, head)
     goals_panel(ImageDraw.Draw(img), view, names, w, _shifted(head))
     if not over:
-        players(ImageDraw.Draw(img), view, names, w, MAP_BOTTOM + head + 8)
+        draw = ImageDraw.Draw(img)
+        sets_line(draw, view, w, MAP_BOTTOM + head)
+        players(draw, view, names, w, MAP_BOTTOM + head + SETS_H + 8)
     return to_png(img)
 
 

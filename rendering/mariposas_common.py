@@ -7,7 +7,6 @@ shape, each generation its number, and a double generation 4 is drawn as a stack
 
 from __future__ import annotations
 
-import math
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -20,12 +19,15 @@ from rendering import canvas, theme
 W = theme.BOARD_WIDTH
 M = theme.MARGIN
 TITLE_H = 72
-R = 40.0
-"""A hex's circumradius (pointy top): 69 px wide, rows 60 px apart."""
-HEX_W = math.sqrt(3) * R
-ROW_H = 1.5 * R
+R = 40
+"""A hex's circumradius (pointy top); rows are 1.5 R = 60 px apart."""
+HALF_W = 35
+"""Half a hex's width: 35 px, a hair over √3/2 · R, so every hex centre and corner falls on
+a whole pixel and every hex is drawn pixel for pixel alike: the rows repeat every 70 px and
+the PNG compresses them."""
+ROW_H = 60
 MAP_TOP = TITLE_H + 12
-MAP_X = M + HEX_W / 2
+MAP_X = M + HALF_W
 MAP_Y = MAP_TOP + R + 8
 BADGE = 13
 """A butterfly badge's radius: its generation number is drawn at the minimum text size."""
@@ -33,9 +35,10 @@ SMALL = theme.MIN_TEXT
 
 MAP_GROUND = (28, 30, 36)
 HEX_EDGE = MAP_GROUND  # the ground between hexes: one colour fewer to store
-COLOURS = 64
-"""Colours in a Mariposas PNG: 143 hexes in 256 colours came to ~80 KB, in 64 to ~70 KB, and
-every colour the pictures mean (seats, flowers, regions) survives within a few levels."""
+COLOURS = 48
+"""Colours in a Mariposas board PNG: a 5-player summer board with 40-character names took
+~85 KB in 256 colours, ~77 KB in 64 and ~73 KB in 48; every colour the pictures mean (seats,
+flowers, regions) survives within a few levels (tests/rendering/test_mariposas.py)."""
 REGION: dict[str, theme.RGB] = {
     "green": (118, 172, 96), "yellow": (236, 208, 98), "red": (196, 84, 74),
     "orange": (228, 142, 62), "blue": (96, 140, 204),
@@ -61,13 +64,14 @@ SEASON_KEYS = ("spring", "summer", "fall")
 def hex_centre(coord: tuple[int, int]) -> tuple[float, float]:
     """Pixel centre of the hex at ``(row, column)`` (odd-r: odd rows half a hex right)."""
     r, c = coord
-    return MAP_X + (2 * c + r % 2) * HEX_W / 2, MAP_Y + r * ROW_H
+    return MAP_X + (2 * c + r % 2) * HALF_W, MAP_Y + r * ROW_H
 
 
 def hex_points(cx: float, cy: float, radius: float = R) -> list[tuple[float, float]]:
-    """A pointy-top hexagon's corners, clockwise from the top."""
-    return [(cx + radius * math.sin(math.radians(60 * i)),
-             cy - radius * math.cos(math.radians(60 * i))) for i in range(6)]
+    """A pointy-top hexagon's corners, clockwise from the top (whole pixels at size R)."""
+    half, side = round(HALF_W * radius / R), round(radius / 2)
+    return [(cx, cy - radius), (cx + half, cy - side), (cx + half, cy + side), (cx, cy + radius),
+            (cx - half, cy + side), (cx - half, cy - side)]
 
 
 def space_centre(space: int) -> tuple[float, float]:
@@ -82,7 +86,7 @@ def space_centre(space: int) -> tuple[float, float]:
 def michoacan_box() -> tuple[float, float, float, float]:
     """Michoacán's large space, under its two neighbours at the bottom left."""
     _, top = hex_centre((16, 0))
-    return M + 6, top + R + 14, M + 330, top + R + 160
+    return M + 6, top + R + 14, M + 320, top + R + 160
 
 
 def name_of(names: Sequence[str], seat: int, w: Words) -> str:
@@ -116,23 +120,19 @@ def shape(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float,
         "triangle": [(cx - r * 1.3, cy - r * 0.95), (cx + r * 1.3, cy - r * 0.95),
                      (cx, cy + r * 1.35)],
         "up": [(cx, cy - r * 1.1), (cx + r, cy + r * 0.8), (cx - r, cy + r * 0.8)],
+        "plus": [(cx + dx * r, cy + dy * r) for dx, dy in (
+            (-0.4, -1.1), (0.4, -1.1), (0.4, -0.4), (1.1, -0.4), (1.1, 0.4), (0.4, 0.4),
+            (0.4, 1.1), (-0.4, 1.1), (-0.4, 0.4), (-1.1, 0.4), (-1.1, -0.4), (-0.4, -0.4))],
     }[kind]
     draw.polygon(points, fill=fill, outline=outline, width=width)
 
 
 def flower(draw: ImageDraw.ImageDraw, kind: str, cx: float, cy: float, r: float = 9) -> None:
-    """A flower token: its colour and its own shape (white ○, purple ◇, yellow △, pink ✿,
+    """A flower token: its colour and its own shape (white ○, purple ◇, yellow △, pink ✚,
     red □), so the types stay apart without colour vision."""
     fill = FLOWER[kind]
-    if kind == "pink":
-        for dx, dy in ((0, -1), (1, 0), (0, 1), (-1, 0)):
-            px, py = cx + dx * r * 0.55, cy + dy * r * 0.55
-            draw.ellipse((px - r * 0.55, py - r * 0.55, px + r * 0.55, py + r * 0.55),
-                         fill=fill, outline=theme.INK, width=2)
-        draw.ellipse((cx - r * 0.3, cy - r * 0.3, cx + r * 0.3, cy + r * 0.3),
-                     fill=(252, 226, 40))
-        return
-    kinds = {"white": "circle", "purple": "diamond", "yellow": "up", "red": "square"}
+    kinds = {"white": "circle", "purple": "diamond", "yellow": "up", "pink": "plus",
+             "red": "square"}
     shape(draw, kinds[kind], cx, cy, r * (0.85 if kind == "purple" else 1), fill)
 
 

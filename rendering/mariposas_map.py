@@ -1,6 +1,6 @@
-"""The Mariposas map: a static layer (hexes, flowers, milkweed, cities, Michoacán) drawn once
-per language and cached, and per render only the pieces on it (waystation markers,
-butterflies, highlighted landings).
+"""The Mariposas map: a static layer (hexes, flowers, milkweed, cities, Michoacán, the legend)
+drawn once per language and cached, and per render only the pieces on it (waystation markers,
+butterflies; on the private map the landings on offer, the rest shaded).
 
 Pointy-top hexes in the spec's odd-r layout on a dark ground. Each hex shows its region's
 colour and its flower(s) as shaped tokens; a city is purple with its short name and its
@@ -41,12 +41,15 @@ from rendering.mariposas_common import (
 )
 
 PANEL_BOTTOM = int(michoacan_box()[3] + 10)
-LEGEND_H = 40
-MAP_BOTTOM = PANEL_BOTTOM + LEGEND_H + 4
-"""The map picture's height: the dark map panel, then the legend line under it."""
+MAP_BOTTOM = PANEL_BOTTOM + 6
+"""The map picture's height: the title bar's room and the dark map panel."""
+LEGEND = (520, MAP_TOP + 8, W - M, MAP_TOP + 48)
+"""The legend's line: in the map's empty north-east corner, east of Winnipeg's row."""
 COAST = (200, 240, 250)
 DIM = 110
 TAG_DROP = 20
+START_RIM = (255, 255, 255)
+"""The rim of the space the moving butterfly starts from, on the private map."""
 """How far below a hex's centre its landing tag sits."""
 """How much of the dark ground covers a space that is not on offer (0–255)."""
 
@@ -89,30 +92,26 @@ def _draw_static(w: Words) -> Image.Image:
     _michoacan(draw, w)
     for vertex in board.milkweed:
         _milkweed(draw, vertex)
-    _legend(draw, w, PANEL_BOTTOM + 4)
+    _legend(draw, w)
     return img
 
 
-def _legend(draw: ImageDraw.ImageDraw, w: Words, top: float) -> None:
-    """One line under the map: each flower's shape named, the milkweed icon, the East Coast
-    rim (the shapes are the cue that does not need colour vision)."""
-    x, mid = M + 4, top + LEGEND_H / 2
-    items = [*content().board.flower_types, "milkweed", "east_coast"]
-    for item in items:
+def _legend(draw: ImageDraw.ImageDraw, w: Words) -> None:
+    """The two marks a glance at the map does not explain: the milkweed icon and the East
+    Coast's rim. (The flower shapes need no names: a hatch pays in matching shapes; the
+    rules card names them.)"""
+    x0, top, x1, bottom = LEGEND
+    x, mid = x0, (top + bottom) / 2
+    for item in ("milkweed", "east_coast"):
         text = w(f"mariposas.legend.{item}")
-        width = canvas.text_width(text, SMALL) + 4
-        if x + 26 + width > W - M:
-            break
+        width = min(canvas.text_width(text, SMALL) + 4, x1 - x - 26)
         if item == "milkweed":
             _milkweed_at(draw, x + 10, mid)
-        elif item == "east_coast":
+        else:
             draw.polygon(hex_points(x + 10, mid, 14), fill=REGION["blue"], outline=COAST,
                          width=3)
-        else:
-            flower(draw, item, x + 10, mid, 10)
-        canvas.label(draw, (x + 24, top, x + 24 + width, top + LEGEND_H), text, SMALL,
-                     theme.INK)
-        x += 24 + width + 16
+        canvas.label(draw, (x + 24, top, x + 24 + width, bottom), text, SMALL, theme.ON_ACCENT)
+        x += 24 + width + 20
 
 
 def _michoacan(draw: ImageDraw.ImageDraw, w: Words) -> None:
@@ -165,10 +164,35 @@ def pieces(img: Image.Image, view: Mapping, w: Words,
         else:
             _in_hex(draw, hex_centre(board.spaces[space].at), flock)
     if highlights is not None:
-        _dim(img, set(highlights))
+        start = moving_from(view)
+        _dim(img, set(highlights) | ({start} if start is not None else set()))
         draw = ImageDraw.Draw(img)
         for space, text in sorted(highlights.items()):
             highlight(draw, space, text)
+        if start is not None:  # inside any amber rim: a walk may end where it began
+            _rim(draw, start, START_RIM, inset=9)
+
+
+def moving_from(view: Mapping) -> int | None:
+    """The space of the butterfly the turn is moving now, if any (where the walk starts)."""
+    moving = (view.get("turn") or {}).get("moving")
+    if not moving:
+        return None
+    for b in view["butterflies"]:
+        if b["id"] == moving.get("b"):
+            return int(b["space"])
+    return None
+
+
+def _rim(draw: ImageDraw.ImageDraw, space: int, colour: theme.RGB, inset: int = 2) -> None:
+    """A thick rim just inside a space's edge (``inset`` px in)."""
+    if space == content().board.michoacan:
+        x0, y0, x1, y1 = michoacan_box()
+        draw.rounded_rectangle((x0 + inset, y0 + inset, x1 - inset, y1 - inset), radius=22,
+                               outline=colour, width=5)
+    else:
+        draw.polygon(hex_points(*hex_centre(content().board.spaces[space].at), R - inset),
+                     outline=colour, width=5)
 
 
 def _dim(img: Image.Image, keep: set[int]) -> None:
@@ -220,13 +244,13 @@ def highlight(draw: ImageDraw.ImageDraw, space: int, text: str) -> None:
     """A landing the player may pick: a thick amber rim and an amber tag with its label in
     the hex's lower half (its flowers and city name stay readable above)."""
     board = content().board
+    _rim(draw, space, theme.INK, inset=0)  # a dark edge: amber next to orange still parts
+    _rim(draw, space, theme.HIGHLIGHT, inset=4)
     if space == board.michoacan:
-        x0, y0, x1, y1 = michoacan_box()
-        draw.rounded_rectangle((x0, y0, x1, y1), radius=22, outline=theme.HIGHLIGHT, width=6)
+        x0, y0, x1, _ = michoacan_box()
         cx, cy = x1 - 40, y0 + 20
     else:
         cx, cy = hex_centre(board.spaces[space].at)
-        draw.polygon(hex_points(cx, cy, R - 3), outline=theme.HIGHLIGHT, width=6)
         cy += TAG_DROP
     half = max(20, canvas.text_width(text, SMALL, True) / 2 + 8)
     half = min(half, R - 4)

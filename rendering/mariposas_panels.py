@@ -99,9 +99,11 @@ def goals_panel(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], 
             "mariposas.picture.goals_later"
         head = w(head_key, season=season_name(later, w))
         if card_id is None:
-            canvas.label(draw, (x0 + 14, y, x1 - 14, y + 30),
-                         w("mariposas.picture.goals_hidden", season=season_name(later, w)),
-                         SMALL, theme.INK_SOFT)
+            waiting = sum(view["on_card"][later])
+            text = w.n("mariposas.picture.goals_hidden", waiting,
+                       season=season_name(later, w)) if waiting else \
+                w("mariposas.picture.goals_hidden_now", season=season_name(later, w))
+            canvas.label(draw, (x0 + 14, y, x1 - 14, y + 30), text, SMALL, theme.INK_SOFT)
             y += 32
             continue
         canvas.label(draw, (x0 + 14, y, x1 - 14, y + 32), head, theme.TEXT_SIZE + 2,
@@ -134,6 +136,25 @@ def _height(view: Mapping, seat: int) -> int:
     has_cards = view["has_ability"][seat] or view["bonus"][seat]["held"] or \
         view["bonus"][seat]["used"]
     return PLAYER_H if has_cards else SHORT_H
+
+
+SETS_H = 40
+
+
+def sets_line(draw: ImageDraw.ImageDraw, view: Mapping, w: Words, top: float) -> None:
+    """What completing each life cycle set gives in this game: the set's colour (a full row
+    of cards) and its ability token in words."""
+    x = M + 4
+    canvas.label(draw, (x, top, x + 200, top + SETS_H), w("mariposas.picture.sets"), SMALL,
+                 theme.INK_SOFT, bold=True)
+    x += min(200, canvas.text_width(w("mariposas.picture.sets"), SMALL, True)) + 14
+    room = (W - M - x) / 3
+    for i, life_set in enumerate(SETS):
+        cx = x + i * room
+        life_card(draw, life_set, "adult", (cx, top + 12, cx + 30, top + SETS_H - 12))
+        token = view["abilities"].get(life_set)
+        text = w(f"mariposas.ability.{token}") if token else "—"
+        canvas.label(draw, (cx + 36, top, cx + room - 10, top + SETS_H), text, SMALL)
 
 
 def players_height(view: Mapping) -> int:

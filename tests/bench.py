@@ -40,6 +40,7 @@ GAMES = {  # game → (players, options) of a typical table
     "mimikri": (4, {"subjects": 5}),
     "schicki_micki": (4, {}),
     "mimic": (2, {}),
+    "mariposas": (4, {}),
 }
 
 
@@ -208,6 +209,38 @@ def bench_renders() -> None:
           f" above 0.8" + (f" (worst {slow[-1][0]:.2f}, {slow[-1][1]})" if slow else ""))
 
 
+def bench_mariposas_map() -> None:
+    """Mariposas' map as a turn redraws it (the cached static layer plus the pieces) against
+    the palette encode of that same image: drawing must cost no more than the encode."""
+    from rendering import mariposas_map
+    from tests.rendering.gallery import playout
+
+    view = MARIPOSAS.view(playout("mariposas", 4, {}, 3, 200), None)
+    w = words("en")
+
+    def draw() -> object:
+        layer = mariposas_map.static_layer(w)
+        mariposas_map.pieces(layer, view, w)
+        return layer
+
+    image = draw()
+    drawn, encoded = timed(draw, 31), timed(lambda: canvas.to_png(image), 31)
+    print(f"mariposas map: draw {summary(drawn)}   encode {summary(encoded)}   "
+          f"draw / encode {statistics.median(drawn) / statistics.median(encoded):4.2f}"
+          f"   {len(canvas.to_png(image)) / 1024:5.1f} KiB")
+
+
+def bench_mariposas_landings() -> None:
+    """Where a move of 5 can land, from every space of the map (aim: p95 ≤ 1 ms)."""
+    from bot.games.mariposas.content import load
+
+    graph = load().board.graph
+    samples = [t for space in range(len(graph))
+               for t in timed(lambda space=space: graph.reachable(space, 5), 3)]
+    print(f"mariposas landings for a move of 5, from each of {len(graph)} spaces:"
+          f" {summary(samples)} (aim p95 ≤ 1 ms)")
+
+
 def _mariposas_game(seed: str, brains: list) -> tuple[list[int], int, float, float]:
     """One Mariposas game through apply_checked: final scores, actions, and the seconds spent
     in the rules (apply, legal actions, views) and in the computers' choices."""
@@ -263,12 +296,14 @@ async def main() -> int:
     with tempfile.TemporaryDirectory() as folder:
         await bench_shared_connection(Path(folder))
         await bench_sync_modes(Path(folder))
-    print("== Mariposas computer players ==")
+    print("== Mariposas computer players and landings ==")
     bench_mariposas()
+    bench_mariposas_landings()
     print("== MIMIC legal cells ==")
     bench_mimic_cells()
     print("== pictures: render + 256-colour PNG against the full-colour encode (warm caches) ==")
     bench_renders()
+    bench_mariposas_map()
     print("== Discord round trips (real discord.py client, fake Discord on 127.0.0.1) ==")
     await bench_latency()
     await bench_reactions()

@@ -79,13 +79,36 @@ def test_board_renders_readable_at_the_board_width(views, lang, n, stage):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_rules_and_private_map_render_readable(views, lang):
+def test_the_rules_card_renders_readable(lang):
     rules = checked(lambda: mariposas.render_rules(words(lang)))
-    assert decode(rules).width == theme.BOARD_WIDTH
-    view = views[(5, "middle")]
-    private = checked(lambda: mariposas.render_private_map(view, LONG_NAMES[:5], words(lang),
-                                                           {0: "1", 142: "22"}))
+    assert decode(rules).width == theme.BOARD_WIDTH and len(rules) <= MAX_BYTES
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+@pytest.mark.parametrize("n", [2, 5])
+@pytest.mark.parametrize("stage", ["start", "middle"])
+def test_the_private_map_renders_readable(views, lang, n, stage):
+    view = views[(n, stage)]
+    lands = sorted(BOARD.graph.reachable(view["butterflies"][0]["space"], 3))
+    labels = {space: str(i + 1) for i, space in enumerate(lands)} | {BOARD.michoacan: "99"}
+    private = checked(lambda: mariposas.render_private_map(view, LONG_NAMES[:n], words(lang),
+                                                           labels))
     assert decode(private).width == theme.BOARD_WIDTH and len(private) <= MAX_BYTES
+
+
+def test_the_season_end_free_hatch_renders():
+    """Between seasons nobody has a turn; every seat still choosing its free hatch is."""
+    rng = random.Random(3)
+    state = RULES.setup(3, {}, rng)
+    while state["phase"] != "free":
+        seat = min(RULES.active_seats(state))
+        legal = [a for a in RULES.legal_actions(state, seat) if a != "undo"]
+        state, _ = RULES.apply(state, seat, rng.choice(legal), rng=rng, at_ms=0)
+    view = RULES.view(state, None)
+    checked(lambda: mariposas.render_board(view, NAMES[:3], words("en")))
+    with layout.recording() as placed:
+        mariposas.render_board(view, NAMES[:3], words("en"))
+    assert "Season end: free hatch" in [p.text for p in placed]
 
 
 def test_renders_are_deterministic_and_the_cached_map_changes_nothing(views):
@@ -176,7 +199,7 @@ def test_goal_cards_are_in_words_with_their_cities(views):
     texts = " ".join(p.text for p in placed)
     assert "2 per butterfly around St. Louis" in texts
     assert "on yellow; on orange; on red" in texts
-    assert "Revealed: Summer" in texts and "Fall: card still face down" in texts
+    assert "Revealed: Summer" in texts and "Fall: face down, 4 butterflies still on it" in texts
 
 
 def test_the_card_being_played_is_named_with_what_it_reuses(views):
@@ -210,3 +233,15 @@ def test_the_meaningful_colours_survive_the_64_colour_palette(views):
     for colour in meant:
         error = min(sum(abs(a - b) for a, b in zip(colour, k, strict=True)) for k in kept)
         assert error <= 24, (colour, error)
+
+
+def test_the_private_map_rims_the_moving_butterflys_start_in_white(views):
+    view = copy.deepcopy(views[(5, "middle")])
+    mover = next(b for b in view["butterflies"] if b["space"] != BOARD.michoacan)
+    view["turn"] = {**(view["turn"] or {}), "moving": {"b": mover["id"], "g": 0}}
+    cx, cy = hex_centre(BOARD.spaces[mover["space"]].at)
+    img = decode(mariposas.render_private_map(view, NAMES, words("en"), {0: "1"})).convert("RGB")
+    assert min(img.getpixel((int(cx - 26), int(cy)))) > 235
+    view["turn"]["moving"] = None
+    img = decode(mariposas.render_private_map(view, NAMES, words("en"), {0: "1"})).convert("RGB")
+    assert min(img.getpixel((int(cx - 26), int(cy)))) < 235
