@@ -254,8 +254,8 @@ def tilted_ellipse(
     return points
 
 
-def to_png(img: Image.Image) -> bytes:
-    """PNG bytes of a palette picture: at most 256 colours, chosen per picture.
+def to_png(img: Image.Image, colours: int = 256) -> bytes:
+    """PNG bytes of a palette picture: at most ``colours`` colours, chosen per picture.
 
     A board is flat colours, text and a few textures, so 256 well-chosen colours look the same
     and the file is a third of the size: it reaches every player's phone sooner (a Schicki
@@ -263,7 +263,7 @@ def to_png(img: Image.Image) -> bytes:
     dither, and the file has fixed parameters and no metadata: equal pictures, equal bytes.
     """
     buf = io.BytesIO()
-    palette = img.convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE)
+    palette = img.convert("RGB").quantize(colours, method=Image.Quantize.FASTOCTREE)
     palette.save(buf, format="PNG", compress_level=6, optimize=False)
     return buf.getvalue()
 

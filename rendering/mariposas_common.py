@@ -95,9 +95,8 @@ def name_of(names: Sequence[str], seat: int, w: Words) -> str:
 
 
 def to_png(img: Image.Image) -> bytes:
-    """``canvas.to_png`` of the picture first brought down to `COLOURS` colours."""
-    fewer = img.convert("RGB").quantize(COLOURS, method=Image.Quantize.FASTOCTREE)
-    return canvas.to_png(fewer.convert("RGB"))
+    """``canvas.to_png`` of the picture in `COLOURS` colours."""
+    return canvas.to_png(img, COLOURS)
 
 
 # Icons --------------------------------------------------------------------------------------

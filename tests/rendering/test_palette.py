@@ -14,14 +14,14 @@ from rendering import canvas
 from .gallery import pictures
 
 
-def _drawn(render, monkeypatch) -> Image.Image:
-    """The picture ``render`` draws, caught before it is encoded."""
-    caught: list[Image.Image] = []
+def _drawn(render, monkeypatch) -> tuple[Image.Image, tuple[int, ...]]:
+    """The picture ``render`` draws, caught before it is encoded, and the colours asked for."""
+    caught: list[tuple[Image.Image, tuple[int, ...]]] = []
     real = canvas.to_png
 
-    def catch(img: Image.Image) -> bytes:
-        caught.append(img.convert("RGB"))
-        return real(img)
+    def catch(img: Image.Image, *colours: int) -> bytes:
+        caught.append((img.convert("RGB"), colours))
+        return real(img, *colours)
 
     monkeypatch.setattr(canvas, "to_png", catch)
     render()
@@ -33,8 +33,8 @@ GALLERY = pictures(words("cs"))
 
 @pytest.mark.parametrize("kind", list(GALLERY))
 def test_the_palette_picture_matches_the_full_colour_one(kind, monkeypatch):
-    img = _drawn(GALLERY[kind], monkeypatch)
-    png = canvas.to_png(img)
+    img, colours = _drawn(GALLERY[kind], monkeypatch)
+    png = canvas.to_png(img, *colours)
     back = Image.open(io.BytesIO(png)).convert("RGB")
     diff = ImageChops.difference(img, back).convert("L").histogram()
     pixels = img.width * img.height
@@ -45,4 +45,4 @@ def test_the_palette_picture_matches_the_full_colour_one(kind, monkeypatch):
     assert sum(diff[17:]) / pixels < 0.01
     assert sum(diff[49:]) == 0, "no pixel changes colour visibly"
     assert len(png) < 0.6 * len(canvas.to_rgb_png(img))
-    assert png == canvas.to_png(img.copy())
+    assert png == canvas.to_png(img.copy(), *colours)
