@@ -7,7 +7,7 @@ shape, each generation its number, and a double generation 4 is drawn as a stack
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -245,10 +245,3 @@ def goal_card(card_id: str):
         if card.id == card_id:
             return card
     raise KeyError(card_id)
-
-
-def michoacan_count(view: Mapping, seat: int) -> int:
-    """Butterflies in Michoacán for the tie-breaker: every generation, a double counts 2."""
-    home = content().board.michoacan
-    return sum(2 if b["double"] else 1 for b in view["butterflies"]
-               if b["seat"] == seat and b["space"] == home)

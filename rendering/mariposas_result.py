@@ -10,7 +10,7 @@ from PIL import ImageDraw
 
 from bot.i18n import Words
 from rendering import canvas, theme
-from rendering.mariposas_common import SMALL, M, W, michoacan_count, name_of
+from rendering.mariposas_common import SMALL, M, W, name_of
 
 RESULT_GAP = 0
 BANNER_H = 64
@@ -24,26 +24,6 @@ COL_W = 82
 
 def result_height(view: Mapping) -> int:
     return 10 + BANNER_H + 10 + HEAD_H + view["players"] * ROW_H + NOTE_H + 16
-
-
-def tie_keys(view: Mapping, seat: int) -> tuple[int, int, int, int]:
-    """What ranks a seat: points, then Michoacán, flowers, life cycle cards (spec 17)."""
-    return (view["result"]["scores"][seat], michoacan_count(view, seat),
-            sum(view["flowers"][seat].values()), len(view["life_cycle"][seat]))
-
-
-def decider(view: Mapping) -> str | None:
-    """Which tie-breaker settled first place, or None if points alone did (or nothing did)."""
-    n = view["players"]
-    best = max(range(n), key=lambda s: tie_keys(view, s))
-    top = tie_keys(view, best)
-    rivals = [s for s in range(n) if s != best and tie_keys(view, s)[0] == top[0]]
-    if not rivals:
-        return None
-    for level, key in enumerate(("michoacan", "flowers", "cards"), start=1):
-        if all(tie_keys(view, s)[:level + 1] != top[:level + 1] for s in rivals):
-            return key
-    return "shared"
 
 
 def render_result_card(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str],
@@ -82,7 +62,7 @@ def render_result_card(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence
             canvas.label(draw, (cx + 2, ry, cx + COL_W - 2, ry + ROW_H), w.number(value),
                          theme.TEXT_SIZE, theme.INK, "m", bold=i == 0)
     y += n * ROW_H + 6
-    decided = decider(view)
+    decided = view["result"].get("decided_by")
     note = w("mariposas.result.tie_rule")
     if decided is not None:
         note = w(f"mariposas.result.decided.{decided}") + " " + note
@@ -94,5 +74,5 @@ def _row(view: Mapping, seat: int) -> list[int]:
     final = result.get("final", [{}] * view["players"])[seat]
     parts = [final.get("michoacan", 0), final.get("life_cycle", 0), final.get("abilities", 0)]
     total = result["scores"][seat]
-    _, here, flowers, cards = tie_keys(view, seat)
+    _, here, flowers, cards = result["standings"][seat]
     return [total, total - sum(parts), *parts, here, flowers, cards]

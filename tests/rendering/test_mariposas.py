@@ -24,7 +24,6 @@ from rendering.mariposas_common import (
 )
 from rendering.mariposas_map import TAG_DROP
 from rendering.mariposas_panels import PLAYER_H, SHORT_H
-from rendering.mariposas_result import decider
 
 from .gallery import LONG_NAMES
 from .helpers import decode
@@ -177,13 +176,8 @@ def test_names_are_drawn_exactly_as_written(views, stage):
 
 def test_the_result_card_names_the_winner_and_the_tie_breaker(views):
     view = copy.deepcopy(views[(2, "end")])
-    view["result"]["scores"] = [10, 10]
-    view["result"]["winners"] = [1]
-    view["flowers"][0] = {f: 0 for f in view["flowers"][0]}
-    view["flowers"][1] = {f: 2 for f in view["flowers"][1]}
-    home = BOARD.michoacan
-    view["butterflies"] = [b for b in view["butterflies"] if b["space"] != home]
-    assert decider(view) == "flowers"
+    view["result"].update(scores=[10, 10], winners=[1], places=[2, 1], decided_by="flowers",
+                          standings=[[10, 0, 0, 3], [10, 0, 10, 3]])
     with layout.recording() as placed:
         mariposas.render_board(view, ["Ann", "Ben"], words("en"))
     texts = [p.text for p in placed]

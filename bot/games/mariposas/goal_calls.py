@@ -65,8 +65,13 @@ def next_first_player(scores: Sequence[int], previous_first: int) -> int:
 
 
 def standings(points: Sequence[int], in_michoacan: Sequence[int], flowers: Sequence[int],
-              life_cycle: Sequence[int]) -> tuple[frozenset[int], list[int]]:
-    """The winners and each seat's place (§Fall tie-breakers; spec 17)."""
+              life_cycle: Sequence[int]) -> dict[str, Any]:
+    """The end of the game as the result records it (§Fall tie-breakers; spec 17): the
+    winners, each seat's place, the figures that ranked them and the tie-breaker that
+    decided first place (None: points alone did; "shared": nothing did)."""
     table = [goals.Standing(*row)
              for row in zip(points, in_michoacan, flowers, life_cycle, strict=True)]
-    return frozenset(goals.winners(table)), [int(place) for place in goals.places(table)]
+    return {"winners": sorted(goals.winners(table)),
+            "places": [int(place) for place in goals.places(table)],
+            "standings": [list(standing.key()) for standing in table],
+            "decided_by": goals.decided_by(table)}

@@ -232,6 +232,28 @@ def winners(standings: Sequence[Standing]) -> frozenset[int]:
     return frozenset(seat for seat, standing in enumerate(standings) if standing.key() == best)
 
 
+TIE_BREAKERS = ("michoacan", "flowers", "cards")
+"""The tie-breakers after points, in the order §Fall names them."""
+
+
+def decided_by(standings: Sequence[Standing]) -> str | None:
+    """Which tie-breaker settled first place: None when points alone did, one of
+    `TIE_BREAKERS`, or "shared" when all of them left the best still tied."""
+    keys = [standing.key() for standing in standings]
+    if not keys:
+        return None
+    best = max(keys)
+    rivals = [key for key in keys if key[0] == best[0] and key != best]
+    if keys.count(best) > 1:
+        return "shared"
+    if not rivals:
+        return None
+    for level, name in enumerate(TIE_BREAKERS, start=1):
+        if all(key[:level + 1] != best[:level + 1] for key in rivals):
+            return name
+    return "shared"  # unreachable: a rival equal on every figure would equal ``best``
+
+
 def places(standings: Sequence[Standing]) -> tuple[int, ...]:
     """Each seat's place by the same order, competition style: 1 + the number of players
     strictly ahead (two shared firsts are both 1, the next is 3)."""

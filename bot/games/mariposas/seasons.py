@@ -151,15 +151,14 @@ def final_scoring(state: dict[str, Any], events: list[Event]) -> None:
         state["scores"][seat] += sum(row.values())
         breakdown.append(row)
     n = state["players"]
-    winners, places = goal_calls.standings(
+    ranking = goal_calls.standings(
         state["scores"],
         [in_michoacan(state, seat, gen4_only=False) for seat in range(n)],
         [sum(state["flowers"][seat].values()) for seat in range(n)],
         [len(state["life_cycle"][seat]) for seat in range(n)],
     )
     state["phase"] = "over"
-    state["result"] = {"scores": list(state["scores"]), "winners": sorted(winners),
-                       "places": places, "final": breakdown}
+    state["result"] = {"scores": list(state["scores"]), **ranking, "final": breakdown}
     events.append(Event("game_over", None, {**state["result"], "final": breakdown}))
 
 

@@ -25,7 +25,7 @@ State (JSON-safe; card ids from ``data/mariposas``, spaces are indexes into ``bo
     phase         "turn" | "trade" | "free" | "over"
     turn          the current turn (see `turn`), None outside "turn"/"trade"
     free          {seat: [parent ids]}                 season-end free hatch choices still open
-    result        None | {scores, winners, places}
+    result        None | {scores, winners, places, standings, decided_by, final}
 """
 
 from __future__ import annotations

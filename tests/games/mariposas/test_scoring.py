@@ -124,3 +124,17 @@ def test_next_first_player_needs_the_previous_first_among_the_seats():
         goals.next_first_player([1, 2], previous_first=2)
     with pytest.raises(ValueError):
         goals.next_first_player([], previous_first=0)
+
+
+def test_the_result_names_the_tie_breaker_that_decided_first_place():
+    """§Fall tie breakers: the first of them that separates the leaders is named."""
+    cases = [
+        ([Standing(41, 0, 0, 0), Standing(40, 9, 9, 9)], None),
+        ([Standing(40, 4, 0, 0), Standing(40, 3, 9, 9)], "michoacan"),
+        ([Standing(40, 4, 6, 0), Standing(40, 4, 5, 12)], "flowers"),
+        ([Standing(40, 4, 5, 7), Standing(40, 4, 5, 6), Standing(12, 0, 0, 0)], "cards"),
+        ([Standing(40, 4, 5, 6), Standing(38, 9, 9, 9), Standing(40, 4, 5, 6)], "shared"),
+        ([], None),
+    ]
+    for standings, decided in cases:
+        assert goals.decided_by(standings) == decided, standings

@@ -163,15 +163,18 @@ def test_michoacan_table():
 
 
 def test_tie_breakers__michoacan_then_flowers_then_life_cycle_else_shared():
-    """§Fall tie breakers and spec 17."""
-    winners, places = goal_calls.standings([10, 10, 9], [2, 3, 9], [0, 0, 9], [0, 0, 9])
-    assert winners == frozenset({1}) and places == [2, 1, 3]
-    winners, _ = goal_calls.standings([10, 10], [2, 2], [4, 5], [0, 0])
-    assert winners == frozenset({1})
-    winners, _ = goal_calls.standings([10, 10], [2, 2], [4, 4], [1, 0])
-    assert winners == frozenset({0})
-    winners, _ = goal_calls.standings([10, 10], [2, 2], [4, 4], [1, 1])
-    assert winners == frozenset({0, 1})
+    """§Fall tie breakers and spec 17: the result names the one that decided first place."""
+    ranked = goal_calls.standings([10, 10, 9], [2, 3, 9], [0, 0, 9], [0, 0, 9])
+    assert ranked["winners"] == [1] and ranked["places"] == [2, 1, 3]
+    assert ranked["decided_by"] == "michoacan"
+    assert ranked["standings"][2] == [9, 9, 9, 9]
+    cases = [([10, 10], [2, 2], [4, 5], [0, 0], [1], "flowers"),
+             ([10, 10], [2, 2], [4, 4], [1, 0], [0], "cards"),
+             ([10, 10], [2, 2], [4, 4], [1, 1], [0, 1], "shared"),
+             ([11, 10], [0, 9], [0, 9], [0, 9], [0], None)]
+    for points, home, held, cards, winners, decided in cases:
+        ranked = goal_calls.standings(points, home, held, cards)
+        assert (ranked["winners"], ranked["decided_by"]) == (winners, decided)
 
 
 # Abilities and "!" goals ------------------------------------------------------------------------
