@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from bot.computers import new_brain, visible
+from bot.computers import DEFAULT_LEVEL, new_brain, visible
 from bot.games.core import SYSTEM, Event, Rules, action_rng, apply_checked, start
 
 
@@ -23,15 +23,17 @@ class Move:
 
 
 def autoplay(
-    rules: Rules, seed: str, n_players: int, options: Mapping[str, Any], max_moves: int = 10_000
+    rules: Rules, seed: str, n_players: int, options: Mapping[str, Any], max_moves: int = 10_000,
+    levels: Sequence[str] = (),
 ) -> Iterator[Move]:
-    """Play a whole game, every seat a computer, choosing as the session service does."""
+    """Play a whole game, every seat a computer, choosing as the session service does;
+    ``levels`` gives each seat's level (seats beyond it play normal)."""
     state = start(rules, seed, n_players, options)
     history: list[Event] = []
     version = 0
     while rules.outcome(state) is None and version < max_moves:
         seat = _pick_seat(rules.active_seats(state), action_rng(f"{seed}:seat", version))
-        brain = new_brain(rules.id)
+        brain = new_brain(rules.id, levels[seat] if 0 <= seat < len(levels) else DEFAULT_LEVEL)
         brain.observe(visible(history, seat))
         action = brain.choose(rules.view(state, seat), rules.legal_actions(state, seat),
                               action_rng(f"{seed}:computer:{seat}", version))

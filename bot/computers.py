@@ -1,4 +1,4 @@
-"""Computer players: one per seat, with the memory a game's AI keeps between moves."""
+"""Computer players: one per seat, at a level, with the memory a game's AI keeps between moves."""
 
 from __future__ import annotations
 
@@ -10,6 +10,11 @@ from bot.games.core import Event, Seat
 from bot.games.mariposas import ai as mariposas_ai
 from bot.games.mimic import ai as mimic_ai
 from bot.games.mimikri import ai as mimikri_ai
+
+LEVELS = ("easy", "normal", "hard")
+"""How well a computer plays, weakest first; chosen per computer seat in the lobby."""
+DEFAULT_LEVEL = "normal"
+"""The level of a computer that takes over an absent player's seat (and of older seats)."""
 
 
 class Brain(Protocol):
@@ -23,10 +28,11 @@ class Brain(Protocol):
 
 
 class MimikriBrain:
-    """Remembers turned-up butterflies, and forgets some (bot.games.mimikri.ai)."""
+    """Remembers turned-up butterflies, and forgets some: how many is its level
+    (bot.games.mimikri.ai)."""
 
-    def __init__(self) -> None:
-        self.memory = mimikri_ai.Memory()
+    def __init__(self, level: str = DEFAULT_LEVEL) -> None:
+        self.memory = mimikri_ai.Memory(level)
 
     def observe(self, events: Iterable[Event]) -> None:
         """Remember the cards that were turned up."""
@@ -38,21 +44,24 @@ class MimikriBrain:
 
 
 class MimicBrain:
-    """Completes sets when it can, blocks when it must (bot.games.mimic.ai); no memory needed."""
+    """Builds sets and blocks the opponents' (bot.games.mimic.ai); no memory needed."""
+
+    def __init__(self, level: str = DEFAULT_LEVEL) -> None:
+        self.level = level
 
     def observe(self, events: Iterable[Event]) -> None:
         """The board shows all it needs."""
 
     def choose(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
         """The AI's pick."""
-        return mimic_ai.choose(view, list(legal), rng)
+        return mimic_ai.choose(view, list(legal), rng, self.level)
 
 
 class MariposasBrain:
     """Plans its card, moves and landings for the season goals, the flowers it needs and
     hatching on milkweed (bot.games.mariposas.ai); the view holds all it needs."""
 
-    def __init__(self, level: str = "normal") -> None:
+    def __init__(self, level: str = DEFAULT_LEVEL) -> None:
         self.level = level
 
     def observe(self, events: Iterable[Event]) -> None:
@@ -64,7 +73,10 @@ class MariposasBrain:
 
 
 class RandomBrain:
-    """The fallback for games without their own AI yet: any legal action."""
+    """The fallback for games without their own AI yet: any legal action, at every level."""
+
+    def __init__(self, level: str = DEFAULT_LEVEL) -> None:
+        self.level = level
 
     def observe(self, events: Iterable[Event]) -> None:
         """Remembers nothing."""
@@ -78,9 +90,9 @@ BRAINS: dict[str, type] = {"mimikri": MimikriBrain, "mimic": MimicBrain,
                            "mariposas": MariposasBrain}
 
 
-def new_brain(game: str) -> Brain:
-    """A fresh computer player for ``game``."""
-    return BRAINS.get(game, RandomBrain)()
+def new_brain(game: str, level: str = DEFAULT_LEVEL) -> Brain:
+    """A fresh computer player for ``game`` at ``level`` (an unknown level plays normal)."""
+    return BRAINS.get(game, RandomBrain)(level if level in LEVELS else DEFAULT_LEVEL)
 
 
 def visible(events: Iterable[Event], seat: Seat) -> list[Event]:

@@ -46,8 +46,9 @@ def _hand(view: View) -> dict[str, Kind]:
     return {c["id"]: (c["colour"], c["animal"]) for c in view["hand"]}
 
 
-def choose(view: View, legal: Sequence[str], rng: random.Random) -> str:
-    """Pick one of ``legal`` for the seat the view belongs to."""
+def choose(view: View, legal: Sequence[str], rng: random.Random, level: str = "normal") -> str:
+    """Pick one of ``legal`` for the seat the view belongs to (levels: see issue 13's work,
+    not yet told apart)."""
     legal = list(legal)
     if len(legal) == 1:
         return legal[0]

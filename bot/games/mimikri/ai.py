@@ -1,7 +1,9 @@
 """A Mimikri computer player: it remembers the cards it saw turned up, and forgets some.
 
 Its memory is built only from public events (a card is face up for everyone when revealed),
-so it never peeks. Forgetting is drawn from the RNG it is given, so a replay chooses alike.
+so it never peeks. Levels differ only by memory: ``hard`` recalls every card it saw, exactly;
+``normal`` forgets a little more each round; ``easy`` forgets most cards within a round or two.
+Forgetting is drawn from the RNG it is given, so a replay chooses alike.
 """
 
 from __future__ import annotations
@@ -12,16 +14,17 @@ from collections.abc import Iterable, Mapping
 from bot.games.core import JSON, Event
 from bot.games.mimikri.rules import butterfly
 
-# How likely the computer still recalls a card it saw ``age`` rounds ago.
-RECALL_BASE = 0.97
-RECALL_DECAY = 0.85
+# How likely the computer still recalls a card it saw ``age`` rounds ago, by level:
+# (chance right after seeing it, factor per round since).
+RECALL = {"easy": (0.6, 0.5), "normal": (0.97, 0.85), "hard": (1.0, 1.0)}
 
 
 class Memory:
     """What a computer player has seen: position → (butterfly, round it was seen)."""
 
-    def __init__(self) -> None:
+    def __init__(self, level: str = "normal") -> None:
         self.seen: dict[str, tuple[str, int]] = {}
+        self.base, self.decay = RECALL[level]
 
     def observe(self, events: Iterable[Event]) -> None:
         """Note revealed cards; drop positions whose card has been collected."""
@@ -36,7 +39,7 @@ class Memory:
         return {
             pos: key
             for pos, (key, seen_round) in sorted(self.seen.items())
-            if rng.random() < RECALL_BASE * RECALL_DECAY ** max(0, now_round - seen_round)
+            if rng.random() < self.base * self.decay ** max(0, now_round - seen_round)
         }
 
 
