@@ -26,6 +26,7 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.computers import DEFAULT_LEVEL, LEVELS
 from bot.db.repo import InboxRow, MatchRow
 from bot.games.core import SYSTEM, NotYourTurn, RuleError
 from bot.games.schicki_micki.ai import decide
@@ -327,16 +328,18 @@ class Dealer:
     # -- computer players -----------------------------------------------------------------
 
     def _computers_look(self, step: Transition) -> None:
-        """Each computer seat decides about the new card and reacts after a human delay."""
+        """Each computer seat decides about the new card, at its own level, and reacts after
+        a human delay."""
         match = step.match
-        level = str(match.options.get("level", "normal"))
         view = self.sessions.rules(match.game).view(match.state, None)
         table = self.tables[match.id]
-        for seat in (s.seat for s in step.seats if s.is_computer):
-            rng = random.Random(f"{match.seed}:{match.version}:react:{seat}")
+        for seat in (s for s in step.seats if s.is_computer):
+            rng = random.Random(f"{match.seed}:{match.version}:react:{seat.seat}")
+            level = seat.level if seat.level in LEVELS else DEFAULT_LEVEL
             choice = decide(view, level, rng)
             if choice is not None:
-                asyncio.create_task(self._computer_reacts(match.id, seat, table.deal, *choice))
+                asyncio.create_task(self._computer_reacts(match.id, seat.seat, table.deal,
+                                                          *choice))
 
     async def _computer_reacts(
         self, match_id: int, seat: int, deal: int, action: str, delay_ms: int

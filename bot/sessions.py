@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot import ratings
-from bot.computers import new_brain, visible
+from bot.computers import DEFAULT_LEVEL, LEVELS, new_brain, visible
 from bot.db.repo import MatchRow, Repo, ResultRow, SeatRow
 from bot.games import REGISTRY
 from bot.i18n import words
@@ -131,15 +131,20 @@ class SessionService:
                 match_id, Event("joined", None, {"name": name}))
         return change.transition
 
-    async def add_computer(self, match_id: int, user_id: int) -> Transition:
-        """Seat a computer player; anyone seated may add one."""
+    async def add_computer(
+        self, match_id: int, user_id: int, level: str = DEFAULT_LEVEL
+    ) -> Transition:
+        """Seat a computer player at ``level``; anyone seated may add one."""
+        if level not in LEVELS:
+            raise ValueError(f"unknown computer level {level!r}")
         async with self._changing(match_id) as change:
             match, seats = await self._lobby(match_id)
             if not any(s.user_id == user_id for s in seats):
                 raise LobbyError("join_first")
             self._check_room(match, seats)
+            # The stored name is for logs and old rows; players read `seat_name`, in their words.
             name = f"Computer {1 + sum(s.is_computer for s in seats)}"
-            await self.repo.add_seat(match_id, None, name, is_computer=True)
+            await self.repo.add_seat(match_id, None, name, is_computer=True, level=level)
             change.transition = await self._transition(
                 match_id, Event("joined", None, {"name": name}))
         return change.transition
@@ -360,12 +365,15 @@ class SessionService:
         return self.clock() + timer
 
     async def _choose(self, match: MatchRow, rules: Rules, seat: int) -> str:
-        """A computer's move for ``seat``, from all it could have seen of the game so far.
+        """A computer's move for ``seat`` at the seat's level, from all it could have seen of
+        the game so far.
 
         The brain is rebuilt from the history each time, so a restart or a seat taken over
-        mid-game gives the same memory, and the choice is as replayable as the log.
+        mid-game gives the same memory, and the choice is as replayable as the log. A seat
+        taken over from a player keeps the human seat's level, normal.
         """
-        brain = new_brain(match.game)
+        seats = await self.repo.seats(match.id)
+        brain = new_brain(match.game, seats[seat].level if seat < len(seats) else DEFAULT_LEVEL)
         brain.observe(visible(await self.history(match), seat))
         rng = action_rng(f"{match.seed}:computer:{seat}", match.version)
         return brain.choose(

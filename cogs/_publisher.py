@@ -26,6 +26,7 @@ from typing import TYPE_CHECKING, Any
 import aiohttp
 import discord
 
+from bot.computers import LEVELS
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event
 from bot.i18n import Words
@@ -336,9 +337,9 @@ class Publisher:
 
 
 def lobby_buttons(match_id: int, w: Words = EN) -> list[discord.ui.Item[Any]]:
-    """The five lobby buttons."""
+    """The lobby buttons: Join, Leave, Start, Cancel, and a row of Add computer, one per level."""
     return [LobbyButton(match_id, op, w)
-            for op in ("join", "leave", "computer", "start", "cancel")]
+            for op in ("join", "leave", "start", "cancel", *(f"computer_{x}" for x in LEVELS))]
 
 
 def lobby_text(name: str, match: MatchRow, seats: list[SeatRow], w: Words = EN) -> str:

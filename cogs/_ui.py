@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
+from bot.computers import DEFAULT_LEVEL
 from bot.games.core import Event, GameOver, IllegalAction, NotYourTurn, RuleError, StaleAction
 from bot.i18n import Words, words
 
@@ -30,7 +31,9 @@ log = logging.getLogger(__name__)
 
 GAME_ACTION = (r"mg:(?P<m>[0-9]{1,19}):(?P<v>[0-9]{1,9})"
                r":(?P<a>[a-z_]{1,20}(?::[A-Za-z0-9_.-]{1,20}){0,3})")
-LOBBY_OP = r"ml:(?P<m>[0-9]{1,19}):(?P<op>join|leave|computer|start|cancel)"
+# "computer" alone is the one Add computer button of lobbies posted before levels (normal).
+LOBBY_OP = (r"ml:(?P<m>[0-9]{1,19}):"
+            r"(?P<op>join|leave|computer(?:_easy|_normal|_hard)?|start|cancel)")
 QUERY = r"mq:(?P<m>[0-9]{1,19}):(?P<q>[a-z_]{1,20})"
 TEMPLATES = [re.compile(t) for t in (GAME_ACTION, LOBBY_OP, QUERY)]
 
@@ -102,10 +105,18 @@ def plain(name: str) -> str:
 
 def seat_name(seat: SeatRow, w: Words = EN) -> str:
     """A seat's name as the table sees it: a computer that took over a player's seat says so
-    from that moment (the stored name stays the player's, for their leaderboard line)."""
+    from that moment (the stored name stays the player's, for their leaderboard line); a
+    computer seated in the lobby is named in the reader's words with its level."""
     if seat.is_computer and seat.user_id is not None:
         return w("ui.computer_for", name=seat.name)
+    number = _COMPUTER_NAME.fullmatch(seat.name) if seat.is_computer else None
+    if number is not None:
+        return w("ui.computer_name", n=int(number[1]), level=w(f"level.{seat.level}"))
     return seat.name
+
+
+# How `SessionService.add_computer` names a computer seat (its number among the computers).
+_COMPUTER_NAME = re.compile(r"Computer ([0-9]{1,2})")
 
 
 def seat_names(seats: Sequence[SeatRow], w: Words = EN) -> list[str]:
@@ -242,18 +253,21 @@ class GameAction(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_A
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY_OP):
-    """Join, Leave, Add computer, Start and Cancel under a lobby message."""
+    """Join, Leave, Start and Cancel under a lobby message, and below them one Add computer
+    button per level."""
 
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-              "computer": discord.ButtonStyle.secondary, "start": discord.ButtonStyle.primary,
-              "cancel": discord.ButtonStyle.danger}
+              "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger}
     REPLIES = {"join": "lobby.joined_reply", "leave": "lobby.left_reply",
-               "computer": "lobby.computer_reply", "start": "lobby.started_reply",
-               "cancel": "lobby.cancelled_reply"}
+               "start": "lobby.started_reply", "cancel": "lobby.cancelled_reply"}
 
     def __init__(self, match_id: int, op: str, w: Words = EN) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"ml:{match_id}:{op}",
-                                           label=w(f"lobby.button.{op}"), style=self.STYLES[op]))
+        level = computer_level(op)
+        label = (w("lobby.button.computer", level=w(f"level.{level}")) if level
+                 else w(f"lobby.button.{op}"))
+        super().__init__(discord.ui.Button(
+            custom_id=f"ml:{match_id}:{op}", label=label, row=1 if level else 0,
+            style=self.STYLES.get(op, discord.ButtonStyle.secondary)))
         self.match_id, self.op = match_id, op
 
     @classmethod
@@ -274,8 +288,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
                 await sessions.join(self.match_id, user.id, user.display_name)
             elif self.op == "leave":
                 await sessions.leave_lobby(self.match_id, user.id)
-            elif self.op == "computer":
-                await sessions.add_computer(self.match_id, user.id)
+            elif level := computer_level(self.op):
+                await sessions.add_computer(self.match_id, user.id, level)
             elif self.op == "start":
                 started = await sessions.start(self.match_id, user.id)
                 ui = interaction.client.uis.get(started.match.game)
@@ -288,7 +302,16 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
         except Exception:
             await apologise(interaction, self.match_id)
         else:
-            await tell(interaction, w(self.REPLIES[self.op]))
+            level = computer_level(self.op)
+            await tell(interaction, w("lobby.computer_reply", level=w(f"level.{level}"))
+                       if level else w(self.REPLIES[self.op]))
+
+
+def computer_level(op: str) -> str | None:
+    """The level an Add computer button seats (its op ``computer_<level>``), or None."""
+    if op == "computer":
+        return DEFAULT_LEVEL
+    return op.removeprefix("computer_") if op.startswith("computer_") else None
 
 
 class QueryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=QUERY):

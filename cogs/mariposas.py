@@ -19,6 +19,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.computers import DEFAULT_LEVEL, LEVELS
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event, RuleError
 from bot.games.mariposas.content import load
@@ -147,10 +148,13 @@ class Mariposas(commands.GroupCog, group_name="mariposas",
     @app_commands.describe(solo="Play alone against computer players: the game starts at once",
                            computers="Solo: how many computer players (1-4)",
                            turn_timer="Minutes a player has for a move before a computer moves"
-                                      " for them (0 = no timer)")
+                                      " for them (0 = no timer)",
+                           level="How well computer players play")
+    @app_commands.choices(level=[app_commands.Choice(name=n, value=n) for n in LEVELS])
     async def new(self, interaction: discord.Interaction[GameBot], solo: bool = False,
                   computers: app_commands.Range[int, 1, 4] = 2,
-                  turn_timer: app_commands.Range[int, 0, 60] = 10) -> None:
+                  turn_timer: app_commands.Range[int, 0, 60] = 10,
+                  level: str = DEFAULT_LEVEL) -> None:
         """Post the lobby; solo: seat the computers and start (one human: unrated)."""
         options = {"turn_timer": 0 if solo else turn_timer * 60}
         match = await open_lobby(interaction, "mariposas", options)
@@ -158,7 +162,7 @@ class Mariposas(commands.GroupCog, group_name="mariposas",
             return
         try:
             for _ in range(computers):
-                await self.bot.sessions.add_computer(match.id, interaction.user.id)
+                await self.bot.sessions.add_computer(match.id, interaction.user.id, level)
             await self.bot.sessions.start(match.id, interaction.user.id)
         except RuleError as error:
             await tell(interaction, reason(error, [], reader(interaction)))

@@ -316,21 +316,19 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
     @app_commands.command(name="new", description="Open a Schicki Micki lobby in this channel")
     @app_commands.describe(reveal="Seconds between two cards (1–10)",
                            settle="Seconds the table waits for more reactions after the first",
-                           input="React with emoji, or press buttons",
-                           level="How well computer players play")
+                           input="React with emoji, or press buttons")
     @app_commands.choices(
         input=[app_commands.Choice(name="emoji reactions", value="reactions"),
-               app_commands.Choice(name="buttons", value="buttons")],
-        level=[app_commands.Choice(name=n, value=n) for n in ("easy", "normal", "hard")])
+               app_commands.Choice(name="buttons", value="buttons")])
     async def new(
         self, interaction: discord.Interaction[GameBot],
         reveal: app_commands.Range[float, 1.0, 10.0] = 2.5,
         settle: app_commands.Range[float, 0.5, 5.0] = 1.5,
-        input: str = "reactions", level: str = "normal",  # noqa: A002 - Discord's option name
+        input: str = "reactions",  # noqa: A002 - Discord's option name
     ) -> None:
-        """Post the lobby."""
+        """Post the lobby (each computer's level is chosen with its Add computer button)."""
         await open_lobby(interaction, SchickiUI.game, {
-            "reveal": reveal, "settle": settle, "input": input, "level": level})
+            "reveal": reveal, "settle": settle, "input": input})
 
     @app_commands.command(name="rules", description="How to play Schicki Micki, with pictures")
     async def rules(self, interaction: discord.Interaction[GameBot]) -> None:

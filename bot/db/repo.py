@@ -68,6 +68,7 @@ class SeatRow:
     name: str
     is_computer: bool
     timeouts: int
+    level: str = "normal"  # how well the computer plays (bot.computers.LEVELS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -273,25 +274,27 @@ class Repo:
     async def seats(self, match_id: int) -> list[SeatRow]:
         """The seats of a match, in seat order."""
         rows = await self._all(
-            "SELECT seat, user_id, name, is_computer, timeouts FROM seats"
+            "SELECT seat, user_id, name, is_computer, timeouts, level FROM seats"
             " WHERE match_id = ? ORDER BY seat",
             (match_id,),
         )
         return [SeatRow(r["seat"], r["user_id"], r["name"], bool(r["is_computer"]),
-                        r["timeouts"]) for r in rows]
+                        r["timeouts"], r["level"]) for r in rows]
 
     async def add_seat(
-        self, match_id: int, user_id: int | None, name: str, is_computer: bool = False
+        self, match_id: int, user_id: int | None, name: str, is_computer: bool = False,
+        level: str = "normal",
     ) -> int:
-        """Seat a user or a computer player at the next free seat; return the seat."""
+        """Seat a user or a computer player (at ``level``) at the next free seat; return the
+        seat."""
         async with self.transaction():
             (seat,) = await self._one(
                 "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE match_id = ?", (match_id,)
             )
             await self.db.execute(
-                "INSERT INTO seats (match_id, seat, user_id, name, is_computer)"
-                " VALUES (?, ?, ?, ?, ?)",
-                (match_id, seat, user_id, name, int(is_computer)),
+                "INSERT INTO seats (match_id, seat, user_id, name, is_computer, level)"
+                " VALUES (?, ?, ?, ?, ?, ?)",
+                (match_id, seat, user_id, name, int(is_computer), level),
             )
         return seat
 

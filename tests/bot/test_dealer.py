@@ -45,7 +45,7 @@ class FakeTable:
 
 async def started(sessions, humans: int, computers: int):
     match = await sessions.open_lobby("schicki_micki", guild_id=1, channel_id=2, host_id=100,
-                                      host_name="Host", options={"level": "hard"})
+                                      host_name="Host", options={})
     for user in range(1, humans):
         await sessions.join(match.id, 100 + user, f"User {user}")
     for _ in range(computers):

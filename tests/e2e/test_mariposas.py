@@ -29,7 +29,7 @@ async def open_game(table: Table) -> tuple[object, int]:
     board = opened.message
     match_id = game_id(board.content)
     assert (await driver.click("bob", board, label="Join")).ok
-    await driver.click("alice", board, label="Add computer")
+    await driver.click("alice", board, label="Add computer (normal)")
     await driver.click("alice", board, label="Start")
     await table.idle()
     return board, match_id

@@ -145,7 +145,7 @@ async def open_game(table: Table, host: str, *, computers: int = 0, **options):
     board = opened.message
     match_id = game_id(board.content)
     for _ in range(computers):
-        await driver.click(host, board, label="Add computer")
+        await driver.click(host, board, label="Add computer (normal)")
     started = await driver.click(host, board, label="Start")
     assert ephemeral_text(started) == "The game is on!"
     await table.idle()

@@ -42,7 +42,7 @@ async def open_game(table: Table, *humans: str, computers: int = 0, timer: int =
         joined = await driver.click(name, board, label="Join")
         assert "joined" in ephemeral_text(joined)
     for _ in range(computers):
-        await driver.click(host, board, label="Add computer")
+        await driver.click(host, board, label="Add computer (normal)")
     started = await driver.click(host, board, label="Start")
     assert ephemeral_text(started) == "The game is on!"
     await table.idle()

@@ -77,7 +77,7 @@ async def test_an_option_outside_its_limits_is_refused_privately(table, command,
 
 ALLOWED = [
     ("mimikri new", {"subjects": 5, "turn_timer": 60}),
-    ("schicki new", {"reveal": 1, "settle": 5.0, "input": "buttons", "level": "hard"}),
+    ("schicki new", {"reveal": 1, "settle": 5.0, "input": "buttons"}),
     ("mimic new", {"mode": "advanced", "turn_timer": 0}),
 ]
 

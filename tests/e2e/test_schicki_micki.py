@@ -37,7 +37,8 @@ def seed_with(situation: str, players: int, within: int = 14) -> tuple[str, int]
 
 
 async def open_table(table: Table, humans: list[str], *, computers: int = 0,
-                     seed: str | None = None, **options) -> tuple[int, object]:
+                     level: str = "normal", seed: str | None = None,
+                     **options) -> tuple[int, object]:
     driver = table.driver
     opened = await driver.slash(humans[0], "games", "schicki new", **options)
     assert opened.ok, opened
@@ -45,7 +46,7 @@ async def open_table(table: Table, humans: list[str], *, computers: int = 0,
     for name in humans[1:]:
         await driver.click(name, opened.message, label="Join")
     for _ in range(computers):
-        await driver.click(humans[0], opened.message, label="Add computer")
+        await driver.click(humans[0], opened.message, label=f"Add computer ({level})")
     if seed is not None:  # a known deck, so the test knows when to react
         await table.bot.db.execute("UPDATE matches SET seed = ? WHERE id = ?", (seed, match_id))
         await table.bot.db.commit()
