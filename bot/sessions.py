@@ -146,7 +146,22 @@ class SessionService:
             name = f"Computer {1 + sum(s.is_computer for s in seats)}"
             await self.repo.add_seat(match_id, None, name, is_computer=True, level=level)
             change.transition = await self._transition(
-                match_id, Event("joined", None, {"name": name}))
+                match_id, Event("joined", None, {"name": name, "level": level}))
+        return change.transition
+
+    async def remove_computer(self, match_id: int, user_id: int) -> Transition:
+        """Take the last computer added off its lobby seat (a level clicked by mistake);
+        anyone seated may."""
+        async with self._changing(match_id) as change:
+            match, seats = await self._lobby(match_id)
+            if not any(s.user_id == user_id and not s.is_computer for s in seats):
+                raise LobbyError("join_first")
+            computer = next((s for s in reversed(seats) if s.is_computer), None)
+            if computer is None:
+                raise LobbyError("no_computer")
+            await self.repo.remove_seat(match_id, computer.seat)
+            change.transition = await self._transition(
+                match_id, Event("left", None, {"name": computer.name, "level": computer.level}))
         return change.transition
 
     async def leave_lobby(self, match_id: int, user_id: int) -> Transition:

@@ -36,6 +36,7 @@ from cogs._ui import (
     EN,
     LobbyButton,
     alt_text,
+    computer_name,
     game_name,
     mention,
     plain,
@@ -113,7 +114,10 @@ class Publisher:
     def _line(self, match: MatchRow, event: Event, seats: Sequence[SeatRow], w: Words) -> str:
         """One event's log line ('' when it is private or not worth a line)."""
         if event.kind in ("joined", "left"):
-            return w(f"lobby.{event.kind}", name=plain(event.data["name"]))
+            name = event.data["name"]
+            if "level" in event.data:  # a computer: named in the reader's words
+                name = computer_name(name, event.data["level"], w)
+            return w(f"lobby.{event.kind}", name=plain(name))
         ui = self.bot.uis.get(match.game)
         if ui is None or event.visible_to is not None:
             return ""
@@ -337,9 +341,10 @@ class Publisher:
 
 
 def lobby_buttons(match_id: int, w: Words = EN) -> list[discord.ui.Item[Any]]:
-    """The lobby buttons: Join, Leave, Start, Cancel, and a row of Add computer, one per level."""
-    return [LobbyButton(match_id, op, w)
-            for op in ("join", "leave", "start", "cancel", *(f"computer_{x}" for x in LEVELS))]
+    """The lobby buttons: Join, Leave, Start, Cancel, and a row of Add computer, one per
+    level, and Remove computer."""
+    ops = ("join", "leave", "start", "cancel", *(f"computer_{x}" for x in LEVELS), "computer_off")
+    return [LobbyButton(match_id, op, w) for op in ops]
 
 
 def lobby_text(name: str, match: MatchRow, seats: list[SeatRow], w: Words = EN) -> str:

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
-from bot.computers import DEFAULT_LEVEL
+from bot.computers import DEFAULT_LEVEL, LEVELS
 from bot.games.core import Event, GameOver, IllegalAction, NotYourTurn, RuleError, StaleAction
 from bot.i18n import Words, words
 
@@ -33,7 +33,7 @@ GAME_ACTION = (r"mg:(?P<m>[0-9]{1,19}):(?P<v>[0-9]{1,9})"
                r":(?P<a>[a-z_]{1,20}(?::[A-Za-z0-9_.-]{1,20}){0,3})")
 # "computer" alone is the one Add computer button of lobbies posted before levels (normal).
 LOBBY_OP = (r"ml:(?P<m>[0-9]{1,19}):"
-            r"(?P<op>join|leave|computer(?:_easy|_normal|_hard)?|start|cancel)")
+            r"(?P<op>join|leave|computer(?:_easy|_normal|_hard|_off)?|start|cancel)")
 QUERY = r"mq:(?P<m>[0-9]{1,19}):(?P<q>[a-z_]{1,20})"
 TEMPLATES = [re.compile(t) for t in (GAME_ACTION, LOBBY_OP, QUERY)]
 
@@ -109,10 +109,15 @@ def seat_name(seat: SeatRow, w: Words = EN) -> str:
     computer seated in the lobby is named in the reader's words with its level."""
     if seat.is_computer and seat.user_id is not None:
         return w("ui.computer_for", name=seat.name)
-    number = _COMPUTER_NAME.fullmatch(seat.name) if seat.is_computer else None
-    if number is not None:
-        return w("ui.computer_name", n=int(number[1]), level=w(f"level.{seat.level}"))
-    return seat.name
+    return computer_name(seat.name, seat.level, w) if seat.is_computer else seat.name
+
+
+def computer_name(name: str, level: str, w: Words = EN) -> str:
+    """A lobby computer's name ("Computer 2" as stored) in the reader's words, with its level."""
+    number = _COMPUTER_NAME.fullmatch(name)
+    if number is None or level not in LEVELS:
+        return name
+    return w("ui.computer_name", n=int(number[1]), level=w(f"level.{level}"))
 
 
 # How `SessionService.add_computer` names a computer seat (its number among the computers).
@@ -254,19 +259,20 @@ class GameAction(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_A
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY_OP):
     """Join, Leave, Start and Cancel under a lobby message, and below them one Add computer
-    button per level."""
+    button per level and Remove computer."""
 
     STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
               "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger}
     REPLIES = {"join": "lobby.joined_reply", "leave": "lobby.left_reply",
-               "start": "lobby.started_reply", "cancel": "lobby.cancelled_reply"}
+               "start": "lobby.started_reply", "cancel": "lobby.cancelled_reply",
+               "computer_off": "lobby.computer_off_reply"}
 
     def __init__(self, match_id: int, op: str, w: Words = EN) -> None:
         level = computer_level(op)
         label = (w("lobby.button.computer", level=w(f"level.{level}")) if level
                  else w(f"lobby.button.{op}"))
         super().__init__(discord.ui.Button(
-            custom_id=f"ml:{match_id}:{op}", label=label, row=1 if level else 0,
+            custom_id=f"ml:{match_id}:{op}", label=label, row=1 if op.startswith("computer") else 0,
             style=self.STYLES.get(op, discord.ButtonStyle.secondary)))
         self.match_id, self.op = match_id, op
 
@@ -290,6 +296,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
                 await sessions.leave_lobby(self.match_id, user.id)
             elif level := computer_level(self.op):
                 await sessions.add_computer(self.match_id, user.id, level)
+            elif self.op == "computer_off":
+                await sessions.remove_computer(self.match_id, user.id)
             elif self.op == "start":
                 started = await sessions.start(self.match_id, user.id)
                 ui = interaction.client.uis.get(started.match.game)
@@ -311,7 +319,8 @@ def computer_level(op: str) -> str | None:
     """The level an Add computer button seats (its op ``computer_<level>``), or None."""
     if op == "computer":
         return DEFAULT_LEVEL
-    return op.removeprefix("computer_") if op.startswith("computer_") else None
+    level = op.removeprefix("computer_")
+    return level if level in LEVELS else None
 
 
 class QueryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=QUERY):

@@ -19,7 +19,7 @@ async def test_the_lobby_seats_a_computer_at_the_level_clicked(table: Table):
     row = [c for c in driver.latest(board).iter_components()
            if "computer" in c.get("custom_id", "")]
     assert [c["label"] for c in row] == [
-        "Add computer (easy)", "Add computer (normal)", "Add computer (hard)"]
+        "Add computer (easy)", "Add computer (normal)", "Add computer (hard)", "Remove computer"]
     added = await driver.click("alice", board, label="Add computer (hard)")
     assert ephemeral_text(added) == "A computer player (hard) joined."
     await driver.click("alice", board, label="Add computer (easy)")
@@ -42,6 +42,12 @@ async def test_a_czech_lobby_names_levels_in_czech(table: Table):
     assert ephemeral_text(added) == "Přidal se počítačový hráč (těžký)."
     await table.idle()
     assert "🤖 Počítač 1 · těžký" in driver.latest(board).content
+    gone = await driver.click("alice", board, label="Odebrat počítač")
+    assert ephemeral_text(gone) == "Poslední počítačový hráč odešel."
+    await table.idle()
+    assert "Počítač" not in driver.latest(board).content
+    none = await driver.click("alice", board, label="Odebrat počítač")
+    assert ephemeral_text(none) == "Není tu žádný počítačový hráč k odebrání."
 
 
 @pytest.mark.asyncio
