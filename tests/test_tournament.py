@@ -74,7 +74,7 @@ def test_games_land_in_their_pairing_and_equal_and_solo_mimic_lines():
     assert report.seconds == {("mariposas", "easy"): [0.001], ("mimic", "hard"): [0.002, 0.003]}
 
 
-@pytest.mark.parametrize("game", ["mimikri", "mimic"])
+@pytest.mark.parametrize("game", ["mimikri", "mimic", "mariposas"])
 def test_the_timed_loop_plays_the_games_autoplay_plays(game):
     """The harness copies autoplay's loop to time ``choose``: the copy must not drift."""
     rules, levels = REGISTRY[game], ("hard", "easy")
