@@ -34,7 +34,7 @@ from dataclasses import dataclass, field
 from bot.autoplay import _pick_seat
 from bot.computers import DEFAULT_LEVEL, new_brain, visible
 from bot.games import REGISTRY
-from bot.games.core import Event, Outcome, action_rng, apply_checked, start
+from bot.games.core import Event, Outcome, Rules, action_rng, apply_checked, start
 from tests.schicki_sim import play_schicki
 
 GAMES = ("mimikri", "schicki_micki", "mimic", "mariposas")
@@ -69,7 +69,7 @@ class Played:
     seconds: dict[str, list[float]] = field(default_factory=dict)
 
 
-def play_turns(rules, seed: str, levels: Sequence[str], options: dict | None = None
+def play_turns(rules: Rules, seed: str, levels: Sequence[str], options: dict | None = None
                ) -> tuple[Outcome, dict[str, list[float]], list[tuple[int, str]]]:
     """A turn-based game as `bot.autoplay.autoplay` plays it, timing each ``choose`` alone.
 
