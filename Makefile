@@ -8,7 +8,7 @@ STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
 GOAL := $(or $(firstword $(MAKECMDGOALS)),run)
 
-.PHONY: help run test lint demo boards bench sync clean
+.PHONY: help run test lint demo boards bench tournament sync clean
 
 help:
 	@echo "make run    start the bot (needs DISCORD_TOKEN in the environment or .env)"
@@ -16,7 +16,8 @@ help:
 	@echo "make lint   ruff over the code"
 	@echo "make demo   play every game between computer players into demo/ (no Discord needed)"
 	@echo "make boards draw the README's board pictures again into docs/boards/"
-	@echo "make bench  measure actions, renders and Discord round trips"
+	@echo "make bench  measure actions, renders and Discord round trips (and a short tournament)"
+	@echo "make tournament  every game's computer levels against each other, 100 games a pairing"
 	@echo "make sync   start the bot and sync the slash commands globally (after command changes)"
 	@echo "make clean  remove .venv, demo/ and the test cache (the next target makes .venv again)"
 	@echo "Each target makes .venv with $(PYTHON) first (Python $(MIN_PYTHON) or newer;" \
@@ -84,6 +85,10 @@ boards: $(STAMP)
 
 bench: $(TEST_STAMP)
 	$(PY) -m tests.bench
+
+# GAMES=200 plays more games per pairing; fewer than 100 is labelled the short form.
+tournament: $(TEST_STAMP)
+	$(PY) -m tests.tournament --games $(or $(GAMES),100)
 
 clean:
 	rm -rf $(VENV) demo .pytest_cache

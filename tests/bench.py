@@ -6,7 +6,8 @@ many games committing at once through the one shared connection against one afte
 beside the full-colour encode of the same picture; then interaction latency and memory per game,
 and Schicki Micki's result latency and Discord calls per won row, through the Discord double
 (tests.bench_discord). Mariposas (not in the registry yet): its computer's mean score against
-random players, and a full 4-computer game's engine time.
+random players, and a full 4-computer game's engine time. Last, the short form of the computer
+levels' tournament (tests.tournament; `make tournament` plays the full one).
 Figures go to stdout; nothing here asserts a time.
 """
 
@@ -33,6 +34,7 @@ from bot.games.mariposas.rules import RULES as MARIPOSAS
 from bot.games.mimic import hints
 from bot.i18n import words
 from rendering import canvas
+from tests import tournament
 from tests.bench_discord import bench_latency, bench_reactions
 from tests.rendering.gallery import pictures
 
@@ -42,6 +44,8 @@ GAMES = {  # game → (players, options) of a typical table
     "mimic": (2, {}),
     "mariposas": (4, {}),
 }
+SHORT_TOURNAMENT = 20
+"""Games per pairing of the tournament's short form: about a minute on two cores."""
 
 
 def summary(samples: list[float]) -> str:
@@ -307,6 +311,8 @@ async def main() -> int:
     print("== Discord round trips (real discord.py client, fake Discord on 127.0.0.1) ==")
     await bench_latency()
     await bench_reactions()
+    print("== computer levels: the tournament's short form (make tournament: the full one) ==")
+    tournament.main(["--games", str(SHORT_TOURNAMENT)])
     return 0
 
 

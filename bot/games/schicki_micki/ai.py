@@ -29,6 +29,9 @@ LEVELS = {
     "normal": Level(0.12, 1250, 400),
     "hard": Level(0.05, 800, 250),
 }
+"""Person-like players: easy a slow beginner (about 2 s to spot the table, one reaction in
+four wrong or missed), hard a practised one. `make tournament` plays them against each other on
+the dealer's clock (tests.schicki_sim): the faster, surer level wins nearly every 2-player game."""
 
 
 def decide(view: Mapping[str, Any], level: str, rng: random.Random) -> tuple[str, int] | None:
