@@ -32,7 +32,7 @@ def autoplay(
     history: list[Event] = []
     version = 0
     while rules.outcome(state) is None and version < max_moves:
-        seat = _pick_seat(rules.active_seats(state), action_rng(f"{seed}:seat", version))
+        seat = pick_seat(rules.active_seats(state), action_rng(f"{seed}:seat", version))
         brain = new_brain(rules.id, levels[seat] if 0 <= seat < len(levels) else DEFAULT_LEVEL)
         brain.observe(visible(history, seat))
         action = brain.choose(rules.view(state, seat), rules.legal_actions(state, seat),
@@ -44,7 +44,7 @@ def autoplay(
         yield Move(version, seat, action, step.events, state)
 
 
-def _pick_seat(active: frozenset[int], rng: random.Random) -> int:
+def pick_seat(active: frozenset[int], rng: random.Random) -> int:
     """Who acts when several may (a reaction window): the table (SYSTEM) deals more often than
     players react, as at a real table; otherwise any of them."""
     if SYSTEM in active and (len(active) == 1 or rng.random() < 0.6):

@@ -31,7 +31,7 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from bot.autoplay import _pick_seat
+from bot.autoplay import pick_seat
 from bot.computers import DEFAULT_LEVEL, new_brain, visible
 from bot.games import REGISTRY
 from bot.games.core import Event, Outcome, Rules, action_rng, apply_checked, start
@@ -81,7 +81,7 @@ def play_turns(rules: Rules, seed: str, levels: Sequence[str], options: dict | N
     log: list[tuple[int, str]] = []
     version = 0
     while rules.outcome(state) is None and version < MAX_MOVES:
-        seat = _pick_seat(rules.active_seats(state), action_rng(f"{seed}:seat", version))
+        seat = pick_seat(rules.active_seats(state), action_rng(f"{seed}:seat", version))
         level = levels[seat] if 0 <= seat < len(levels) else DEFAULT_LEVEL
         brain = new_brain(rules.id, level)
         brain.observe(visible(history, seat))
