@@ -7,6 +7,7 @@ import random
 
 import pytest
 
+from bot.db.repo import SeatRow
 from bot.games import REGISTRY
 from bot.games.core import Event, apply_checked, start
 from bot.games.mimic import ai
@@ -21,12 +22,7 @@ TITLES = sorted({c.title for c in components().cards.values()})
 EN = words("en")
 
 
-class Seat:
-    def __init__(self, name: str) -> None:
-        self.name, self.user_id, self.is_computer = name, None, True
-
-
-SEATS = [Seat("Alice"), Seat("Bob"), Seat("Cleo"), Seat("Dan")]
+SEATS = [SeatRow(i, None, name, True, 0) for i, name in enumerate(("Alice", "Bob", "Cleo", "Dan"))]
 
 
 def playout(n: int, options: dict, seed: int) -> tuple[list[dict], list[Event]]:
