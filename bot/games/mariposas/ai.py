@@ -24,8 +24,15 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.mariposas import cards
-from bot.games.mariposas.ai_worth import BONUS_CARD, FLOWER, Worth, reachable, to_milkweed
+from bot.games.mariposas import ai_plan, cards
+from bot.games.mariposas.ai_worth import (
+    BONUS_CARD,
+    FLOWER,
+    Worth,
+    reachable,
+    to_milkweed,
+    via_milkweed,
+)
 from bot.games.mariposas.state import content
 
 View = Mapping[str, Any]
@@ -40,15 +47,17 @@ def choose(view: View, legal: Sequence[str], rng: random.Random, level: str = "n
     if len(legal) == 1:
         return legal[0]
     noise = LEVELS[level]
-    worth = Worth(view)
+    worth = Worth(view, foresight=level == "hard")
 
     def best(scored: dict[str, float]) -> str:
         return max(sorted(scored), key=lambda a: scored[a] + rng.random() * noise)
 
     if view["phase"] == "free":
-        return _free(worth, legal)
+        return _free(worth, legal, homeward=worth.foresight and worth.season == 1)
     if view["phase"] == "trade":
         return _trade(view, legal)
+    if level == "hard":
+        return _hard(worth, view, legal)
     turn = view["turn"]
     if turn["card"] is None:
         return best(_cards(worth, view, legal))
@@ -70,6 +79,51 @@ def choose(view: View, legal: Sequence[str], rng: random.Random, level: str = "n
                                       group["flower"], worth.turn_steps - group["steps"])
         return best(scored)
     return "confirm" if "confirm" in options else options[0]
+
+
+def _hard(worth: Worth, view: View, legal: list[str]) -> str:
+    """Hard: the card whose moves planned together gain most, then that plan's steps (planned
+    again at each step, from what the view shows now)."""
+    turn = view["turn"]
+    if turn["card"] is None:
+        scored = _planned_cards(worth, view, legal)
+        return max(sorted(scored), key=lambda a: scored[a])
+    options = [a for a in legal if a != "undo"]
+    if turn["queue"]:
+        scored = _answer(worth, turn["queue"][0], options)
+        return max(sorted(scored), key=lambda a: scored[a])
+    groups = [(g["steps"], g["flower"], g["used"]) for g in turn["groups"]]
+    sim = ai_plan.start(worth, groups)
+    moving = turn["moving"]
+    if moving is not None:
+        _, steps = ai_plan.plan(worth, sim, first=(moving["b"], moving["g"]))
+        if steps and f"land:{steps[0][2]}" in options:
+            return f"land:{steps[0][2]}"
+        return options[0]
+    if any(a.startswith("move:") for a in options):
+        _, steps = ai_plan.plan(worth, sim)
+        if steps and f"move:{steps[0][0]}:{steps[0][1]}" in options:
+            return f"move:{steps[0][0]}:{steps[0][1]}"
+        return next(a for a in options if a.startswith("move:"))
+    return "confirm" if "confirm" in options else options[0]
+
+
+def _planned_cards(worth: Worth, view: View, legal: list[str]) -> dict[str, float]:
+    """Each card option by the best whole turn its moves allow (bonus cards cost their keep,
+    except in the game's last turn)."""
+    last_turn = worth.season == 2 and worth.turns_after == 0
+    known: dict[tuple[tuple[int, bool, bool], ...], float] = {}
+    scored = {}
+    for action in legal:
+        moves, flower, bonus_used = _card_moves(view, action[5:])
+        groups = [(steps, flower, False) for steps in moves]
+        if "+add_1_move" in action:  # the added move is a plain one
+            groups[-1] = (1, False, False)
+        key = tuple(sorted(groups))
+        if key not in known:
+            known[key] = ai_plan.plan(worth, ai_plan.start(worth, key))[0]
+        scored[action] = known[key] - (0.0 if last_turn else BONUS_CARD * bonus_used)
+    return scored
 
 
 def _butterfly(worth: Worth, butterfly_id: str) -> dict[str, Any]:
@@ -165,12 +219,15 @@ def _answer(worth: Worth, head: Mapping[str, Any], options: list[str]) -> dict[s
     return scored
 
 
-def _free(worth: Worth, legal: list[str]) -> str:
-    """The season-end free hatch: always, on the parent nearest milkweed (then the lowest id)."""
+def _free(worth: Worth, legal: list[str], homeward: bool = False) -> str:
+    """The season-end free hatch: always, on the parent nearest milkweed (then the lowest id);
+    ``homeward`` (hard, end of summer): nearest home by way of milkweed, where fall's gen 4
+    hatch and fly home."""
     parents = [a for a in legal if a != "free:none"]
     if not parents:
         return legal[0]
-    return min(parents, key=lambda a: (to_milkweed()[_butterfly(worth, a[5:])["space"]], a))
+    near = via_milkweed() if homeward else to_milkweed()
+    return min(parents, key=lambda a: (near[_butterfly(worth, a[5:])["space"]], a))
 
 
 def _trade(view: View, legal: list[str]) -> str:

@@ -42,6 +42,17 @@ NEAR_MILKWEED = 0.4
 """A butterfly that can still hatch, within 2 steps of a milkweed space."""
 STEPS_PER_TURN = 3.0
 """Rough steps a turn gives one butterfly on the way home."""
+STEPS_AHEAD = 3.5
+"""Foresight: the steps a future turn is worth on the way home (a card gives about 4, some
+of them lost to moves longer than the distance left)."""
+HATCH_FLOWERS = 5
+"""Foresight: the tokens a gen 3 hatch or a gen 4 flip costs (4 matching or any 5)."""
+FLOWERS_PER_TURN = 2.0
+"""Foresight: the tokens a turn of fall collects on the way."""
+FALL_FLOWER = 0.2
+"""Foresight: a token in fall beyond the gen 4 it helps hatch (priced in `homeward`)."""
+HATCH_ODDS = 0.8
+"""Foresight: the most a gen 3 that still has a marker to hatch counts as a gen 4 at home."""
 
 
 @cache
@@ -69,6 +80,15 @@ def to_milkweed() -> tuple[int, ...]:
     """Steps from each space to the nearest space next to milkweed."""
     near = content().board.next_to_milkweed
     return tuple(min(row[s] for s in near) for row in distances())
+
+
+@cache
+def via_milkweed() -> tuple[int, ...]:
+    """Steps from each space home to Michoacán by way of a space next to milkweed."""
+    near = content().board.next_to_milkweed
+    home = content().board.michoacan
+    dist = distances()
+    return tuple(min(row[s] + dist[s][home] for s in near) for row in dist)
 
 
 @cache
@@ -139,8 +159,11 @@ def michoacan_value(count: float) -> float:
 class Worth:
     """The prices one seat puts on landings, flowers, cards and hatches, from its view."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, foresight: bool = False) -> None:
         data = content()
+        self.foresight = foresight
+        """Hard's pricing: the fall's steps as a budget that brings gen 4 (and the gen 4 a
+        gen 3 may still hatch) home, flowers worth only the hatches they can still pay."""
         self.board = data.board
         self.seat = seat = int(view["seat"])
         self.season = int(view["season"])
@@ -192,7 +215,10 @@ class Worth:
     def _position(self, mine: Sequence[Mapping[str, Any]], flowers: Mapping[str, int],
                   left: int) -> float:
         value = float(goal_value(self.card, mine, flowers)) + self.flower_value(flowers)
-        value += self.michoacan(mine, left)
+        if self.foresight and self.season >= 1:
+            value += self.homeward(mine, flowers, left)
+        else:
+            value += self.michoacan(mine, left)
         dist = distances()
         late = self.turns_after == 0
         north = rows_north()
@@ -212,6 +238,8 @@ class Worth:
         if self.season == 2 and self.turns_after == 0:
             return 0.05 * sum(flowers.values())
         counts = list(flowers.values())
+        if self.foresight and self.season == 2:  # `homeward` prices what they pay for
+            return FALL_FLOWER * sum(counts) + MATCH * min(max(counts, default=0), 4)
         return FLOWER * sum(min(n, 6) for n in counts) + MATCH * min(max(counts, default=0), 4)
 
     def michoacan(self, mine: Sequence[Mapping[str, Any]], left: int) -> float:
@@ -241,6 +269,58 @@ class Worth:
                 chance = near if d <= reach else max(0.0, near * (1 - (d - reach) / 3))
             expected += goals.weight(b) * chance
         return michoacan_value(expected)
+
+    def homeward(self, mine: Sequence[Mapping[str, Any]], flowers: Mapping[str, int],
+                 left: int) -> float:
+        """Foresight's Michoacán points, in fall and already in summer (for fall's turns):
+        the steps still to come (``left`` this turn, about `STEPS_AHEAD` each later fall turn)
+        spent on the cheapest ways home — a gen 4 its distance; a gen 4 the fall may still
+        hatch (a gen 3 with a marker left, in summer also the free hatch on a gen 2) or flip
+        double, the way through milkweed, as likely as the flowers held and still to collect
+        pay for it. The first way that no longer fits counts in part; a long way is a little
+        less sure even when it fits."""
+        home = self.board.michoacan
+        dist = distances()
+        via = via_milkweed()
+        count = 1.0 if "michoacan_extra" in self.abilities else 0.0
+        units: list[tuple[float, float]] = []
+        hatches: list[float] = []
+        gen4 = 0
+        for b in mine:
+            if b["gen"] != 4:
+                continue
+            gen4 += 1
+            d = dist[b["space"]][home]
+            if d == 0:
+                count += goals.weight(b)
+                continue
+            units.append((d, float(goals.weight(b))))
+            if not b["double"]:
+                hatches.append(via[b["space"]] - d + 1)  # a flip: the detour to milkweed
+        parents = sorted(via[b["space"]] + 1 for b in mine if b["gen"] == 3)
+        turns = self.turns_after
+        if self.season == 1:
+            turns = TURNS[2]
+            gen2 = [via[b["space"]] + 1 for b in mine if b["gen"] == 2]
+            if gen2 and self.free_markers[3] > 0:
+                parents = sorted([*parents, min(gen2)])
+        hatches += [cost for cost in parents for _ in range(2)][:max(0, 4 - gen4)]
+        tokens = sum(flowers.values()) + FLOWERS_PER_TURN * turns
+        for k, cost in enumerate(sorted(hatches)):
+            odds = HATCH_ODDS * min(1.0, max(0.0, (tokens - HATCH_FLOWERS * k) / HATCH_FLOWERS))
+            if odds <= 0:
+                break
+            units.append((cost, odds))
+        budget = left + STEPS_AHEAD * turns
+        for d, w in sorted(units, key=lambda u: u[0] / u[1]):
+            sure = w * (1 - 0.015 * d)
+            if d <= budget:
+                count += sure
+                budget -= d
+            else:
+                count += sure * budget / d
+                break
+        return michoacan_value(count)
 
     # Hatching --------------------------------------------------------------------------------
 
