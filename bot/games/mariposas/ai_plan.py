@@ -23,11 +23,16 @@ from bot.games.mariposas.ai_worth import (
     FACE_DOWN,
     GEN4_BASE,
     Worth,
+    distances,
     goal_card,
     reachable,
+    rows_north,
+    signatures,
+    to_milkweed,
+    via_milkweed,
 )
 
-BEAM = 6
+BEAM = 4
 """Partial turns kept after each move (every first move is tried)."""
 
 Step = tuple[str, int, int]
@@ -108,9 +113,47 @@ def _expand(worth: Worth, node: Sim, first: tuple[str, int] | None) -> list[Sim]
             if key in seen_b:
                 continue
             seen_b.add(key)
-            for space in sorted(reachable(b["space"], steps)):
+            for space in _landings(worth, node, b, steps):
                 out.append(land(worth, node, b, g, space))
     return out
+
+
+def _landings(worth: Worth, node: Sim, b: Mapping[str, Any], steps: int) -> list[int]:
+    """The reachable landings worth trying: of spaces the pricing cannot tell apart (same
+    goal regions, same flowers to collect, same milkweed, same spacing in summer), only the
+    one furthest along the season's direction (north in spring, home later)."""
+    board = worth.board
+    sigs = signatures(worth.card) if worth.card is not None else None
+    dist = distances()
+    milkweed = to_milkweed()
+    north = rows_north()
+    home = board.michoacan
+    via = via_milkweed()
+    others = [o["space"] for o in node.mine if o is not b] if worth.season == 1 else []
+    start_space = node.starts.get(b["id"], b["space"])
+    top = max(sorted(node.flowers), key=lambda f: node.flowers[f])
+    best: dict[tuple[Any, ...], tuple[int, int]] = {}
+    for space in sorted(reachable(b["space"], steps)):
+        where = board.spaces[space]
+        if where.kind != "flower":
+            best[("city", space)] = (0, space)
+            continue
+        tokens: tuple[int, bool] = (0, False)
+        if space not in node.visited and space != start_space:
+            # Flowers count by how many, and whether they add to the type held most.
+            tokens = (len(where.flowers), where.flowers[0] == top)
+        key = (sigs[space] if sigs is not None else None, tokens,
+               space in board.next_to_milkweed, milkweed[space] <= 2,
+               min((dist[space][o] for o in others), default=4) >= 4)
+        if worth.season == 0:
+            rank = -north[space]
+        elif b["gen"] == 4:
+            rank = dist[space][home]
+        else:
+            rank = via[space]
+        if key not in best or (rank, space) < best[key]:
+            best[key] = (rank, space)
+    return sorted(space for _, space in best.values())
 
 
 def land(worth: Worth, node: Sim, b: Mapping[str, Any], g: int, space: int) -> Sim:
