@@ -42,7 +42,7 @@ NEAR_MILKWEED = 0.4
 """A butterfly that can still hatch, within 2 steps of a milkweed space."""
 STEPS_PER_TURN = 3.0
 """Rough steps a turn gives one butterfly on the way home."""
-STEPS_AHEAD = 3.5
+STEPS_AHEAD = 3.0
 """Foresight: the steps a future turn is worth on the way home (a card gives about 4, some
 of them lost to moves longer than the distance left)."""
 HATCH_FLOWERS = 5
@@ -147,6 +147,22 @@ def goal_value(card_id: str | None, mine: Sequence[Mapping[str, Any]],
         found = _GOALS[key] = sum(goals.season_points(goal_card(card_id), list(mine),
                                                       dict(flowers), board))
     return found
+
+
+REACH = ((3, 1.0), (4, 0.85), (5, 0.4))
+"""Foresight: how far one butterfly gets in a turn, and how likely: any card moves one
+butterfly 3, most 4 (a move of 4 or 5, 1 + 3, 2 + 2), only a move of 5 goes 5."""
+
+
+def reach_odds(d: float, turns: int) -> float:
+    """How likely one butterfly covers ``d`` steps in ``turns`` turns (alone; `homeward`
+    shares the steps between butterflies)."""
+    if d <= 0:
+        return 1.0
+    for per_turn, odds in REACH:
+        if d <= per_turn * turns:
+            return odds
+    return 0.0
 
 
 def michoacan_value(count: float) -> float:
@@ -313,7 +329,7 @@ class Worth:
             units.append((cost, odds))
         budget = left + STEPS_AHEAD * turns
         for d, w in sorted(units, key=lambda u: u[0] / u[1]):
-            sure = w * (1 - 0.015 * d)
+            sure = w * (1 - 0.03 * d) * reach_odds(max(0.0, d - left), turns)
             if d <= budget:
                 count += sure
                 budget -= d
