@@ -20,7 +20,6 @@ from typing import Any
 from bot.games.mariposas import goals
 from bot.games.mariposas.ai_worth import (
     CHILD,
-    FACE_DOWN,
     GEN4_BASE,
     Worth,
     distances,
@@ -179,7 +178,7 @@ def land(worth: Worth, node: Sim, b: Mapping[str, Any], g: int, space: int) -> S
                 flowers[f] += 1
     elif where.kind == "city":
         if space in worth.face_down and space not in flipped:
-            extra += FACE_DOWN
+            extra += worth.waystation(space, True)
             flipped = flipped | {space}
         elif space not in worth.face_down:
             marker = worth.by_marker.get(worth.markers.get(space, ""))

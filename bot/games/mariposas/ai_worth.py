@@ -202,6 +202,9 @@ class Worth:
         self.face_down = {data.board.city(c).space for c in view["face_down"]}
         self.by_marker = {m.id: m for m in data.markers}
         self.abilities = set(view["has_ability"][seat])
+        seen = set(view["markers"].values())
+        self.unseen = [m for m in data.markers if m.id not in seen]
+        """Markers still face down somewhere (which is where, the view does not show)."""
         # Markers left to hatch, by the generation hatched (season card first, then supply).
         self.free_markers = {
             gen: (view["on_card"][gen - 1][seat] if gen < 4 else 0) + view["supply"][seat][gen]
@@ -424,7 +427,7 @@ class Worth:
     def waystation(self, space: int, collect: bool) -> float:
         """A waystation's item for this seat: unknown face down, else what its marker gives."""
         if space in self.face_down:
-            return FACE_DOWN
+            return self.unseen_marker() if self.foresight else FACE_DOWN
         marker = self.by_marker.get(self.markers.get(space, ""))
         if marker is None:
             return 0.0
@@ -438,6 +441,35 @@ class Worth:
         have = sum(1 for c in self.owned if c in self.by_marker
                    and self.by_marker[c].set == marker.set)
         return 1.0 + 0.4 * have + (2.0 if have == 3 else 0.0)
+
+    def unseen_marker(self) -> float:
+        """Foresight: a face-down waystation as what it is likely to give — the die's flower
+        and the average item of the markers not yet face up (the view shows which are)."""
+        found = self.__dict__.get("_unseen")
+        if found is not None:
+            return float(found)
+        flower = self.token_value()
+        items = []
+        for marker in self.unseen:
+            if marker.gives == "wild_flower":
+                items.append(0.0)
+                continue
+            card = marker.id if marker.gives == "life_cycle" else str(marker.card)
+            if card in self.owned:
+                items.append(0.0)
+            elif marker.gives == "life_cycle":
+                items.append(self.card_value(card))
+            else:
+                items.append(0.0 if self.season == 2 and self.turns_after == 0 else BONUS_CARD)
+        found = flower + sum(items) / max(1, len(items))
+        self.__dict__["_unseen"] = found
+        return found
+
+    def token_value(self) -> float:
+        """What one more flower token is roughly worth now."""
+        if self.season == 2 and self.turns_after == 0:
+            return 0.05
+        return FALL_FLOWER + 0.3 if self.foresight and self.season == 2 else FLOWER
 
     def card_value(self, card: str) -> float:
         """A life cycle or bonus card to gain (the "two cards" ability)."""
