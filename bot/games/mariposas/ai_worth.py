@@ -427,7 +427,7 @@ class Worth:
     def waystation(self, space: int, collect: bool) -> float:
         """A waystation's item for this seat: unknown face down, else what its marker gives."""
         if space in self.face_down:
-            return self.unseen_marker() if self.foresight else FACE_DOWN
+            return self.unseen_marker() if self.foresight and self.season == 2 else FACE_DOWN
         marker = self.by_marker.get(self.markers.get(space, ""))
         if marker is None:
             return 0.0
