@@ -1,21 +1,30 @@
-"""A Mariposas computer player: it plans each step of its turn from its seat's view only.
+"""A Mariposas computer player at three levels: it decides each step of its turn from its
+seat's view only.
 
 It reads nothing but ``RULES.view(state, seat)`` and the legal actions, and prices everything
 with `ai_worth.Worth` (season goals, flowers for hatching costs, waystations, hatching on
-milkweed, north in spring / spread in summer / gen 4 home in fall). One decision per call:
+milkweed, north in spring / spread in summer / gen 4 home in fall). One decision per call.
+
+``normal`` (and ``easy``) price each step on its own:
 
 - the card: each legal card (reuse targets and bonus cards included) by the sum, over its
   moves, of the best single landing any of its butterflies reaches with that many steps; a
   bonus card costs what holding it is worth, except in the game's last turn;
 - a move: the butterfly and move group whose best landing gains most;
-- a landing: the reachable space that gains most (hatching counted when affordable);
-- the choices a landing leaves: the flower worth most, the neighbour to take from, the card
-  to gain, and whether and how to pay a hatch (the payment keeping the most flower value);
-- the trade-in (two reuse cards are swapped) and the season-end free hatch (always taken,
-  on the parent nearest milkweed).
+- a landing: the reachable space that gains most (hatching counted when affordable).
 
-Levels differ only by noise on each score: ``hard`` none, ``normal`` a tie-break, ``easy``
-enough to blunder. Randomness comes only from the ``rng`` argument, so a replay chooses alike.
+``hard`` plans whole turns (`ai_plan`): the card whose moves, landings and hatches together
+end the turn best, then at each step the first step of the best plan for the moves left. It
+prices with foresight: the fall's steps as a budget that brings gen 4 home in time (already
+in summer, for the gen 3 that will hatch them), and its season-end free hatch before fall
+goes on the gen 2 nearest home by way of milkweed.
+
+Every level answers the same way what a landing leaves (the flower worth most, the neighbour
+to take from, the card to gain, whether and how to pay a hatch — the payment keeping the most
+flower value), trades two reuse cards in, and always takes the free hatch.
+
+``easy`` adds enough noise to each score to blunder, ``normal`` a tie-break's worth, ``hard``
+none. Randomness comes only from the ``rng`` argument, so a replay chooses alike.
 """
 
 from __future__ import annotations
@@ -38,7 +47,7 @@ from bot.games.mariposas.state import content
 View = Mapping[str, Any]
 
 LEVELS = {"easy": 3.0, "normal": 0.05, "hard": 0.0}
-"""Noise added to each score, by level."""
+"""Noise added to each score, by level (hard also plans whole turns: `_hard`)."""
 
 
 def choose(view: View, legal: Sequence[str], rng: random.Random, level: str = "normal") -> str:

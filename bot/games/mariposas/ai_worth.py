@@ -5,7 +5,10 @@ and prices what a landing would bring: the current season card's goals (through 
 flowers toward hatching costs, a waystation's item, a hatch on milkweed, and the season's
 direction — north in spring, spread out in summer, generation 4 home to Michoacán in fall
 (an expected Michoacán table score, each gen 4 counted by how likely it gets home in time).
-Nothing here reads the state or any randomness; the decisions live in `ai`.
+With ``foresight`` (the hard level) fall is priced as a budget of steps still to come
+(`Worth.homeward`, already from summer on), fall's flowers by the hatches they pay and a
+face-down waystation in fall by the markers not yet seen.
+Nothing here reads the state or any randomness; the decisions live in `ai` and `ai_plan`.
 """
 
 from __future__ import annotations
