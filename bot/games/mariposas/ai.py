@@ -34,14 +34,8 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.games.mariposas import ai_plan, cards
-from bot.games.mariposas.ai_worth import (
-    BONUS_CARD,
-    FLOWER,
-    Worth,
-    reachable,
-    to_milkweed,
-    via_milkweed,
-)
+from bot.games.mariposas.ai_map import reachable, to_milkweed, via_milkweed
+from bot.games.mariposas.ai_worth import BONUS_CARD, FLOWER, Worth
 from bot.games.mariposas.state import content
 
 View = Mapping[str, Any]

@@ -18,10 +18,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from bot.games.mariposas import goals
-from bot.games.mariposas.ai_worth import (
-    CHILD,
-    GEN4_BASE,
-    Worth,
+from bot.games.mariposas.ai_map import (
     distances,
     goal_card,
     reachable,
@@ -30,6 +27,7 @@ from bot.games.mariposas.ai_worth import (
     to_milkweed,
     via_milkweed,
 )
+from bot.games.mariposas.ai_worth import CHILD, GEN4_BASE, Worth
 
 BEAM = 4
 """Partial turns kept after each move (every first move is tried)."""

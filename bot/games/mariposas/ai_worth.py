@@ -6,20 +6,19 @@ flowers toward hatching costs, a waystation's item, a hatch on milkweed, and the
 direction — north in spring, spread out in summer, generation 4 home to Michoacán in fall
 (an expected Michoacán table score, each gen 4 counted by how likely it gets home in time).
 With ``foresight`` (the hard level) fall is priced as a budget of steps still to come
-(`Worth.homeward`, already from summer on), fall's flowers by the hatches they pay and a
+(`ai_home.homeward`, already from summer on), fall's flowers by the hatches they pay and a
 face-down waystation in fall by the markers not yet seen.
 Nothing here reads the state or any randomness; the decisions live in `ai` and `ai_plan`.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from bot.games.mariposas import goals
-from bot.games.mariposas.content import GoalCard
+from bot.games.mariposas.ai_home import FALL_FLOWER, homeward, michoacan_value
+from bot.games.mariposas.ai_map import distances, goal_card, rows_north, signatures, to_milkweed
 from bot.games.mariposas.landing import MATCHING
 from bot.games.mariposas.state import TURNS, content
 
@@ -45,89 +44,7 @@ NEAR_MILKWEED = 0.4
 """A butterfly that can still hatch, within 2 steps of a milkweed space."""
 STEPS_PER_TURN = 3.0
 """Rough steps a turn gives one butterfly on the way home."""
-STEPS_AHEAD = 3.0
-"""Foresight: the steps a future turn is worth on the way home (a card gives about 4, some
-of them lost to moves longer than the distance left)."""
-HATCH_FLOWERS = 5
-"""Foresight: the tokens a gen 3 hatch or a gen 4 flip costs (4 matching or any 5)."""
-FLOWERS_PER_TURN = 2.0
-"""Foresight: the tokens a turn of fall collects on the way."""
-FALL_FLOWER = 0.2
-"""Foresight: a token in fall beyond the gen 4 it helps hatch (priced in `homeward`)."""
-HATCH_ODDS = 0.8
-"""Foresight: the most a gen 3 that still has a marker to hatch counts as a gen 4 at home."""
 
-
-@cache
-def distances() -> tuple[tuple[int, ...], ...]:
-    """Shortest walk between every two spaces (breadth-first from each space)."""
-    graph = content().board.graph
-    size = len(content().board.spaces)
-    table = []
-    for source in range(size):
-        dist = [size] * size
-        dist[source] = 0
-        todo = deque([source])
-        while todo:
-            here = todo.popleft()
-            for other in graph.neighbours(here):
-                if dist[other] == size:
-                    dist[other] = dist[here] + 1
-                    todo.append(other)
-        table.append(tuple(dist))
-    return tuple(table)
-
-
-@cache
-def to_milkweed() -> tuple[int, ...]:
-    """Steps from each space to the nearest space next to milkweed."""
-    near = content().board.next_to_milkweed
-    return tuple(min(row[s] for s in near) for row in distances())
-
-
-@cache
-def via_milkweed() -> tuple[int, ...]:
-    """Steps from each space home to Michoacán by way of a space next to milkweed."""
-    near = content().board.next_to_milkweed
-    home = content().board.michoacan
-    dist = distances()
-    return tuple(min(row[s] + dist[s][home] for s in near) for row in dist)
-
-
-@cache
-def rows_north() -> tuple[int, ...]:
-    """Rows each space lies north of Michoacán's row."""
-    spaces = content().board.spaces
-    bottom = spaces[content().board.michoacan].at[0]
-    return tuple(bottom - space.at[0] for space in spaces)
-
-
-@cache
-def reachable(space: int, steps: int) -> frozenset[int]:
-    """`Graph.reachable`, remembered (the map never changes)."""
-    return content().board.graph.reachable(space, steps)
-
-
-@cache
-def goal_card(card_id: str) -> GoalCard:
-    """The goal card with this id."""
-    return next(card for card in content().goal_cards if card.id == card_id)
-
-
-@cache
-def _regions(card_id: str) -> tuple[frozenset[int], ...]:
-    board = content().board
-    return tuple(goals.spaces_of(board, region)
-                 for goal in goal_card(card_id).goals for region in goal.regions)
-
-
-@cache
-def signatures(card_id: str) -> tuple[tuple[bool, ...], ...]:
-    """For each space, which of a card's regions it lies in: all that the card's season
-    goals can see of a butterfly's place."""
-    regions = _regions(card_id)
-    return tuple(tuple(space in region for region in regions)
-                 for space in range(len(content().board.spaces)))
 
 
 _GOALS: dict[tuple[Any, ...], int] = {}
@@ -150,29 +67,6 @@ def goal_value(card_id: str | None, mine: Sequence[Mapping[str, Any]],
         found = _GOALS[key] = sum(goals.season_points(goal_card(card_id), list(mine),
                                                       dict(flowers), board))
     return found
-
-
-REACH = ((3, 1.0), (4, 0.85), (5, 0.4))
-"""Foresight: how far one butterfly gets in a turn, and how likely: any card moves one
-butterfly 3, most 4 (a move of 4 or 5, 1 + 3, 2 + 2), only a move of 5 goes 5."""
-
-
-def reach_odds(d: float, turns: int) -> float:
-    """How likely one butterfly covers ``d`` steps in ``turns`` turns (alone; `homeward`
-    shares the steps between butterflies)."""
-    if d <= 0:
-        return 1.0
-    for per_turn, odds in REACH:
-        if d <= per_turn * turns:
-            return odds
-    return 0.0
-
-
-def michoacan_value(count: float) -> float:
-    """The Michoacán table at a fractional (expected) count, between its steps."""
-    low = int(count)
-    frac = count - low
-    return goals.michoacan_points(low) * (1 - frac) + goals.michoacan_points(low + 1) * frac
 
 
 class Worth:
@@ -238,7 +132,7 @@ class Worth:
                   left: int) -> float:
         value = float(goal_value(self.card, mine, flowers)) + self.flower_value(flowers)
         if self.foresight and self.season >= 1:
-            value += self.homeward(mine, flowers, left)
+            value += homeward(self, mine, flowers, left)
         else:
             value += self.michoacan(mine, left)
         dist = distances()
@@ -291,58 +185,6 @@ class Worth:
                 chance = near if d <= reach else max(0.0, near * (1 - (d - reach) / 3))
             expected += goals.weight(b) * chance
         return michoacan_value(expected)
-
-    def homeward(self, mine: Sequence[Mapping[str, Any]], flowers: Mapping[str, int],
-                 left: int) -> float:
-        """Foresight's Michoacán points, in fall and already in summer (for fall's turns):
-        the steps still to come (``left`` this turn, about `STEPS_AHEAD` each later fall turn)
-        spent on the cheapest ways home — a gen 4 its distance; a gen 4 the fall may still
-        hatch (a gen 3 with a marker left, in summer also the free hatch on a gen 2) or flip
-        double, the way through milkweed, as likely as the flowers held and still to collect
-        pay for it. The first way that no longer fits counts in part; a long way is a little
-        less sure even when it fits."""
-        home = self.board.michoacan
-        dist = distances()
-        via = via_milkweed()
-        count = 1.0 if "michoacan_extra" in self.abilities else 0.0
-        units: list[tuple[float, float]] = []
-        hatches: list[float] = []
-        gen4 = 0
-        for b in mine:
-            if b["gen"] != 4:
-                continue
-            gen4 += 1
-            d = dist[b["space"]][home]
-            if d == 0:
-                count += goals.weight(b)
-                continue
-            units.append((d, float(goals.weight(b))))
-            if not b["double"]:
-                hatches.append(via[b["space"]] - d + 1)  # a flip: the detour to milkweed
-        parents = sorted(via[b["space"]] + 1 for b in mine if b["gen"] == 3)
-        turns = self.turns_after
-        if self.season == 1:
-            turns = TURNS[2]
-            gen2 = [via[b["space"]] + 1 for b in mine if b["gen"] == 2]
-            if gen2 and self.free_markers[3] > 0:
-                parents = sorted([*parents, min(gen2)])
-        hatches += [cost for cost in parents for _ in range(2)][:max(0, 4 - gen4)]
-        tokens = sum(flowers.values()) + FLOWERS_PER_TURN * turns
-        for k, cost in enumerate(sorted(hatches)):
-            odds = HATCH_ODDS * min(1.0, max(0.0, (tokens - HATCH_FLOWERS * k) / HATCH_FLOWERS))
-            if odds <= 0:
-                break
-            units.append((cost, odds))
-        budget = left + STEPS_AHEAD * turns
-        for d, w in sorted(units, key=lambda u: u[0] / u[1]):
-            sure = w * (1 - 0.03 * d) * reach_odds(max(0.0, d - left), turns)
-            if d <= budget:
-                count += sure
-                budget -= d
-            else:
-                count += sure * budget / d
-                break
-        return michoacan_value(count)
 
     # Hatching --------------------------------------------------------------------------------
 

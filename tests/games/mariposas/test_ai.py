@@ -16,14 +16,8 @@ from bot.computers import LEVELS
 from bot.computers import MariposasBrain, new_brain
 from bot.games.core import dump, start
 from bot.games.mariposas import ai, ai_plan, goals
-from bot.games.mariposas.ai_worth import (
-    Worth,
-    distances,
-    goal_card,
-    reachable,
-    to_milkweed,
-    via_milkweed,
-)
+from bot.games.mariposas.ai_map import distances, goal_card, reachable, to_milkweed, via_milkweed
+from bot.games.mariposas.ai_worth import Worth
 from bot.games.mariposas.rules import RULES
 from tests.games.mariposas.positions import BOARD, act, at, city, flowers, restart, table
 from tests.games.mariposas.test_contract import shuffle_secrets
