@@ -97,11 +97,11 @@ def _expand(worth: Worth, node: Sim, first: tuple[str, int] | None) -> list[Sim]
     out = []
     seen_groups = set()
     for g, (steps, flower, used) in enumerate(node.groups):
-        if used or (steps, flower) in seen_groups:
+        if used or (first is not None and g != first[1]):
+            continue
+        if (steps, flower) in seen_groups:
             continue
         seen_groups.add((steps, flower))
-        if first is not None and g != first[1]:
-            continue
         seen_b = set()
         for b in node.mine:
             if first is not None and b["id"] != first[0]:
