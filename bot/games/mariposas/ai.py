@@ -1,21 +1,30 @@
-"""A Mariposas computer player: it plans each step of its turn from its seat's view only.
+"""A Mariposas computer player at three levels: it decides each step of its turn from its
+seat's view only.
 
 It reads nothing but ``RULES.view(state, seat)`` and the legal actions, and prices everything
 with `ai_worth.Worth` (season goals, flowers for hatching costs, waystations, hatching on
-milkweed, north in spring / spread in summer / gen 4 home in fall). One decision per call:
+milkweed, north in spring / spread in summer / gen 4 home in fall). One decision per call.
+
+``normal`` (and ``easy``) price each step on its own:
 
 - the card: each legal card (reuse targets and bonus cards included) by the sum, over its
   moves, of the best single landing any of its butterflies reaches with that many steps; a
   bonus card costs what holding it is worth, except in the game's last turn;
 - a move: the butterfly and move group whose best landing gains most;
-- a landing: the reachable space that gains most (hatching counted when affordable);
-- the choices a landing leaves: the flower worth most, the neighbour to take from, the card
-  to gain, and whether and how to pay a hatch (the payment keeping the most flower value);
-- the trade-in (two reuse cards are swapped) and the season-end free hatch (always taken,
-  on the parent nearest milkweed).
+- a landing: the reachable space that gains most (hatching counted when affordable).
 
-Levels differ only by noise on each score: ``hard`` none, ``normal`` a tie-break, ``easy``
-enough to blunder. Randomness comes only from the ``rng`` argument, so a replay chooses alike.
+``hard`` plans whole turns (`ai_plan`): the card whose moves, landings and hatches together
+end the turn best, then at each step the first step of the best plan for the moves left. It
+prices with foresight: the fall's steps as a budget that brings gen 4 home in time (already
+in summer, for the gen 3 that will hatch them), and its season-end free hatch before fall
+goes on the gen 2 nearest home by way of milkweed.
+
+Every level answers the same way what a landing leaves (the flower worth most, the neighbour
+to take from, the card to gain, whether and how to pay a hatch — the payment keeping the most
+flower value), trades two reuse cards in, and always takes the free hatch.
+
+``easy`` adds enough noise to each score to blunder, ``normal`` a tie-break's worth, ``hard``
+none. Randomness comes only from the ``rng`` argument, so a replay chooses alike.
 """
 
 from __future__ import annotations
@@ -24,14 +33,15 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.mariposas import cards
-from bot.games.mariposas.ai_worth import BONUS_CARD, FLOWER, Worth, reachable, to_milkweed
+from bot.games.mariposas import ai_plan, cards
+from bot.games.mariposas.ai_map import reachable, to_milkweed, via_milkweed
+from bot.games.mariposas.ai_worth import BONUS_CARD, FLOWER, Worth
 from bot.games.mariposas.state import content
 
 View = Mapping[str, Any]
 
 LEVELS = {"easy": 3.0, "normal": 0.05, "hard": 0.0}
-"""Noise added to each score, by level."""
+"""Noise added to each score, by level (hard also plans whole turns: `_hard`)."""
 
 
 def choose(view: View, legal: Sequence[str], rng: random.Random, level: str = "normal") -> str:
@@ -40,15 +50,17 @@ def choose(view: View, legal: Sequence[str], rng: random.Random, level: str = "n
     if len(legal) == 1:
         return legal[0]
     noise = LEVELS[level]
-    worth = Worth(view)
+    worth = Worth(view, foresight=level == "hard")
 
     def best(scored: dict[str, float]) -> str:
         return max(sorted(scored), key=lambda a: scored[a] + rng.random() * noise)
 
     if view["phase"] == "free":
-        return _free(worth, legal)
+        return _free(worth, legal, homeward=worth.foresight and worth.season == 1)
     if view["phase"] == "trade":
         return _trade(view, legal)
+    if level == "hard":
+        return _hard(worth, view, legal)
     turn = view["turn"]
     if turn["card"] is None:
         return best(_cards(worth, view, legal))
@@ -70,6 +82,51 @@ def choose(view: View, legal: Sequence[str], rng: random.Random, level: str = "n
                                       group["flower"], worth.turn_steps - group["steps"])
         return best(scored)
     return "confirm" if "confirm" in options else options[0]
+
+
+def _hard(worth: Worth, view: View, legal: list[str]) -> str:
+    """Hard: the card whose moves planned together gain most, then that plan's steps (planned
+    again at each step, from what the view shows now)."""
+    turn = view["turn"]
+    if turn["card"] is None:
+        scored = _planned_cards(worth, view, legal)
+        return max(sorted(scored), key=lambda a: scored[a])
+    options = [a for a in legal if a != "undo"]
+    if turn["queue"]:
+        scored = _answer(worth, turn["queue"][0], options)
+        return max(sorted(scored), key=lambda a: scored[a])
+    groups = [(g["steps"], g["flower"], g["used"]) for g in turn["groups"]]
+    sim = ai_plan.start(worth, groups)
+    moving = turn["moving"]
+    if moving is not None:
+        _, steps = ai_plan.plan(worth, sim, first=(moving["b"], moving["g"]))
+        if steps and f"land:{steps[0][2]}" in options:
+            return f"land:{steps[0][2]}"
+        return options[0]
+    if any(a.startswith("move:") for a in options):
+        _, steps = ai_plan.plan(worth, sim)
+        if steps and f"move:{steps[0][0]}:{steps[0][1]}" in options:
+            return f"move:{steps[0][0]}:{steps[0][1]}"
+        return next(a for a in options if a.startswith("move:"))
+    return "confirm" if "confirm" in options else options[0]
+
+
+def _planned_cards(worth: Worth, view: View, legal: list[str]) -> dict[str, float]:
+    """Each card option by the best whole turn its moves allow (bonus cards cost their keep,
+    except in the game's last turn)."""
+    last_turn = worth.season == 2 and worth.turns_after == 0
+    known: dict[tuple[tuple[int, bool, bool], ...], float] = {}
+    scored = {}
+    for action in legal:
+        moves, flower, bonus_used = _card_moves(view, action[5:])
+        groups = [(steps, flower, False) for steps in moves]
+        if "+add_1_move" in action:  # the added move is a plain one
+            groups[-1] = (1, False, False)
+        key = tuple(sorted(groups))
+        if key not in known:
+            known[key] = ai_plan.plan(worth, ai_plan.start(worth, key))[0]
+        scored[action] = known[key] - (0.0 if last_turn else BONUS_CARD * bonus_used)
+    return scored
 
 
 def _butterfly(worth: Worth, butterfly_id: str) -> dict[str, Any]:
@@ -165,12 +222,15 @@ def _answer(worth: Worth, head: Mapping[str, Any], options: list[str]) -> dict[s
     return scored
 
 
-def _free(worth: Worth, legal: list[str]) -> str:
-    """The season-end free hatch: always, on the parent nearest milkweed (then the lowest id)."""
+def _free(worth: Worth, legal: list[str], homeward: bool = False) -> str:
+    """The season-end free hatch: always, on the parent nearest milkweed (then the lowest id);
+    ``homeward`` (hard, end of summer): nearest home by way of milkweed, where fall's gen 4
+    hatch and fly home."""
     parents = [a for a in legal if a != "free:none"]
     if not parents:
         return legal[0]
-    return min(parents, key=lambda a: (to_milkweed()[_butterfly(worth, a[5:])["space"]], a))
+    near = via_milkweed() if homeward else to_milkweed()
+    return min(parents, key=lambda a: (near[_butterfly(worth, a[5:])["space"]], a))
 
 
 def _trade(view: View, legal: list[str]) -> str:

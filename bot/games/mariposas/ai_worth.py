@@ -5,18 +5,20 @@ and prices what a landing would bring: the current season card's goals (through 
 flowers toward hatching costs, a waystation's item, a hatch on milkweed, and the season's
 direction — north in spring, spread out in summer, generation 4 home to Michoacán in fall
 (an expected Michoacán table score, each gen 4 counted by how likely it gets home in time).
-Nothing here reads the state or any randomness; the decisions live in `ai`.
+With ``foresight`` (the hard level) fall is priced as a budget of steps still to come
+(`ai_home.homeward`, already from summer on), fall's flowers by the hatches they pay and a
+face-down waystation in fall by the markers not yet seen.
+Nothing here reads the state or any randomness; the decisions live in `ai` and `ai_plan`.
 """
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Mapping, Sequence
-from functools import cache
 from typing import Any
 
 from bot.games.mariposas import goals
-from bot.games.mariposas.content import GoalCard
+from bot.games.mariposas.ai_home import FALL_FLOWER, homeward, michoacan_value
+from bot.games.mariposas.ai_map import distances, goal_card, rows_north, signatures, to_milkweed
 from bot.games.mariposas.landing import MATCHING
 from bot.games.mariposas.state import TURNS, content
 
@@ -44,68 +46,6 @@ STEPS_PER_TURN = 3.0
 """Rough steps a turn gives one butterfly on the way home."""
 
 
-@cache
-def distances() -> tuple[tuple[int, ...], ...]:
-    """Shortest walk between every two spaces (breadth-first from each space)."""
-    graph = content().board.graph
-    size = len(content().board.spaces)
-    table = []
-    for source in range(size):
-        dist = [size] * size
-        dist[source] = 0
-        todo = deque([source])
-        while todo:
-            here = todo.popleft()
-            for other in graph.neighbours(here):
-                if dist[other] == size:
-                    dist[other] = dist[here] + 1
-                    todo.append(other)
-        table.append(tuple(dist))
-    return tuple(table)
-
-
-@cache
-def to_milkweed() -> tuple[int, ...]:
-    """Steps from each space to the nearest space next to milkweed."""
-    near = content().board.next_to_milkweed
-    return tuple(min(row[s] for s in near) for row in distances())
-
-
-@cache
-def rows_north() -> tuple[int, ...]:
-    """Rows each space lies north of Michoacán's row."""
-    spaces = content().board.spaces
-    bottom = spaces[content().board.michoacan].at[0]
-    return tuple(bottom - space.at[0] for space in spaces)
-
-
-@cache
-def reachable(space: int, steps: int) -> frozenset[int]:
-    """`Graph.reachable`, remembered (the map never changes)."""
-    return content().board.graph.reachable(space, steps)
-
-
-@cache
-def goal_card(card_id: str) -> GoalCard:
-    """The goal card with this id."""
-    return next(card for card in content().goal_cards if card.id == card_id)
-
-
-@cache
-def _regions(card_id: str) -> tuple[frozenset[int], ...]:
-    board = content().board
-    return tuple(goals.spaces_of(board, region)
-                 for goal in goal_card(card_id).goals for region in goal.regions)
-
-
-@cache
-def signatures(card_id: str) -> tuple[tuple[bool, ...], ...]:
-    """For each space, which of a card's regions it lies in: all that the card's season
-    goals can see of a butterfly's place."""
-    regions = _regions(card_id)
-    return tuple(tuple(space in region for region in regions)
-                 for space in range(len(content().board.spaces)))
-
 
 _GOALS: dict[tuple[Any, ...], int] = {}
 
@@ -129,18 +69,14 @@ def goal_value(card_id: str | None, mine: Sequence[Mapping[str, Any]],
     return found
 
 
-def michoacan_value(count: float) -> float:
-    """The Michoacán table at a fractional (expected) count, between its steps."""
-    low = int(count)
-    frac = count - low
-    return goals.michoacan_points(low) * (1 - frac) + goals.michoacan_points(low + 1) * frac
-
-
 class Worth:
     """The prices one seat puts on landings, flowers, cards and hatches, from its view."""
 
-    def __init__(self, view: View) -> None:
+    def __init__(self, view: View, foresight: bool = False) -> None:
         data = content()
+        self.foresight = foresight
+        """Hard's pricing: the fall's steps as a budget that brings gen 4 (and the gen 4 a
+        gen 3 may still hatch) home, flowers worth only the hatches they can still pay."""
         self.board = data.board
         self.seat = seat = int(view["seat"])
         self.season = int(view["season"])
@@ -163,6 +99,9 @@ class Worth:
         self.face_down = {data.board.city(c).space for c in view["face_down"]}
         self.by_marker = {m.id: m for m in data.markers}
         self.abilities = set(view["has_ability"][seat])
+        seen = set(view["markers"].values())
+        self.unseen = [m for m in data.markers if m.id not in seen]
+        """Markers still face down somewhere (which is where, the view does not show)."""
         # Markers left to hatch, by the generation hatched (season card first, then supply).
         self.free_markers = {
             gen: (view["on_card"][gen - 1][seat] if gen < 4 else 0) + view["supply"][seat][gen]
@@ -192,7 +131,10 @@ class Worth:
     def _position(self, mine: Sequence[Mapping[str, Any]], flowers: Mapping[str, int],
                   left: int) -> float:
         value = float(goal_value(self.card, mine, flowers)) + self.flower_value(flowers)
-        value += self.michoacan(mine, left)
+        if self.foresight and self.season >= 1:
+            value += homeward(self, mine, flowers, left)
+        else:
+            value += self.michoacan(mine, left)
         dist = distances()
         late = self.turns_after == 0
         north = rows_north()
@@ -212,6 +154,8 @@ class Worth:
         if self.season == 2 and self.turns_after == 0:
             return 0.05 * sum(flowers.values())
         counts = list(flowers.values())
+        if self.foresight and self.season == 2:  # `homeward` prices what they pay for
+            return FALL_FLOWER * sum(counts) + MATCH * min(max(counts, default=0), 4)
         return FLOWER * sum(min(n, 6) for n in counts) + MATCH * min(max(counts, default=0), 4)
 
     def michoacan(self, mine: Sequence[Mapping[str, Any]], left: int) -> float:
@@ -328,7 +272,7 @@ class Worth:
     def waystation(self, space: int, collect: bool) -> float:
         """A waystation's item for this seat: unknown face down, else what its marker gives."""
         if space in self.face_down:
-            return FACE_DOWN
+            return self.unseen_marker() if self.foresight and self.season == 2 else FACE_DOWN
         marker = self.by_marker.get(self.markers.get(space, ""))
         if marker is None:
             return 0.0
@@ -342,6 +286,35 @@ class Worth:
         have = sum(1 for c in self.owned if c in self.by_marker
                    and self.by_marker[c].set == marker.set)
         return 1.0 + 0.4 * have + (2.0 if have == 3 else 0.0)
+
+    def unseen_marker(self) -> float:
+        """Foresight: a face-down waystation as what it is likely to give — the die's flower
+        and the average item of the markers not yet face up (the view shows which are)."""
+        found = self.__dict__.get("_unseen")
+        if found is not None:
+            return float(found)
+        flower = self.token_value()
+        items = []
+        for marker in self.unseen:
+            if marker.gives == "wild_flower":
+                items.append(0.0)
+                continue
+            card = marker.id if marker.gives == "life_cycle" else str(marker.card)
+            if card in self.owned:
+                items.append(0.0)
+            elif marker.gives == "life_cycle":
+                items.append(self.card_value(card))
+            else:
+                items.append(0.0 if self.season == 2 and self.turns_after == 0 else BONUS_CARD)
+        found = flower + sum(items) / max(1, len(items))
+        self.__dict__["_unseen"] = found
+        return found
+
+    def token_value(self) -> float:
+        """What one more flower token is roughly worth now."""
+        if self.season == 2 and self.turns_after == 0:
+            return 0.05
+        return FALL_FLOWER + 0.3 if self.foresight and self.season == 2 else FLOWER
 
     def card_value(self, card: str) -> float:
         """A life cycle or bonus card to gain (the "two cards" ability)."""

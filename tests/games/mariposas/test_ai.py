@@ -1,5 +1,6 @@
-"""The Mariposas computer player (bot.games.mariposas.ai): legal, ends games, sees only its
-view, and plays for the goals and for hatching rather than at random."""
+"""The Mariposas computer player (bot.games.mariposas.ai): legal at every level, ends games,
+sees only its view, plays for the goals and for hatching rather than at random — and its
+levels differ: hard plans whole turns and brings gen 4 home in time, easy blunders."""
 
 from __future__ import annotations
 
@@ -11,12 +12,14 @@ import time
 import pytest
 
 from bot.autoplay import autoplay
+from bot.computers import LEVELS
 from bot.computers import MariposasBrain, new_brain
 from bot.games.core import dump, start
-from bot.games.mariposas import ai, goals
-from bot.games.mariposas.ai_worth import distances, goal_card, reachable
+from bot.games.mariposas import ai, ai_plan, goals
+from bot.games.mariposas.ai_map import distances, goal_card, reachable, to_milkweed, via_milkweed
+from bot.games.mariposas.ai_worth import Worth
 from bot.games.mariposas.rules import RULES
-from tests.games.mariposas.positions import BOARD, act, city, flowers, restart, table
+from tests.games.mariposas.positions import BOARD, act, at, city, flowers, restart, table
 from tests.games.mariposas.test_contract import shuffle_secrets
 
 
@@ -44,6 +47,19 @@ def test_the_computer_plays_only_legal_actions_and_ends_games(n):
     assert not any(move.action == "undo" for move in moves)
 
 
+def test_the_levels_are_the_lobbys_levels():
+    assert set(ai.LEVELS) == set(LEVELS)
+
+
+@pytest.mark.parametrize("n", [2, 3, 4, 5])
+def test_mixed_levels_play_whole_games_legally_at_every_table_size(n):
+    """Hard, normal and easy at one table (apply_checked refuses any illegal action)."""
+    levels = ["hard", "easy", "normal", "hard", "easy"][:n]
+    moves = list(autoplay(RULES, f"levels-{n}", n, {}, levels=levels))
+    assert RULES.outcome(moves[-1].state) is not None
+    assert not any(move.action == "undo" for move in moves)
+
+
 @pytest.mark.parametrize("level", sorted(ai.LEVELS))
 def test_every_level_finishes_a_game_with_legal_actions(level):
     state = start(RULES, f"level-{level}", 3, {})
@@ -58,18 +74,19 @@ def test_every_level_finishes_a_game_with_legal_actions(level):
     assert RULES.outcome(state) is not None
 
 
-def test_the_choice_depends_on_the_view_only():
+@pytest.mark.parametrize("level", sorted(ai.LEVELS))
+def test_the_choice_depends_on_the_view_only(level):
     """Hidden parts scrambled (other hands, deck order, face-down markers, face-down goal
     cards): the view and so the choice stay the same, at every step of a whole game."""
     steps = 0
-    for move in autoplay(RULES, "blind", 3, {}):
+    for move in autoplay(RULES, f"blind-{level}", 3, {}, levels=[level] * 3):
         state = move.state
         for seat in sorted(RULES.active_seats(state)):
             legal = RULES.legal_actions(state, seat)
             other = shuffle_secrets(json.loads(dump(state)), seat, random.Random(steps))
             assert RULES.legal_actions(other, seat) == legal
-            mine = ai.choose(RULES.view(state, seat), legal, random.Random(steps))
-            blind = ai.choose(RULES.view(other, seat), legal, random.Random(steps))
+            mine = ai.choose(RULES.view(state, seat), legal, random.Random(steps), level)
+            blind = ai.choose(RULES.view(other, seat), legal, random.Random(steps), level)
             assert mine == blind
             steps += 1
     assert steps > 300
@@ -186,3 +203,102 @@ def test_a_four_computer_game_takes_under_two_seconds():
         state, _ = RULES.apply(state, seat, action, rng=random.Random(actions), at_ms=0)
         actions += 1
     assert time.perf_counter() - began < 2.0, actions
+
+
+# What hard does that normal does not -----------------------------------------------------------
+
+def test_hard_plans_the_moves_of_a_card_together():
+    """§Hatching Butterflies, §Landing on Flowers: a gen 1 in Michoacán with no flowers, S5
+    (a point per butterfly on a double-flower space), a move of 5 or three moves of 1. Alone,
+    the move of 5 looks best (two tokens and a goal point on a double-flower space); together,
+    three landings of 1 collect the tokens for a gen 2 and hatch it next to milkweed in the same
+    turn. Hard plays the three moves and hatches; normal, pricing each move alone, does not."""
+    turns = {}
+    for level in ("hard", "normal"):
+        state = table(goal="S5", cards=["move_5-1", "move_1x3-1"],
+                      butterflies=[("0.0", 0, 1, BOARD.michoacan),
+                                   ("1.0", 1, 1, BOARD.michoacan)])
+        turns[level] = ai_turn(state, 0, level)
+    state, events = turns["hard"]
+    assert state["played"][0][-1]["card"] == "move_1x3-1"
+    assert [e.data["paid"] for e in events if e.kind == "hatched"] == [True]
+    assert any(b["seat"] == 0 and b["gen"] == 2 for b in state["butterflies"])
+    state, events = turns["normal"]
+    assert state["played"][0][-1]["card"] == "move_5-1"
+    assert not any(e.kind == "hatched" for e in events)
+
+
+def test_the_hard_plan_is_the_best_whole_turn_of_its_card():
+    """The planner's beam keeps only the best partial turns; on a small position (one
+    butterfly, moves 1 + 3) it finds the same value as trying every sequence."""
+    state = table(goal="S4", cards=["move_1_3-1", "move_5-1"],
+                  butterflies=[("0.0", 0, 1, city("st_louis")), ("1.0", 1, 1, BOARD.michoacan)])
+    flowers(state, 0, red=1, white=1)
+    state = restart(state)
+    worth = Worth(RULES.view(state, 0), foresight=True)
+    sim = ai_plan.start(worth, [(1, False, False), (3, False, False)])
+
+    def every(node: ai_plan.Sim) -> float:
+        if all(used for *_, used in node.groups):
+            return ai_plan.value(worth, node)
+        return max(every(ai_plan.land(worth, node, b, g, space))
+                   for g, (steps, _, used) in enumerate(node.groups) if not used
+                   for b in node.mine for space in reachable(b["space"], steps))
+
+    best, steps = ai_plan.plan(worth, sim)
+    assert len(steps) == 2
+    assert best == pytest.approx(every(sim))
+
+
+@pytest.mark.parametrize("far", [(11, 1), (10, 1)])
+def test_hard_brings_a_gen_4_within_one_cards_reach_of_home_before_the_last_turn(far):
+    """§Fall 2: a gen 4 scores only in Michoacán. Fall, two turns left, a gen 4 (and a gen 3)
+    6–7 steps from home, a hand of 1 × 3 and 2 × 2. Hard ends this turn with the gen 4 at most
+    3 steps from home, where every action card brings it in next turn; normal stops further
+    off, collecting on the way."""
+    home = BOARD.michoacan
+    far = at(*far)
+    assert distances()[far][home] in (6, 7)
+    ends = {}
+    for level in ("hard", "normal"):
+        state = table(season=2, cards=["move_1x3-1", "move_2x2-1"],
+                      butterflies=[("0.0", 0, 4, far), ("0.1", 0, 3, far), ("1.0", 1, 4, home)])
+        state["round"] = 4
+        state["played"][0] = [{"card": "move_5-1", "as": "move_5", "target": None,
+                               "bonus": []}] * 4
+        state = restart(state)
+        state, _ = ai_turn(state, 0, level)
+        gen4 = next(b for b in state["butterflies"] if b["id"] == "0.0")
+        ends[level] = distances()[gen4["space"]][home]
+    assert ends["hard"] <= 3 < ends["normal"]
+
+
+def test_hard_takes_the_season_end_free_hatch_nearest_home_before_fall():
+    """§Summer 4: the free gen 3 goes on top of a gen 2 of one's choice. Before fall, hard puts
+    it on the gen 2 nearest Michoacán by way of milkweed (where fall's gen 4 hatch and fly
+    home); normal on the one nearest milkweed, here far north."""
+    spaces = range(len(BOARD.spaces))
+    north = max((s for s in spaces if to_milkweed()[s] == 0), key=lambda s: via_milkweed()[s])
+    south = min((s for s in spaces if to_milkweed()[s] == 1), key=lambda s: via_milkweed()[s])
+    state = table(season=1, butterflies=[("0.0", 0, 2, north), ("0.1", 0, 2, south),
+                                         ("1.0", 1, 2, BOARD.michoacan)])
+    state["phase"], state["turn"], state["free"] = "free", None, {"0": ["0.0", "0.1"]}
+    legal = RULES.legal_actions(state, 0)
+    assert legal == ["free:0.0", "free:0.1", "free:none"]
+    view = RULES.view(state, 0)
+    assert ai.choose(view, legal, random.Random(0), "hard") == "free:0.1"
+    assert ai.choose(view, legal, random.Random(0), "normal") == "free:0.0"
+
+
+def test_hard_beats_easy_over_seeded_games():
+    """A small, deterministic strength check (the tournament measures more): 20 seeded
+    2-player games, seats alternating; hard wins most (a tie counts half)."""
+    wins = 0.0
+    for game in range(20):
+        levels = ["hard", "easy"] if game % 2 == 0 else ["easy", "hard"]
+        moves = list(autoplay(RULES, f"strength-{game}", 2, {}, levels=levels))
+        outcome = RULES.outcome(moves[-1].state)
+        hard = levels.index("hard")
+        if hard in outcome.winners:
+            wins += 1.0 / len(outcome.winners)
+    assert wins >= 15
