@@ -59,7 +59,8 @@ class MimicBrain:
 
 class MariposasBrain:
     """Plans its card, moves and landings for the season goals, the flowers it needs and
-    hatching on milkweed (bot.games.mariposas.ai); the view holds all it needs."""
+    hatching on milkweed; at hard, whole turns and the way home (bot.games.mariposas.ai);
+    the view holds all it needs."""
 
     def __init__(self, level: str = DEFAULT_LEVEL) -> None:
         self.level = level

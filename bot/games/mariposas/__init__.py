@@ -1,5 +1,6 @@
 """Mariposas: monarch migration on a hex map — content, geometry, the rules engine and a
-computer player (`ai`, prices in `ai_worth`; it reads only a seat's view).
+computer player (`ai`, prices in `ai_worth`, map tables in `ai_map`; at hard a whole-turn plan
+in `ai_plan` and the way home in `ai_home`; it reads only a seat's view).
 
 In ``bot.games.REGISTRY``, played in Discord by ``cogs.mariposas``. Authority: the rule
 text, then the spec's points 1–20. Where both are silent the engine chooses as follows (each
