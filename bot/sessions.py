@@ -391,9 +391,10 @@ class SessionService:
         brain = new_brain(match.game, seats[seat].level if seat < len(seats) else DEFAULT_LEVEL)
         brain.observe(visible(await self.history(match), seat))
         rng = action_rng(f"{match.seed}:computer:{seat}", match.version)
-        return brain.choose(
-            rules.view(match.state, seat), rules.legal_actions(match.state, seat), rng
-        )
+        view, legal = rules.view(match.state, seat), rules.legal_actions(match.state, seat)
+        # A choice can take tens of milliseconds (Mariposas' hard planner): in a worker thread,
+        # so the event loop keeps answering other players meanwhile.
+        return await asyncio.to_thread(brain.choose, view, legal, rng)
 
     async def history(self, match: MatchRow) -> list[Event]:
         """Every event of the match so far, rebuilt once from its log by replay."""
