@@ -33,9 +33,9 @@ from bot.games.mimic.sets import Board, Kind
 View = Mapping[str, Any]
 
 LEVELS: dict[str, Style] = {
-    "hard": Style(depth=2, odds=True, threat=1.0, red_block=True, noise=1.0, beam=6,
+    "hard": Style(depth=2, odds=True, threat=0.8, red_block=True, noise=1.0, beam=6,
                   draw_sense=True),
-    "normal": Style(depth=1, odds=False, threat=0.5, red_block=True, noise=8.0, beam=1,
+    "normal": Style(depth=1, odds=False, threat=0.5, red_block=False, noise=8.0, beam=1,
                     draw_sense=True),
     "easy": Style(depth=1, odds=False, threat=0.0, red_block=False, noise=45.0, beam=1,
                   draw_sense=False),

@@ -65,6 +65,7 @@ class Seat:
     deck: int
     players: int
     _p_one: dict[Kind, float] = field(default_factory=dict)
+    _p_draw: dict[tuple[Kind, int], float] = field(default_factory=dict)
 
     @property
     def ahead(self) -> int:
@@ -84,11 +85,13 @@ class Seat:
 
     def p_draw(self, kind: Kind, draws: int) -> float:
         """Solo: the odds that ``draws`` cards from the deck bring ``kind``."""
-        total = sum(self.unseen.values())
-        if draws <= 0 or total == 0:
-            return 0.0
-        k = self.unseen[kind]
-        return 1.0 - _hyper0(total, k, min(draws, total))
+        key = (kind, draws)
+        if key not in self._p_draw:
+            total = sum(self.unseen.values())
+            k = self.unseen[kind]
+            self._p_draw[key] = 0.0 if draws <= 0 or total == 0 else \
+                1.0 - _hyper0(total, k, min(draws, total))
+        return self._p_draw[key]
 
 
 def _hyper0(total: int, good: int, drawn: int) -> float:
@@ -221,8 +224,21 @@ class Lines:
     """Cards lying on live, unfinished lines (counted once per line)."""
 
 
+@functools.lru_cache(maxsize=16384)
+def _line_key(kinds: tuple[Kind, ...]) -> tuple[bool, frozenset[Kind], bool]:
+    """For sorted kinds on a line: still completable, the kinds it takes, a completed set."""
+    ok = fits(kinds)
+    done = ok and len(kinds) == 4 and len({a for _, a in kinds}) == 2
+    return ok, welcome(kinds) if ok and len(kinds) < 4 else frozenset(), done
+
+
 def survey(board: Board) -> Lines:
-    """Every live line of ``board``: one pass over the lines (the judgement's hot loop)."""
+    """Every live line of ``board``: one pass over the lines (the judgement's hot loop).
+
+    The answer is kept on the board object (boards are never changed, only copied)."""
+    kept = board.__dict__.get("_survey")
+    if kept is not None:
+        return kept
     cards = board.cards
     one: dict[tuple[str, Kind], None] = {}
     two: list[tuple[str, tuple[tuple[Kind, ...], ...]]] = []
@@ -238,23 +254,54 @@ def survey(board: Board) -> Lines:
                     gap = c
             else:
                 kinds.append(k)
-        if gap is None or not fits(kinds):
+        if gap is None:
             continue
         key = tuple(sorted(kinds))
-        room.setdefault(gap, set()).update(welcome(key))
+        ok, takes, _ = _line_key(key)
+        if not ok:
+            continue
+        if gap in room:
+            room[gap] |= takes
+        else:
+            room[gap] = set(takes)
         n = len(kinds)
         building += n
         if n == 3:
             one[(gap, wanted(key)[0][0])] = None
         elif n == 2:
             two.append((gap, wanted(key)))
-    return Lines(list(one), two, room, building)
+    found = Lines(list(one), two, room, building)
+    board.__dict__["_survey"] = found
+    return found
+
+
+def cells_for(board: Board, kind: Kind) -> list[str]:
+    """The open cells where a card of ``kind`` may go (as `sets.placements`, faster)."""
+    return [gap for gap, takes in survey(board).room.items() if kind in takes]
+
+
+def completes(board: Board, cell: str) -> list[str]:
+    """Where cubes go once a card lies at ``cell`` (as `sets.scoring_cells`, faster)."""
+    cards = board.cards
+    found: list[str] = []
+    for line in board.lines():
+        if cell not in line.cells:
+            continue
+        kinds = []
+        for c in line.cells:
+            k = cards.get(c)
+            if k is None:
+                break
+            kinds.append(k)
+        else:
+            if _line_key(tuple(sorted(kinds)))[2] and line.last not in found:
+                found.append(line.last)
+    return found
 
 
 def scored(board: Board, cell: str) -> Board:
     """``board`` with cubes on the sets the card at ``cell`` completed (no start card)."""
-    from bot.games.mimic.sets import scoring_cells
-    cubes = scoring_cells(board, cell)
+    cubes = completes(board, cell)
     if not cubes:
         return board
     return Board(board.starts, board.cards, board.cubes | frozenset(cubes), board.jump)

@@ -14,8 +14,18 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from bot.games.mimic.ai_judge import CUBE, Seat, Style, end_of_game, scored, survey, worth
-from bot.games.mimic.sets import Board, Kind, placements, scoring_cells
+from bot.games.mimic.ai_judge import (
+    CUBE,
+    Seat,
+    Style,
+    cells_for,
+    completes,
+    end_of_game,
+    scored,
+    survey,
+    worth,
+)
+from bot.games.mimic.sets import Board, Kind
 
 START_BONUS = 12.0
 """A completed set also brings a start card: new lines (§Start Cards 3)."""
@@ -59,7 +69,7 @@ class Turn:
                     depth: int, got: int = 0) -> float:
         """Worth of laying ``kind`` at ``cell``, then (depth 2) the best follow-up."""
         after = board.with_card(cell, kind)
-        cubes = scoring_cells(after, cell)
+        cubes = completes(after, cell)
         if cubes:
             after = Board(after.starts, after.cards, after.cubes | frozenset(cubes), after.jump)
         value = self.gain(len(cubes) + got, got == 0 and bool(cubes)) - self.gain(got, False)
@@ -114,12 +124,12 @@ class Turn:
                 # The second look replaces the first's hopes; only the plans looked at twice
                 # compete, so none wins on an unchecked hope.
                 keep = sorted(shallow, key=lambda k: -shallow[k])[: self.style.beam]
-                keep += [key for key in shallow if key not in keep and scoring_cells(
+                keep += [key for key in shallow if key not in keep and completes(
                     self.board.with_card(key[1], key[0]), key[1])]
                 shallow = {key: self.place_value(self.board, self.hand, key[0], key[1],
                                                  self.placed, 2) for key in keep}
             for key, value in shallow.items():
-                now = scoring_cells(self.board.with_card(key[1], key[0]), key[1])
+                now = completes(self.board.with_card(key[1], key[0]), key[1])
                 offer(value + len(now), places[key])  # a cube now before the same cube later
         stop = self.final(self.board, self.hand, 0)
         if "end" in legal:
@@ -168,7 +178,7 @@ class Turn:
         best = None
         for kind, cell in _choices(board, hand):
             after = board.with_card(cell, kind)
-            if scoring_cells(after, cell):
+            if completes(after, cell):
                 value = self.place_value(board, hand, kind, cell, self.placed, 1)
                 best = value if best is None else max(best, value)
         return best
@@ -178,11 +188,11 @@ class Turn:
         kind = self.board.cards[origin]
         lifted = self.board.without(origin)
         best = None
-        for cell in placements(lifted, kind):
+        for cell in cells_for(lifted, kind):
             if cell == origin:
                 continue
             after = lifted.with_card(cell, kind)
-            cubes = scoring_cells(after, cell)
+            cubes = completes(after, cell)
             if cubes:
                 after = scored(after, cell)
                 value = self.gain(len(cubes), True) + self.final(after, self.hand, self.room)
@@ -204,29 +214,31 @@ class Turn:
         return cells - set(self.board.cubes)
 
     def yellow_target(self, origin: str, legal: Sequence[str]) -> str:
-        """Yellow, second step: the cell where the lifted card is worth most."""
+        """Yellow, second step: the cell where the lifted card is worth most. It only lifted
+        the card for a move it judged worth the card, so it never backs out while a cell is
+        left (backing out and lifting again could go round for ever)."""
         kind = self.board.cards[origin]
         lifted = self.board.without(origin)
-        best, best_value = "cancel", self.final(self.board, self.hand, self.room) \
-            + POWER_KEEP["yellow"]
+        best, best_value = "cancel", None
         for action in legal:
             if not action.startswith("to:"):
                 continue
             cell = action[3:]
             after = lifted.with_card(cell, kind)
-            cubes = scoring_cells(after, cell)
+            cubes = completes(after, cell)
             value = self.gain(len(cubes), bool(cubes)) + self.final(scored(after, cell),
                                                                      self.hand, self.room)
-            if value > best_value:
+            if best_value is None or value > best_value:
                 best, best_value = action, value
         return best
 
 
 def _choices(board: Board, hand: list[Kind]) -> list[tuple[Kind, str]]:
     """Every (kind, cell) a hand card may go to; cards of one kind counted once."""
-    return [(kind, cell) for kind in dict.fromkeys(hand) for cell in placements(board, kind)]
+    room = survey(board).room
+    return [(kind, cell) for kind in dict.fromkeys(hand)
+            for cell, takes in room.items() if kind in takes]
 
 
 def _any_fit(board: Board, hand: list[Kind]) -> bool:
-    from bot.games.mimic.sets import any_placement
-    return any_placement(board, hand)
+    return bool(_choices(board, hand))
