@@ -22,6 +22,8 @@ from bot.games.mimic.sets import Board, Kind, blue_targets
 
 CUBE = 100.0
 """A cube of one's own side: the unit of every other figure here."""
+RIVALS = {1: 0.0, 2: 1.0, 3: 0.45, 4: 0.35}
+"""By the number of sides: how much a rival's cube counts against this side."""
 
 
 @dataclass(frozen=True)
@@ -64,6 +66,11 @@ class Seat:
     cubes_left: int
     deck: int
     players: int
+    rivals: float
+    """How much one rival's cube hurts: fully with one other side, less among several (the
+    others lose as much), so a table of four is not frozen by everyone's caution."""
+    partner_hand: int
+    """Teams: the partner's hand size (it plays after the next opponent); else 0."""
     _p_one: dict[Kind, float] = field(default_factory=dict)
     _p_draw: dict[tuple[Kind, int], float] = field(default_factory=dict)
 
@@ -156,6 +163,8 @@ def read_seat(view: Mapping[str, Any]) -> Seat:
         cubes_left=view["cubes_left"][mine],
         deck=view["deck"],
         players=players,
+        rivals=RIVALS.get(len(sides), 0.3),
+        partner_hand=next((view["hand_sizes"][s] for s in sides[mine] if s != seat), 0),
     )
 
 
@@ -321,7 +330,7 @@ def worth(board: Board, seat: Seat, style: Style, hand: list[Kind], *, room: int
     draws = max(0, 5 - len(hand)) if draws is None else draws
     avail = Counter(hand)
     faceup = Counter(seat.faceup)
-    threat_w = style.threat
+    threat_w = style.threat * seat.rivals
     red_guard = 0.6 if ("red" in seat.opp_powers and not seat.solo) else 1.0
     chances = 0
     free_draws = 0 if seat.solo else draws
@@ -347,6 +356,10 @@ def worth(board: Board, seat: Seat, style: Style, hand: list[Kind], *, room: int
         else:
             p = seat.p_has(k) if style.odds else (0.5 if seat.unseen[k] else 0.0)
             value -= threat_w * p * CUBE
+            if seat.partner_hand and style.odds:
+                # Teams: the partner plays after the next opponent and may hold the card.
+                mate = _p_at_least(seat.unseen, k, seat.partner_hand, 1, 1)
+                value += 0.7 * CUBE * (1 - p) * mate
     # Lines two cards short: finished next turn by whoever holds both missing cards.
     seen_two = 0
     for _gap, ways in lines.two:
