@@ -33,6 +33,8 @@ POWER_KEEP = {"green": 22.0, "yellow": 30.0, "red": 18.0, "blue": 10.0, "orange"
 """What an unused power card is still worth: spending it must gain more."""
 TAKE_WORTH = {"green": 24.0, "yellow": 32.0, "red": 22.0, "orange": 10.0, "blue": 40.0}
 """Advanced: what a face-up power card is worth in front of the player."""
+BUDGET = 220
+"""Second-look judgements per decision, roughly (the beam narrows when choices are many)."""
 SOLO_EXTRA = 14.0
 """Solo: the cost of a card laid beyond the two required (the deck is the game's clock)."""
 
@@ -123,7 +125,9 @@ class Turn:
             if self.style.depth > 1 and self.room > 1:
                 # The second look replaces the first's hopes; only the plans looked at twice
                 # compete, so none wins on an unchecked hope.
-                keep = sorted(shallow, key=lambda k: -shallow[k])[: self.style.beam]
+                # A budget of judgements keeps a move under 50 ms on crowded boards.
+                beam = max(2, min(self.style.beam, BUDGET // max(1, len(shallow))))
+                keep = sorted(shallow, key=lambda k: -shallow[k])[:beam]
                 keep += [key for key in shallow if key not in keep and completes(
                     self.board.with_card(key[1], key[0]), key[1])]
                 shallow = {key: self.place_value(self.board, self.hand, key[0], key[1],
