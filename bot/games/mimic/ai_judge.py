@@ -22,6 +22,8 @@ from bot.games.mimic.sets import Board, Kind, blue_targets
 
 CUBE = 100.0
 """A cube of one's own side: the unit of every other figure here."""
+BUILT = (0.0, 1.0, 4.5, 6.0)
+"""A live line by the cards on it: a line of two is worth keeping (spoiling it wastes both)."""
 RIVALS = {1: 0.0, 2: 1.0, 3: 0.45, 4: 0.35}
 """By the number of sides: how much a rival's cube counts against this side."""
 
@@ -229,8 +231,8 @@ class Lines:
     """Lines two cards short: their next open cell and the ways to finish them."""
     room: dict[str, set[Kind]]
     """Each open cell of a live line and the kinds it takes."""
-    building: int
-    """Cards lying on live, unfinished lines (counted once per line)."""
+    building: float
+    """Live, unfinished lines weighed by their cards (`BUILT`)."""
 
 
 @functools.lru_cache(maxsize=16384)
@@ -274,7 +276,7 @@ def survey(board: Board) -> Lines:
         else:
             room[gap] = set(takes)
         n = len(kinds)
-        building += n
+        building += BUILT[n]
         if n == 3:
             one[(gap, wanted(key)[0][0])] = None
         elif n == 2:
@@ -334,7 +336,7 @@ def worth(board: Board, seat: Seat, style: Style, hand: list[Kind], *, room: int
     red_guard = 0.6 if ("red" in seat.opp_powers and not seat.solo) else 1.0
     chances = 0
     free_draws = 0 if seat.solo else draws
-    for gap, k in sorted(lines.one):
+    for _gap, k in sorted(lines.one):
         if avail[k] > 0:
             avail[k] -= 1
             chances += 1
@@ -354,7 +356,7 @@ def worth(board: Board, seat: Seat, style: Style, hand: list[Kind], *, room: int
         elif seat.solo:
             value += 0.55 * CUBE * seat.p_draw(k, draws)
         else:
-            p = seat.p_has(k) if style.odds else (0.5 if seat.unseen[k] else 0.0)
+            p = seat.p_has(k) if style.odds else 0.25 * min(2, seat.unseen[k])
             value -= threat_w * p * CUBE
             if seat.partner_hand and style.odds:
                 # Teams: the partner plays after the next opponent and may hold the card.
@@ -387,7 +389,9 @@ def worth(board: Board, seat: Seat, style: Style, hand: list[Kind], *, room: int
         if targets and "blue" in seat.powers:
             value += 0.95 * CUBE  # spent before the turn ends (see ai_turn)
         elif targets and not seat.solo:
-            value -= threat_w * 0.7 * CUBE
+            # The opponent would cash its Blue card some time anyway: a target only lets it
+            # do so now, on a line it might otherwise have spoiled.
+            value -= threat_w * 0.25 * CUBE
     # Room to play: every open cell and the kinds it takes (a table that closes up ends the
     # game, §Ending the Game).
     capacity = sum(len(kinds) for kinds in lines.room.values())

@@ -117,6 +117,11 @@ class Turn:
                 _, card, cell = action.split(":")
                 kind = next(k for c, k in self.seat.hand if c == card)
                 places.setdefault((kind, cell), f"place:{hand_ids[kind]}:{cell}")
+        if places and self.style.depth == 1:
+            # One card at a time: a set completed now is never put off for a later hope.
+            now = {key: a for key, a in places.items()
+                   if completes(self.board.with_card(key[1], key[0]), key[1])}
+            places = now or places
         if places:
             shallow = {
                 key: self.place_value(self.board, self.hand, key[0], key[1], self.placed, 1)
@@ -147,8 +152,10 @@ class Turn:
         for action in blues:
             cell = action[5:]
             after = Board(board.starts, board.cards, board.cubes | {cell}, board.jump)
-            offer(self.gain(1, False) + self.final(after, hand, self.room) - POWER_KEEP["blue"],
-                  action)
+            # A cube now: the one-card-at-a-time levels take it before any spread of theirs.
+            sure = self.style.noise if self.style.depth == 1 else 0.0
+            offer(self.gain(1, False) + self.final(after, hand, self.room) - POWER_KEEP["blue"]
+                  + sure, action)
         if "power:orange" in legal:
             jumping = Board(board.starts, board.cards, board.cubes, True)
             best = self._best_completion(jumping, hand)
