@@ -68,7 +68,7 @@ def choose(view: View, legal: Sequence[str], rng: random.Random, level: str = "n
     if phase == "start":
         return _start(view, legal, rng, style, seat, board)
     if phase == "draw":
-        return _draw(legal, rng, style, seat, board)
+        return _draw(view, legal, rng, style, seat, board)
     turn = Turn(dict(view), seat, style, board, rng)
     pending = view["step"]["pending"]
     if pending is not None:
@@ -96,9 +96,11 @@ def usefulness(board: Board, seat: Seat, kinds: list[Kind]) -> dict[Kind, float]
     return values
 
 
-def _draw(legal: list[str], rng: random.Random, style: Style, seat: Seat, board: Board) -> str:
-    """A face-up card worth more than the deck's average card; else the deck (§Draw Phase)."""
-    faces = {c: k for c, k in zip(_faceup_ids(legal), seat.faceup, strict=False)}
+def _draw(view: View, legal: list[str], rng: random.Random, style: Style, seat: Seat,
+          board: Board) -> str:
+    """A face-up card worth more than the deck's average card; else the deck (§Draw Phase).
+    A card that completes a set is worth as much to the next player: taking it denies it."""
+    faces = {f["id"]: (f["colour"], f["animal"]) for f in view["faceup"]}
     deck = "draw:deck" if "draw:deck" in legal else None
     if not style.draw_sense:
         useful = usefulness(board, seat, list(faces.values()))
@@ -118,10 +120,6 @@ def _draw(legal: list[str], rng: random.Random, style: Style, seat: Seat, board:
             if best is None or value > best_value:
                 best, best_value = action, value
     return best or legal[0]
-
-
-def _faceup_ids(legal: list[str]) -> list[str]:
-    return [a[5:] for a in legal if a.startswith("draw:") and a != "draw:deck"]
 
 
 def _start(view: View, legal: list[str], rng: random.Random, style: Style, seat: Seat,

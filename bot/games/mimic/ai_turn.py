@@ -12,7 +12,7 @@ second card that would help little (§Advanced How To Play 1).
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from bot.games.mimic.ai_judge import (
     CUBE,
@@ -96,12 +96,12 @@ class Turn:
             if not _any_fit(after, rest):
                 return value + end_of_game(self.seat, got + len(cubes))
             return value + self.final(after, rest, room)
-        stop = self.final(after, rest, 0 if not self.seat.solo else 0)
-        return value + max([stop, *follow])
+        return value + max([self.final(after, rest, 0), *follow])
 
     # -- the decision --------------------------------------------------------------------
 
     def choose(self, legal: Sequence[str]) -> str:
+        """The best of the legal actions: placements, power cards, taking one, ending."""
         options: list[tuple[float, float, str]] = []
         noise = self.style.noise
 
@@ -143,10 +143,12 @@ class Turn:
         stop = self.final(self.board, self.hand, 0)
         if "end" in legal:
             offer(stop if self.required == 0 else end_of_game(self.seat, 0), "end")
-        self._powers(legal, stop, bool(places), offer)
+        self._powers(legal, stop, offer)
         return max(options)[2]
 
-    def _powers(self, legal: Sequence[str], stop: float, can_place: bool, offer) -> None:
+    def _powers(self, legal: Sequence[str], stop: float,
+                offer: Callable[[float, str], None]) -> None:
+        """Offer every power-card action worth a look, valued on the placements' scale."""
         board, hand, seat = self.board, self.hand, self.seat
         blues = [a for a in legal if a.startswith("blue:")]
         for action in blues:
@@ -178,11 +180,7 @@ class Turn:
                     offer(self.final(after, hand, 0) - POWER_KEEP["red"], action)
         for action in legal:
             if action.startswith("take:"):
-                colour = action[5:]
-                value = TAKE_WORTH.get(colour, 0.0)
-                if not can_place:
-                    value += 0.0
-                offer(stop + value, action)
+                offer(stop + TAKE_WORTH.get(action[5:], 0.0), action)
 
     def _best_completion(self, board: Board, hand: list[Kind]) -> float | None:
         """Worth of the best placement that completes a set on ``board``, if any."""
