@@ -334,12 +334,10 @@ def worth(board: Board, seat: Seat, style: Style, hand: list[Kind], *, room: int
     faceup = Counter(seat.faceup)
     threat_w = style.threat * seat.rivals
     red_guard = 0.6 if ("red" in seat.opp_powers and not seat.solo) else 1.0
-    chances = 0
     free_draws = 0 if seat.solo else draws
     for _gap, k in sorted(lines.one):
         if avail[k] > 0:
             avail[k] -= 1
-            chances += 1
             if room > 0:
                 value += 0.85 * CUBE  # it finishes this turn (a cube now still ranks higher)
                 room -= 1
