@@ -24,6 +24,8 @@ CUBE = 100.0
 """A cube of one's own side: the unit of every other figure here."""
 BUILT = (0.0, 1.0, 4.5, 6.0)
 """A live line by the cards on it: a line of two is worth keeping (spoiling it wastes both)."""
+SOLO_ROOM = 2.0
+"""Solo: the worth of each kind an open cell takes (alone, a closed table is the end)."""
 RIVALS = {1: 0.0, 2: 1.0, 3: 0.45, 4: 0.35}
 """By the number of sides: how much a rival's cube counts against this side."""
 
@@ -394,7 +396,7 @@ def worth(board: Board, seat: Seat, style: Style, hand: list[Kind], *, room: int
     # game, §Ending the Game).
     capacity = sum(len(kinds) for kinds in lines.room.values())
     fit = sum(1 for kinds in lines.room.values() if any(k in kinds for k in hand))
-    value += (0.9 if seat.solo else 0.35) * capacity + 2.0 * lines.building
+    value += (SOLO_ROOM if seat.solo else 0.35) * capacity + 2.0 * lines.building
     value += 6.0 * min(fit, 3)
     return value
 
