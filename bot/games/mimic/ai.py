@@ -8,10 +8,11 @@ the team exchange and the tie showdown.
 
 Levels (issue 13):
 
-* ``hard`` plans the turn's two placements together, weighs threats by the odds of the unseen
-  hands, spends Red cards to spoil an opponent's set one card short and drafts face-up cards
-  for its lines and to deny them;
-* ``normal`` lays one card at a time by the same judgement and counts threats without odds;
+* ``hard`` plans the turn's two placements together, weighs threats by the odds of the
+  unseen hands, spends Red cards to spoil an opponent's set one card short and drafts face-up
+  cards for its lines and to deny them;
+* ``normal`` lays one card at a time by the same judgement, minds threats half as much, never
+  blocks with Red and judges with a small random spread;
 * ``easy`` does not look at the opponents' chances, judges with a wide random spread and draws
   mostly blind — it still completes sets and keeps lines to one colour.
 
@@ -35,7 +36,7 @@ View = Mapping[str, Any]
 LEVELS: dict[str, Style] = {
     "hard": Style(depth=2, odds=True, threat=0.8, red_block=True, noise=1.0, beam=6,
                   draw_sense=True),
-    "normal": Style(depth=1, odds=False, threat=0.5, red_block=False, noise=8.0, beam=1,
+    "normal": Style(depth=1, odds=True, threat=0.5, red_block=False, noise=8.0, beam=1,
                     draw_sense=True),
     "easy": Style(depth=1, odds=False, threat=0.0, red_block=False, noise=45.0, beam=1,
                   draw_sense=False),
