@@ -21,6 +21,7 @@ from bot.games.mimic.ai_judge import (
     cells_for,
     completes,
     end_of_game,
+    fits,
     scored,
     survey,
     worth,
@@ -178,6 +179,18 @@ class Turn:
                 if action.startswith("red:") and action[4:] in threats:
                     after = board.without(action[4:])
                     offer(self.final(after, hand, 0) - POWER_KEEP["red"], action)
+        if self.style.depth > 1 or seat.solo:
+            # Red as repair: lift the one card that spoils a line, so the line (or, when the
+            # hand is stuck, the table) takes cards again (§Sets to Set Interaction, ex. 3).
+            stuck = self.required > 0 and not _any_fit(board, hand)
+            spoilers = _spoilers(board)
+            for action in legal:
+                cell = action[4:]
+                if action.startswith("red:") and (cell in spoilers or stuck):
+                    after = board.without(cell)
+                    if stuck and not _any_fit(after, hand):
+                        continue
+                    offer(self.final(after, hand, self.room) - POWER_KEEP["red"], action)
         for action in legal:
             if action.startswith("take:"):
                 offer(stop + TAKE_WORTH.get(action[5:], 0.0), action)
@@ -247,6 +260,22 @@ def _choices(board: Board, hand: list[Kind]) -> list[tuple[Kind, str]]:
     room = survey(board).room
     return [(kind, cell) for kind in dict.fromkeys(hand)
             for cell, takes in room.items() if kind in takes]
+
+
+def _spoilers(board: Board) -> set[str]:
+    """Cards that alone spoil a line holding two or more others that still make a set."""
+    found: set[str] = set()
+    for line in board.lines():
+        held = [c for c in line.cells if c in board.cards and c not in board.cubes]
+        if len(held) < 3:
+            continue
+        kinds = [board.cards[c] for c in held]
+        if fits(kinds):
+            continue
+        for i, cell in enumerate(held):
+            if fits(kinds[:i] + kinds[i + 1:]):
+                found.add(cell)
+    return found
 
 
 def _any_fit(board: Board, hand: list[Kind]) -> bool:
