@@ -5,8 +5,9 @@ one kind are alike) is followed, where the level looks that far, by the best sec
 the board after each plan is judged by `ai_judge.worth`. Power cards compete with placements on
 the same scale (§Power Cards): Blue is a cube, Yellow and Orange are used where they complete a
 set, Green where a third card completes one, Red to spoil an opponent's set one card short
-(only the hard level), and in the advanced game a face-up power card is taken instead of a
-second card that would help little (§Advanced How To Play 1).
+(only the hard level) or, alone, to lift a card that spoils a line, and in the advanced game a
+face-up power card is taken instead of a second card that would help little (§Advanced How To
+Play 1).
 """
 
 from __future__ import annotations
@@ -179,9 +180,10 @@ class Turn:
                 if action.startswith("red:") and action[4:] in threats:
                     after = board.without(action[4:])
                     offer(self.final(after, hand, 0) - POWER_KEEP["red"], action)
-        if self.style.depth > 1 or seat.solo:
-            # Red as repair: lift the one card that spoils a line, so the line (or, when the
-            # hand is stuck, the table) takes cards again (§Sets to Set Interaction, ex. 3).
+        if seat.solo:
+            # Solo, Red as repair: lift the one card that spoils a line, so the line (or, when
+            # the hand is stuck, the table) takes cards again (§Sets to Set Interaction, ex. 3).
+            # Against others the Red cards are kept for blocking, which measured stronger.
             stuck = self.required > 0 and not _any_fit(board, hand)
             spoilers = _spoilers(board)
             for action in legal:
