@@ -163,7 +163,9 @@ class Turn:
         if "power:orange" in legal:
             jumping = Board(board.starts, board.cards, board.cubes, True)
             best = self._best_completion(jumping, hand)
-            if best is not None:
+            # Only for a set it could not complete without the jump (the jump's wider lines
+            # last this turn only, so they are not compared).
+            if best is not None and self._best_completion(board, hand) is None:
                 offer(best - POWER_KEEP["orange"], "power:orange")
         if "power:green" in legal:
             best = self._best_completion(board, hand) if self.room <= 0 else None

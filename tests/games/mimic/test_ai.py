@@ -157,6 +157,32 @@ def test_keeps_its_red_card_when_nothing_threatens():
     assert choose(state, level="hard") == "end"
 
 
+REPAIR = """
+    7 .  .  gO rE Y  .  .
+    6 .  .  .  rL .  .  .
+    5 .  .  .  rL .  .  .
+    4 .  .  .  R  .  .  .
+    3 .  .  .  .  .  .  .
+    2 .  .  .  .  .  .  .
+    1 .  .  .  .  .  .  .
+"""
+# D5-D6-D7 hold red lion, lion, elephant; the line can only turn west (the yellow start card
+# at E7 closes the east), where a green ostrich at C7 spoils it.
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_solo_lifts_the_card_that_spoils_a_line_with_red_and_completes_it(level):
+    """§Sets to Set Interaction, example 3: the Red card removes the green ostrich, and the
+    red elephant in hand completes the set where it lay."""
+    state = position(REPAIR, [["rE", "gZ", "bZ", "bG", "bO"]], n=1)
+    assert choose(state, level=level) == "red:C7"
+    state, _ = act(state, 0, "red:C7")
+    action = choose(state, level=level)
+    assert action == f"place:{ids(state, 0, 'rE')[0]}:C7"
+    _, events = act(state, 0, action)
+    assert any(e.kind == "set_completed" for e in events)
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_cashes_in_a_blue_card(level):
     """§Blue Power Cards: red lion, elephant, elephant is one and a half pairs: a cube."""
