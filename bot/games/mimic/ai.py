@@ -1,10 +1,10 @@
 """The MIMIC computer player: it builds sets, keeps its lines completable, blocks when it pays.
 
 It sees only its seat's view (the public table and its own hand; never the deck or another
-hand) and the legal actions, and judges positions with the same `sets` functions as the rules.
-`ai_judge` says what a board is worth to the seat; `ai_turn` plans the placement phase. This
-module picks the phase and handles the small decisions: the start card a set earns, the draw,
-the team exchange and the tie showdown.
+hand) and the legal actions, and judges positions by the same set rules as `sets`.
+`ai_lines` reads a board's lines, `ai_judge` says what a board is worth to the seat, `ai_turn`
+plans the placement phase. This module picks the phase and handles the small decisions: the
+start card a set earns, the draw, the team exchange and the tie showdown.
 
 Levels (issue 13):
 
@@ -26,7 +26,8 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from bot.games.mimic.ai_judge import CUBE, Seat, Style, read_seat, survey, worth
+from bot.games.mimic.ai_judge import CUBE, Seat, Style, read_seat, worth
+from bot.games.mimic.ai_lines import survey
 from bot.games.mimic.ai_turn import Turn
 from bot.games.mimic.cards import components
 from bot.games.mimic.sets import Board, Kind

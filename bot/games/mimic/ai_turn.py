@@ -15,18 +15,8 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 
-from bot.games.mimic.ai_judge import (
-    CUBE,
-    Seat,
-    Style,
-    cells_for,
-    completes,
-    end_of_game,
-    fits,
-    scored,
-    survey,
-    worth,
-)
+from bot.games.mimic.ai_judge import CUBE, Seat, Style, end_of_game, worth
+from bot.games.mimic.ai_lines import cells_for, completes, fits, scored, survey
 from bot.games.mimic.sets import Board, Kind
 
 START_BONUS = 12.0

@@ -12,7 +12,8 @@ import pytest
 from bot.autoplay import autoplay
 from bot.games.core import apply_checked, dump, start
 from bot.games.mimic import RULES, ai
-from bot.games.mimic.ai_judge import cells_for, completes, fits, read_seat, worth
+from bot.games.mimic.ai_judge import read_seat, worth
+from bot.games.mimic.ai_lines import cells_for, completes, fits
 from bot.games.mimic.sets import placements, scoring_cells
 from tests.games.mimic.art import act, ids, position
 from tests.games.test_contract import SECRET_SHUFFLERS
@@ -330,7 +331,7 @@ def test_hard_beats_easy_in_most_of_twenty_games():
 
 
 def test_its_fast_line_survey_agrees_with_the_rules():
-    """`ai_judge` reads lines in its own, faster way: the same legal cells and the same
+    """`ai_lines` reads lines in its own, faster way: the same legal cells and the same
     completed sets as `sets` on positions of a whole game."""
     checked = 0
     for move in autoplay(RULES, "agree", 3, {}, levels=["hard", "normal", "easy"]):
