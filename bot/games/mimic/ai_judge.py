@@ -16,9 +16,9 @@ from dataclasses import dataclass, field
 from math import comb
 from typing import Any
 
-from bot.games.mimic.ai_lines import survey
+from bot.games.mimic.ai_lines import needs, survey
 from bot.games.mimic.cards import components
-from bot.games.mimic.sets import Board, Kind, blue_targets
+from bot.games.mimic.sets import Board, Kind
 
 CUBE = 100.0
 """A cube of one's own side: the unit of every other figure here."""
@@ -75,6 +75,8 @@ class Seat:
     """Teams: the partner's hand size (it plays after the next opponent); else 0."""
     _p_one: dict[Kind, float] = field(default_factory=dict)
     _p_draw: dict[tuple[Kind, int], float] = field(default_factory=dict)
+    _p_two: dict[Kind, float] = field(default_factory=dict)
+    _p_mate: dict[Kind, float] = field(default_factory=dict)
 
     @property
     def ahead(self) -> int:
@@ -90,7 +92,16 @@ class Seat:
 
     def p_two(self, kind: Kind) -> float:
         """The odds that an opponent holds two cards of ``kind``."""
-        return _p_at_least(self.unseen, kind, self.opp_hand, 2, len(self.opponents))
+        if kind not in self._p_two:
+            self._p_two[kind] = _p_at_least(self.unseen, kind, self.opp_hand, 2,
+                                            len(self.opponents))
+        return self._p_two[kind]
+
+    def p_mate(self, kind: Kind) -> float:
+        """Teams: the odds that the partner's unseen hand holds ``kind``."""
+        if kind not in self._p_mate:
+            self._p_mate[kind] = _p_at_least(self.unseen, kind, self.partner_hand, 1, 1)
+        return self._p_mate[kind]
 
     def p_draw(self, kind: Kind, draws: int) -> float:
         """Solo: the odds that ``draws`` cards from the deck bring ``kind``."""
@@ -218,24 +229,23 @@ def worth(board: Board, seat: Seat, style: Style, hand: list[Kind], *, room: int
             value -= threat_w * p * CUBE
             if seat.partner_hand and style.odds:
                 # Teams: the partner plays after the next opponent and may hold the card.
-                mate = _p_at_least(seat.unseen, k, seat.partner_hand, 1, 1)
+                mate = seat.p_mate(k)
                 value += 0.7 * CUBE * (1 - p) * mate
     # Lines two cards short: finished next turn by whoever holds both missing cards.
     seen_two = 0
     for _gap, ways in lines.two:
         best_mine, best_theirs = 0.0, 0.0
         for way in ways:
-            need = Counter(way)
-            if all(avail[k] + (faceup[k] if not seat.solo else 0) >= n for k, n in need.items()):
+            need = needs(way)
+            if all(avail[k] + (faceup[k] if not seat.solo else 0) >= n for k, n in need):
                 best_mine = max(best_mine, 1.0)
             elif seat.solo:
                 best_mine = max(best_mine, _solo_odds(seat, need, avail, draws))
             if threat_w and not seat.solo:
                 if len(need) == 2:
-                    a, b = need
-                    p = seat.p_has(a) * seat.p_has(b) if style.odds else 0.1
+                    p = seat.p_has(need[0][0]) * seat.p_has(need[1][0]) if style.odds else 0.1
                 else:
-                    p = seat.p_two(next(iter(need))) if style.odds else 0.03
+                    p = seat.p_two(need[0][0]) if style.odds else 0.03
                 best_theirs = max(best_theirs, p)
         if best_mine and seen_two < 4:
             seen_two += 1
@@ -243,7 +253,7 @@ def worth(board: Board, seat: Seat, style: Style, hand: list[Kind], *, room: int
         value -= threat_w * 0.8 * best_theirs * CUBE
     # Blue: whoever holds one cubes any one and a half pairs at once (§Blue Power Cards).
     if "blue" in seat.powers or (threat_w and "blue" in seat.opp_powers):
-        targets = blue_targets(board)
+        targets = lines.blue
         if targets and "blue" in seat.powers:
             value += 0.95 * CUBE  # spent before the turn ends (see ai_turn)
         elif targets and not seat.solo:
@@ -259,9 +269,10 @@ def worth(board: Board, seat: Seat, style: Style, hand: list[Kind], *, room: int
     return value
 
 
-def _solo_odds(seat: Seat, need: Counter[Kind], avail: Counter[Kind], draws: int) -> float:
+def _solo_odds(seat: Seat, need: tuple[tuple[Kind, int], ...], avail: Counter[Kind],
+               draws: int) -> float:
     p = 1.0
-    for k, n in need.items():
+    for k, n in need:
         short = n - avail[k]
         if short > 0:
             p *= seat.p_draw(k, draws) if short == 1 else seat.p_draw(k, draws) ** 2

@@ -74,6 +74,8 @@ class Lines:
     """Each open cell of a live line and the kinds it takes."""
     building: float
     """Live, unfinished lines weighed by their cards (`BUILT`)."""
+    blue: bool
+    """Some line's first three cards are one and a half pairs (as `sets.blue_targets`)."""
 
 
 @functools.lru_cache(maxsize=16384)
@@ -82,6 +84,18 @@ def _line_key(kinds: tuple[Kind, ...]) -> tuple[bool, frozenset[Kind], bool]:
     ok = fits(kinds)
     done = ok and len(kinds) == 4 and len({a for _, a in kinds}) == 2
     return ok, welcome(kinds) if ok and len(kinds) < 4 else frozenset(), done
+
+
+@functools.lru_cache(maxsize=4096)
+def _half(kinds: tuple[Kind, ...]) -> bool:
+    """One and a half pairs of one colour (§Blue Power Cards 2–3)."""
+    return fits(kinds) and len({a for _, a in kinds}) == 2
+
+
+@functools.lru_cache(maxsize=4096)
+def needs(way: tuple[Kind, ...]) -> tuple[tuple[Kind, int], ...]:
+    """A way to finish a line as (kind, how many) pairs."""
+    return tuple(Counter(way).items())
 
 
 def survey(board: Board) -> Lines:
@@ -95,7 +109,8 @@ def survey(board: Board) -> Lines:
     one: dict[tuple[str, Kind], None] = {}
     two: list[tuple[str, tuple[tuple[Kind, ...], ...]]] = []
     room: dict[str, set[Kind]] = {}
-    building = 0
+    building = 0.0
+    blue = False
     for line in board.lines():
         kinds = []
         gap = None
@@ -106,6 +121,8 @@ def survey(board: Board) -> Lines:
                     gap = c
             else:
                 kinds.append(k)
+        if not blue and gap not in line.cells[:3]:
+            blue = _half(tuple(sorted(cards[c] for c in line.cells[:3])))
         if gap is None:
             continue
         key = tuple(sorted(kinds))
@@ -122,7 +139,7 @@ def survey(board: Board) -> Lines:
             one[(gap, wanted(key)[0][0])] = None
         elif n == 2:
             two.append((gap, wanted(key)))
-    found = Lines(list(one), two, room, building)
+    found = Lines(list(one), two, room, building, blue)
     board.__dict__["_survey"] = found
     return found
 

@@ -13,8 +13,8 @@ from bot.autoplay import autoplay
 from bot.games.core import apply_checked, dump, start
 from bot.games.mimic import RULES, ai
 from bot.games.mimic.ai_judge import read_seat, worth
-from bot.games.mimic.ai_lines import cells_for, completes, fits
-from bot.games.mimic.sets import placements, scoring_cells
+from bot.games.mimic.ai_lines import cells_for, completes, fits, survey
+from bot.games.mimic.sets import blue_targets, placements, scoring_cells
 from tests.games.mimic.art import act, ids, position
 from tests.games.test_contract import SECRET_SHUFFLERS
 
@@ -331,11 +331,12 @@ def test_hard_beats_easy_in_most_of_twenty_games():
 
 
 def test_its_fast_line_survey_agrees_with_the_rules():
-    """`ai_lines` reads lines in its own, faster way: the same legal cells and the same
-    completed sets as `sets` on positions of a whole game."""
+    """`ai_lines` reads lines in its own, faster way: the same legal cells, completed sets
+    and Blue targets as `sets` on positions of a whole game."""
     checked = 0
     for move in autoplay(RULES, "agree", 3, {}, levels=["hard", "normal", "easy"]):
         board = ai.board_from_view(RULES.view(move.state, 0))
+        assert survey(board).blue == bool(blue_targets(board))
         for kind in {("red", "lion"), ("green", "zebra"), ("blue", "ostrich")}:
             assert sorted(cells_for(board, kind)) == sorted(placements(board, kind))
             for cell in placements(board, kind)[:3]:
