@@ -172,12 +172,13 @@ class Turn:
                 if action.startswith("red:") and action[4:] in threats:
                     after = board.without(action[4:])
                     offer(self.final(after, hand, 0) - POWER_KEEP["red"], action)
-        if seat.solo:
-            # Solo, Red as repair: lift the one card that spoils a line, so the line (or, when
-            # the hand is stuck, the table) takes cards again (§Sets to Set Interaction, ex. 3).
-            # Against others the Red cards are kept for blocking, which measured stronger.
-            stuck = self.required > 0 and not _any_fit(board, hand)
-            spoilers = _spoilers(board)
+        stuck = self.required > 0 and not _any_fit(board, hand)
+        if seat.solo or stuck:
+            # Red as repair: lift the card that spoils a line, so the line takes cards again
+            # (§Sets to Set Interaction, ex. 3), or, when the hand cannot lay its cards, any
+            # card whose cell then takes one (else the game ends, §Ending the Game). Against
+            # others only the rescue: their Red cards block, which measured stronger.
+            spoilers = _spoilers(board) if seat.solo else set()
             for action in legal:
                 cell = action[4:]
                 if action.startswith("red:") and (cell in spoilers or stuck):

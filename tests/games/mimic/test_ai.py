@@ -184,6 +184,34 @@ def test_solo_lifts_the_card_that_spoils_a_line_with_red_and_completes_it(level)
     assert any(e.kind == "set_completed" for e in events)
 
 
+CLOSED = """
+    7 #  .  .  .  .  .  .
+    6 .  .  .  .  .  .  .
+    5 .  .  .  rL .  .  .
+    4 .  .  rL R  rE .  .
+    3 .  .  .  rE .  .  .
+    2 .  .  .  .  .  .  .
+    1 .  .  .  .  .  .  .
+"""
+# Every line from the only start card begins with a red card: a hand of green and blue cards
+# has nowhere to go. The opponent has a cube (A7).
+
+
+def test_behind_and_unable_to_lay_its_cards_it_frees_a_cell_with_red():
+    """§Ending the Game: a player who cannot lay two cards ends the game, and the opponent is
+    ahead. The computer lifts a red card instead, and then lays its two cards."""
+    state = powers(position(CLOSED, [["gO", "gZ", "bZ", "bG", "bO"]]), 0, ["red"])
+    assert not any(a.startswith("place:") for a in RULES.legal_actions(state, 0))
+    action = choose(state, level="hard")
+    assert action in ("red:D5", "red:C4", "red:E4", "red:D3")
+    state, _ = act(state, 0, action)
+    for _ in range(2):
+        action = choose(state, level="hard")
+        assert action.startswith("place:")
+        state, _ = act(state, 0, action)
+    assert state["result"] is None
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_cashes_in_a_blue_card(level):
     """§Blue Power Cards: red lion, elephant, elephant is one and a half pairs: a cube."""
