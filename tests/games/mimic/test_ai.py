@@ -128,7 +128,7 @@ def test_solo_takes_the_risk_of_a_set_one_card_short():
     assert gains[1] > 0 > gains[2]
 
 
-def test_solo_places_more_cubes_than_a_duel_leaves_one_side():
+def test_solo_hard_places_ten_or_more_of_its_fifteen_cubes_on_average():
     """Over whole solo games the hard computer aims at all 15 cubes (issue 13: at least 12 on
     average over many games); four seeded games place at least ten each on average."""
     cubes = []
