@@ -12,9 +12,10 @@ Levels (issue 13):
   unseen hands, spends Red cards to spoil an opponent's set one card short and drafts face-up
   cards for its lines and to deny them;
 * ``normal`` lays one card at a time by the same judgement, minds threats half as much, never
-  blocks with Red and judges with a small random spread;
+  blocks with Red, judges with a small random spread and from the face-up cards takes (mostly)
+  only one that completes a set;
 * ``easy`` does not look at the opponents' chances, judges with a wide random spread and draws
-  mostly blind — it still completes sets and keeps lines to one colour.
+  from the deck — it still completes sets, cashes its Blue card and keeps lines to one colour.
 
 Randomness (noise and tie breaks) comes only from the ``rng`` argument.
 """
@@ -35,12 +36,11 @@ from bot.games.mimic.sets import Board, Kind
 View = Mapping[str, Any]
 
 LEVELS: dict[str, Style] = {
-    "hard": Style(depth=2, odds=True, threat=0.8, red_block=True, noise=1.0, beam=6,
-                  draw_sense=True),
+    "hard": Style(depth=2, odds=True, threat=0.8, red_block=True, noise=1.0, beam=6, draft=1.0),
     "normal": Style(depth=1, odds=True, threat=0.5, red_block=False, noise=8.0, beam=1,
-                    draw_sense=True),
+                    draft=0.9),
     "easy": Style(depth=1, odds=False, threat=0.0, red_block=False, noise=45.0, beam=1,
-                  draw_sense=False),
+                  draft=0.0),
 }
 
 
@@ -104,10 +104,10 @@ def _draw(view: View, legal: list[str], rng: random.Random, style: Style, seat: 
     A card that completes a set is worth as much to the next player: taking it denies it."""
     faces = {f["id"]: (f["colour"], f["animal"]) for f in view["faceup"]}
     deck = "draw:deck" if "draw:deck" in legal else None
-    if not style.draw_sense:
+    if style.draft < 1:
         useful = usefulness(board, seat, list(faces.values()))
         best = [a for a in legal if a[5:] in faces and useful[faces[a[5:]]] >= 0.9 * CUBE]
-        if best and rng.random() < 0.5:
+        if best and rng.random() < style.draft:
             return best[0]
         return deck or rng.choice(legal)
     pool = seat.unseen

@@ -44,8 +44,9 @@ class Style:
     """Random spread added to every judgement (CUBE-scaled)."""
     beam: int
     """First placements kept for the second look."""
-    draw_sense: bool
-    """Draws face-up cards for its own lines and to deny them; else mostly the deck."""
+    draft: float
+    """Drafting: 1 weighs every face-up card against the deck's average card; below 1, the
+    chance that it takes a face-up card completing a set (else it draws from the deck)."""
 
 
 @dataclass
