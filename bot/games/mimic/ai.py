@@ -1,35 +1,47 @@
-"""A MIMIC computer player: it completes sets when it can, blocks when it must.
+"""The MIMIC computer player: it builds sets, keeps its lines completable, blocks when it pays.
 
-It sees only its view (the public table and its own hand) and judges positions with the same
-`sets` functions as the rules. In order of preference in the placement phase:
+It sees only its seat's view (the public table and its own hand; never the deck or another
+hand) and the legal actions, and judges positions by the same set rules as `sets`.
+`ai_lines` reads a board's lines, `ai_judge` says what a board is worth to the seat, `ai_turn`
+plans the placement phase. This module picks the phase and handles the small decisions: the
+start card a set earns, the draw, the team exchange and the tie showdown.
 
-1. a placement (or a Yellow move) that completes a set; the Orange jump or the Green extra card
-   when that opens a completion;
-2. a Blue cube on an incomplete set;
-3. otherwise the placement that builds its longest line while leaving opponents the fewest
-   lines one card short of a set (in solo those lines are chances, not threats);
-4. before ending the turn, a Red power card on a threat it could not spoil otherwise.
+Levels (issue 13):
 
-Randomness (tie breaks) comes only from the ``rng`` argument.
+* ``hard`` plans the turn's two placements together, weighs threats by the odds of the
+  unseen hands, spends Red cards to spoil an opponent's set one card short and drafts face-up
+  cards for its lines and to deny them;
+* ``normal`` lays one card at a time by the same judgement, minds threats half as much, never
+  blocks with Red, judges with a small random spread and from the face-up cards takes (mostly)
+  only one that completes a set;
+* ``easy`` does not look at the opponents' chances, judges with a wide random spread and draws
+  from the deck — it still completes sets, cashes its Blue card and keeps lines to one colour.
+
+Randomness (noise and tie breaks) comes only from the ``rng`` argument.
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from bot.games.mimic.ai_judge import CUBE, Seat, Style, read_seat, worth
+from bot.games.mimic.ai_lines import survey
+from bot.games.mimic.ai_turn import Turn
 from bot.games.mimic.cards import components
-from bot.games.mimic.sets import (
-    Board,
-    Kind,
-    feasible,
-    one_away,
-    placements,
-    scoring_cells,
-)
+from bot.games.mimic.sets import Board, Kind
 
 View = Mapping[str, Any]
+
+LEVELS: dict[str, Style] = {
+    "hard": Style(depth=2, odds=True, threat=0.8, red_block=True, noise=1.0, beam=6, draft=1.0),
+    "normal": Style(depth=1, odds=True, threat=0.5, red_block=False, noise=8.0, beam=1,
+                    draft=0.9),
+    "easy": Style(depth=1, odds=False, threat=0.0, red_block=False, noise=45.0, beam=1,
+                  draft=0.0),
+}
 
 
 def board_from_view(view: View, *, jump: bool | None = None) -> Board:
@@ -42,167 +54,98 @@ def board_from_view(view: View, *, jump: bool | None = None) -> Board:
     )
 
 
-def _hand(view: View) -> dict[str, Kind]:
-    return {c["id"]: (c["colour"], c["animal"]) for c in view["hand"]}
-
-
 def choose(view: View, legal: Sequence[str], rng: random.Random, level: str = "normal") -> str:
-    """Pick one of ``legal`` for the seat the view belongs to (levels: see issue 13's work,
-    not yet told apart)."""
+    """Pick one of ``legal`` for the seat the view belongs to, at ``level``."""
     legal = list(legal)
     if len(legal) == 1:
         return legal[0]
+    style = LEVELS.get(level, LEVELS["normal"])
     phase = view["phase"]
     if phase == "showdown":
         return min(legal, key=lambda a: components().rank(a[5:]))
-    if phase == "exchange":
-        return _exchange(view, legal, rng)
-    if phase == "start":
-        return _start(view, legal, rng)
-    if phase == "draw":
-        return _draw(view, legal, rng)
-    return _place_phase(view, legal, rng)
-
-
-def _threats(board: Board) -> int:
-    return len(one_away(board))
-
-
-def _usefulness(board: Board, kind: Kind) -> int:
-    """How well a card fits the table: 10 per set it completes, plus its legal cells."""
-    score = len(placements(board, kind))
-    for cell in placements(board, kind):
-        if scoring_cells(board.with_card(cell, kind), cell):
-            score += 10
-    return score
-
-
-def _exchange(view: View, legal: list[str], rng: random.Random) -> str:
-    """The partner gives its most useful card; the player gives back its least useful."""
-    board, hand = board_from_view(view), _hand(view)
-    giving_partner = view["seat"] != view["turn"]
-    scored = sorted(legal, key=lambda a: (_usefulness(board, hand[a[5:]]), rng.random()))
-    return scored[-1] if giving_partner else scored[0]
-
-
-def _start(view: View, legal: list[str], rng: random.Random) -> str:
-    """The start card where it gives the opponents the fewest near-complete lines."""
+    seat = read_seat(view)
     board = board_from_view(view)
-    solo = view["mode"] == "solo"
+    if phase == "exchange":
+        return _exchange(view, legal, rng, style, seat, board)
+    if phase == "start":
+        return _start(view, legal, rng, style, seat, board)
+    if phase == "draw":
+        return _draw(view, legal, rng, style, seat, board)
+    turn = Turn(dict(view), seat, style, board, rng)
+    pending = view["step"]["pending"]
+    if pending is not None:
+        return turn.yellow_target(pending["from"], legal)
+    return turn.choose(legal)
+
+
+def usefulness(board: Board, seat: Seat, kinds: list[Kind]) -> dict[Kind, float]:
+    """What each kind would add to the seat's next turn: a set it completes, a line of two it
+    finishes with another held card, the open cells that take it."""
+    lines = survey(board)
+    held = Counter(k for _, k in seat.hand)
+    values: dict[Kind, float] = {}
+    for kind in set(kinds):
+        value = 0.0
+        value += sum(0.9 * CUBE for _, k in lines.one if k == kind)
+        for _, ways in lines.two:
+            for way in ways:
+                if kind in way:
+                    rest = list(way)
+                    rest.remove(kind)
+                    value += 0.3 * CUBE if held[rest[0]] > (kind == rest[0]) else 2.0
+        value += min(12, sum(2.0 for ks in lines.room.values() if kind in ks))
+        values[kind] = value
+    return values
+
+
+def _draw(view: View, legal: list[str], rng: random.Random, style: Style, seat: Seat,
+          board: Board) -> str:
+    """A face-up card worth more than the deck's average card; else the deck (§Draw Phase).
+    A card that completes a set is worth as much to the next player: taking it denies it."""
+    faces = {f["id"]: (f["colour"], f["animal"]) for f in view["faceup"]}
+    deck = "draw:deck" if "draw:deck" in legal else None
+    if style.draft < 1:
+        useful = usefulness(board, seat, list(faces.values()))
+        best = [a for a in legal if a[5:] in faces and useful[faces[a[5:]]] >= 0.9 * CUBE]
+        if best and rng.random() < style.draft:
+            return best[0]
+        return deck or rng.choice(legal)
+    pool = seat.unseen
+    values = usefulness(board, seat, [*faces.values(), *pool])
+    total = sum(pool.values())
+    average = sum(values[k] * n for k, n in pool.items()) / total if total else 0.0
+    best, best_value = deck, average + 4.0
+    for action in legal:
+        card = action[5:]
+        if card in faces:
+            value = values[faces[card]] + rng.random()
+            if best is None or value > best_value:
+                best, best_value = action, value
+    return best or legal[0]
+
+
+def _start(view: View, legal: list[str], rng: random.Random, style: Style, seat: Seat,
+           board: Board) -> str:
+    """The start card where the board is worth most to it afterwards (§Start Cards 3)."""
+    step = view["step"]
+    room = max(0, (5 if seat.solo else 2) + step["extra"] - step["placed"])
+    hand = [k for _, k in seat.hand]
 
     def value(action: str) -> float:
         cell = action[6:]
         after = Board(board.starts | {cell}, board.cards, board.cubes, board.jump)
-        threats = _threats(after)
-        return (threats if solo else -threats) + rng.random() * 0.5
+        return worth(after, seat, style, hand, room=room) + style.noise * rng.random()
 
     return max(legal, key=value)
 
 
-def _draw(view: View, legal: list[str], rng: random.Random) -> str:
-    """A face-up card that completes a set or fits well; otherwise the deck."""
-    board = board_from_view(view)
-    faces = {c["id"]: (c["colour"], c["animal"]) for c in view["faceup"]}
-    best, best_score = ("draw:deck" if "draw:deck" in legal else legal[0]), 6.0
-    for action in legal:
-        card = action[5:]
-        if card in faces:
-            score = _usefulness(board, faces[card]) + rng.random()
-            if score > best_score:
-                best, best_score = action, score
-    return best
-
-
-def _place_phase(view: View, legal: list[str], rng: random.Random) -> str:
-    board, hand = board_from_view(view), _hand(view)
-    step = view["step"]
-    if step["pending"] is not None:
-        kind = board.cards[step["pending"]["from"]]
-        lifted = board.without(step["pending"]["from"])
-        for action in legal:
-            if action.startswith("to:") and scoring_cells(lifted.with_card(action[3:], kind),
-                                                           action[3:]):
-                return action
-        return "cancel"
-    places = [a for a in legal if a.startswith("place:")]
-    # 1. Complete a set (the most sets at once).
-    wins = []
-    for action in places:
-        _, card, cell = action.split(":")
-        n = len(scoring_cells(board.with_card(cell, hand[card]), cell))
-        if n:
-            wins.append((n, rng.random(), action))
-    if wins:
-        return max(wins)[2]
-    for action in legal:
-        if action.startswith("yellow:") and _move_completes(board, action[7:]):
-            return action
-    if "power:orange" in legal and _completes_any(board_from_view(view, jump=True), hand):
-        return "power:orange"
-    if "power:green" in legal and not places and _completes_any(board, hand):
-        return "power:green"
-    # 2. A Blue cube is a cube.
-    blues = [a for a in legal if a.startswith("blue:")]
-    if blues:
-        return rng.choice(blues)
-    # Advanced: a power card instead of a second, weak placement.
-    takes = [a for a in legal if a.startswith("take:")]
-    solo = view["mode"] == "solo"
-    if places and (step["placed"] < 2 or (solo and _worth_extra(board, hand, places))):
-        best = max(places, key=lambda a: _placement_value(board, hand, a, solo, rng))
-        if takes and len(view["powers"][view["seat"]]["active"]) < 2:
-            return rng.choice(takes)
-        return best
-    if takes:
-        return rng.choice(takes)
-    # 4. Spoil a threat with a Red card before handing the turn on.
-    reds = [a for a in legal if a.startswith("red:")]
-    if reds and not solo and "end" in legal:
-        now = _threats(board)
-        if now:
-            spoil = min(reds, key=lambda a: (_threats(board.without(a[4:])), rng.random()))
-            if _threats(board.without(spoil[4:])) < now:
-                return spoil
-    return "end" if "end" in legal else rng.choice(legal)
-
-
-def _placement_value(board: Board, hand: dict[str, Kind], action: str, solo: bool,
-                     rng: random.Random) -> float:
-    """Longest feasible line through the new card, minus the threats it leaves (solo: plus)."""
-    _, card, cell = action.split(":")
-    after = board.with_card(cell, hand[card])
-    length = max(
-        (len(after.kinds(line)) for line in after.lines()
-         if cell in line.cells and feasible(after.kinds(line))),
-        default=0,
-    )
-    threats = _threats(after) - _threats(board)
-    return 2 * length + (2 * threats if solo else -3 * threats) + rng.random()
-
-
-def _worth_extra(board: Board, hand: dict[str, Kind], places: list[str]) -> bool:
-    """Solo, past the two required cards: lay another only if the rest of the hand can then
-    complete a set next."""
-    for action in places:
-        _, card, cell = action.split(":")
-        after = board.with_card(cell, hand[card])
-        rest = [k for c, k in hand.items() if c != card]
-        if any(kind in rest for _, kind in one_away(after)):
-            return True
-    return False
-
-
-def _move_completes(board: Board, origin: str) -> bool:
-    kind = board.cards[origin]
-    lifted = board.without(origin)
-    return any(
-        scoring_cells(lifted.with_card(cell, kind), cell)
-        for cell in placements(lifted, kind) if cell != origin
-    )
-
-
-def _completes_any(board: Board, hand: dict[str, Kind]) -> bool:
-    return any(
-        scoring_cells(board.with_card(cell, kind), cell)
-        for kind in set(hand.values()) for cell in placements(board, kind)
-    )
+def _exchange(view: View, legal: list[str], rng: random.Random, style: Style, seat: Seat,
+              board: Board) -> str:
+    """§How to Play (Teams): the partner gives the card that fits the table best; the player
+    gives back the one that fits least."""
+    hand = dict(seat.hand)
+    useful = usefulness(board, seat, list(hand.values()))
+    giving_partner = view["seat"] != view["turn"]
+    scored = sorted(legal, key=lambda a: (useful[hand[a[5:]]] + style.noise * rng.random(),
+                                          rng.random()))
+    return scored[-1] if giving_partner else scored[0]
