@@ -17,6 +17,8 @@ from rendering import layout, mimic, mimic_art, theme
 from rendering.mimic import BOARD_H, HAND_H, W, cell_box, render_board, render_hand
 
 from .colours import near
+from tests.games.test_contract import SECRET_SHUFFLERS
+
 from .gallery import LONG_NAMES, playout
 from .helpers import NAMES, decode
 
@@ -26,32 +28,46 @@ CELLS = [f"{c}{r}" for r in range(1, 8) for c in "ABCDEFG"]
 EN, CS = words("en"), words("cs")
 
 
-def play(n: int, options: dict, seed: int, steps: int) -> dict:
-    """A state after up to ``steps`` moves of computer players (seeded: the same every run)."""
+def play(n: int, options: dict, seed: int, steps: int, *, aimless: bool = False) -> dict:
+    """A state after up to ``steps`` moves of computer players (seeded: the same every run);
+    ``aimless``: any legal move instead, which spoils lines and so reaches showdowns."""
     state = start(RULES, f"render-{seed}", n, options)
     rng = random.Random(seed)
     for version in range(steps):
         if RULES.outcome(state) is not None:
             break
         seat = min(RULES.active_seats(state))
-        action = ai.choose(RULES.view(state, seat), RULES.legal_actions(state, seat), rng)
+        legal = RULES.legal_actions(state, seat)
+        action = rng.choice(legal) if aimless else ai.choose(RULES.view(state, seat), legal, rng)
         state = apply_checked(RULES, state, seed=f"render-{seed}", version=version, seat=seat,
                               action=action, seen_version=None).state
     return state
+
+
+def placing(n: int, seed: int, steps: int) -> dict:
+    """The first state from ``steps`` moves on where the seat to move can lay a card: a
+    mid-game board whatever the computer's pace."""
+    while True:
+        state = play(n, {}, seed, steps)
+        seat = state["turn"]
+        if any(a.startswith("place:") for a in RULES.legal_actions(state, seat)):
+            return state
+        assert RULES.outcome(state) is None, "the game ended before a placement was found"
+        steps += 1
 
 
 @pytest.fixture(scope="module")
 def states() -> dict[str, dict]:
     found = {
         "opening": play(2, {}, 1, 0),
-        "middle": play(2, {}, 3, 60),
+        "middle": placing(2, 3, 50),
         "over": play(2, {}, 3, 999),
         "teams": play(4, {"teams": True}, 3, 90),
         "solo": play(1, {}, 3, 30),
         "advanced": play(3, {"advanced": True}, 4, 50),
     }
-    for seed in range(30):
-        state = play(2, {}, seed, 999)
+    for seed in range(30):  # the computer rarely ties: a showdown comes from aimless play
+        state = play(2, {}, seed, 999, aimless=True)
         if state["result"]["termination"] == "showdown":
             found["showdown"] = state
             break
@@ -114,11 +130,11 @@ def test_cells_show_start_cards_mimic_cards_cubes_and_empty_space(states):
     view = RULES.view(state, None)
     png = render_board(view, NAMES[:2], EN)
     x0, y0, _, y1 = cell_box("D4")
-    assert near(pixel(png, (x0 + 5, (y0 + y1) / 2)), mimic_art.RED_START)
+    assert near(pixel(png, (x0 + 12, (y0 + y1) / 2)), mimic_art.RED_START)
     for cell, colour in view["starts"].items():
-        if colour == "yellow":
+        if colour == "yellow":  # sampled inside the frame a card laid last turn gets
             x0, y0, _, y1 = cell_box(cell)
-            assert near(pixel(png, (x0 + 5, (y0 + y1) / 2)), mimic_art.YELLOW_START)
+            assert near(pixel(png, (x0 + 12, (y0 + y1) / 2)), mimic_art.YELLOW_START)
     for cell, face in view["board"].items():
         x0, y0, _, _ = cell_box(cell)
         if face["cube"] is None:
@@ -137,12 +153,11 @@ def test_cells_show_start_cards_mimic_cards_cubes_and_empty_space(states):
 
 
 def test_board_shows_the_public_table_only(states):
-    """The public picture depends on nothing private: hands and the deck's order."""
+    """The public picture depends on nothing private: hands and the deck's order (dealt
+    anew, sizes kept)."""
     state = states["middle"]
-    other = copy.deepcopy(state)
-    other["hands"][0], other["hands"][1] = other["hands"][1][:len(other["hands"][0])], \
-        other["hands"][0][:len(other["hands"][1])]
-    other["deck"] = list(reversed(other["deck"]))
+    other = SECRET_SHUFFLERS["mimic"](copy.deepcopy(state), None, random.Random(5))
+    assert other["hands"] != state["hands"]
     assert render_board(RULES.view(state, None), NAMES[:2], EN) == \
         render_board(RULES.view(other, None), NAMES[:2], EN)
 
@@ -199,9 +214,9 @@ def test_the_solo_hand_shows_no_green_power_card(states):
     view = RULES.view(state, 0)
     img = decode(render_hand(view, NAMES[:1], EN)).convert("RGB")
     row = {img.getpixel((x, mimic.POWERS_Y + 8)) for x in range(W)}
-    assert mimic_art.POWER_COLOURS["green"] not in row
-    for colour in view["powers"][0]["active"]:
-        assert mimic_art.POWER_COLOURS[colour] in row, colour
+    assert not any(near(c, mimic_art.POWER_COLOURS["green"]) for c in row)
+    for colour in view["powers"][0]["active"]:  # near: the palette may shift a level
+        assert any(near(c, mimic_art.POWER_COLOURS[colour]) for c in row), colour
     # The same view holding a green card (as solo once dealt) would show it there.
     view["powers"][0]["active"].insert(0, "green")
     img = decode(render_hand(view, NAMES[:1], EN)).convert("RGB")
