@@ -46,6 +46,7 @@ __all__ = ["BOARD_H", "HAND_H", "LAST_FRAME", "LIGHT_MARK", "MINI", "MINI_GAP", 
 
 CELL = 120
 GAP = 4
+HEAD_ROOM = 180  # the last-turn strip's least room for whose turn it was
 LABEL = 40
 STRIP = (M, TITLE_H + 8, W - M, TITLE_H + 56)
 """The "what changed" strip's box, between the title bar and the grid."""
@@ -104,8 +105,13 @@ def _strip(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], w: Wo
                      theme.INK_SOFT)
         return
     frame(draw, (x0 + 14, middle - 13, x0 + 40, middle + 13))
-    start = aside(draw, (x0 + (x1 - x0) * 0.4, y0, x1 - 16, y1), what_changed(last, w),
+    # The turn's words come first (a busy Czech turn needs two thirds of the strip); the
+    # head keeps room for a short name, and gives up its "Last turn ·" before the name.
+    start = aside(draw, (x0 + 56 + HEAD_ROOM, y0, x1 - 16, y1), what_changed(last, w),
                   theme.TEXT_SIZE, theme.INK, bold=True)
-    canvas.label(draw, (x0 + 56, y0, start - 14, y1),
-                 w("mimic.picture.last.head", who=name_of(names, last["seat"], w)),
-                 theme.TEXT_SIZE, theme.INK_SOFT, min_size=SMALL)
+    who = name_of(names, last["seat"], w)
+    head = w("mimic.picture.last.head", who=who)
+    if canvas.text_width(head, SMALL) > start - 14 - (x0 + 56):
+        head = who
+    canvas.label(draw, (x0 + 56, y0, start - 14, y1), head, theme.TEXT_SIZE, theme.INK_SOFT,
+                 min_size=SMALL)

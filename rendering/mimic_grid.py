@@ -89,8 +89,8 @@ def frame(draw: ImageDraw.ImageDraw, box: Box, dashed: bool = False) -> None:
     size = x1 - x0
     radius = max(6, round(size) // 10)
     outer = (x0 - 3, y0 - 3, x1 + 3, y1 + 3)
-    if dashed:
-        canvas.dashed_card(draw, outer, LAST_FRAME, dash=12, width=6, radius=radius)
+    if dashed:  # its dashes are centred on the line: on the cell's edge, to stay in the gap
+        canvas.dashed_card(draw, box, LAST_FRAME, dash=12, width=6, radius=radius)
         return
     draw.rounded_rectangle(outer, radius, outline=theme.INK, width=9)
     draw.rounded_rectangle((x0 - 1, y0 - 1, x1 + 1, y1 + 1), radius, outline=LAST_FRAME,

@@ -25,10 +25,11 @@ CELLS = [f"{c}{r}" for r in range(1, 8) for c in "ABCDEFG"]
 
 def _frame_ink(img, cell: str) -> int:
     """How many pixels along the middle of the cell's left edge (its frame's inner ring)
-    are the last turn's magenta."""
+    are the last turn's magenta; from the edge inwards, where a neighbour's frame (3 px
+    outside its own cell, the gap is 4) never reaches."""
     x0, y0, _, y1 = mimic.cell_box(cell)
     return sum(near(img.getpixel((x, y)), mimic.LAST_FRAME)
-               for x in range(x0 - 1, x0 + 4) for y in range(y0 + 30, y1 - 30, 6))
+               for x in range(x0, x0 + 3) for y in range(y0 + 30, y1 - 30, 6))
 
 
 def _texts(render) -> list[str]:
