@@ -1,0 +1,157 @@
+"""/daily in Discord: take today's seeded solo MIMIC deal in this channel (one try per player
+per UTC day), or show this server's board of the day with every player's streak.
+
+The game itself is a normal solo MIMIC match: its board, moves and end are MIMIC's (cogs.mimic)
+and the publisher's. What the daily challenge keeps and reads is in `bot.daily`.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.daily import AlreadyTried, DailyChallenge, DailyRow, Try
+from bot.db.repo import ChannelBusy
+from bot.games.core import RuleError
+from bot.i18n import Words
+from cogs._publisher import NO_PINGS, RETRYABLE
+from cogs._ui import apologise, game_name, plain, reader, reason, server_words, tell
+from cogs.leaderboard import bounded, cell_name, columns
+
+if TYPE_CHECKING:
+    from cogs._bot import GameBot
+
+log = logging.getLogger(__name__)
+
+
+def next_deal(day: dt.date) -> str:
+    """When the next deal comes (UTC midnight after ``day``), as a Discord timestamp every
+    client counts down in its own language and time zone."""
+    midnight = dt.datetime.combine(day + dt.timedelta(days=1), dt.time(), dt.UTC)
+    return f"<t:{int(midnight.timestamp())}:R>"
+
+
+def where(found: Try) -> str:
+    """A link to a try's board (its channel while the board has no message yet)."""
+    if found.message_id is None:
+        return f"<#{found.channel_id}>"
+    return (f"https://discord.com/channels/{found.guild_id}/{found.channel_id}/"
+            f"{found.message_id}")
+
+
+def board_text(title: str, rows: list[DailyRow], w: Words, tail: str = "") -> str:
+    """The board of the day as a monospace table in ``w``'s language: rank, player, cubes
+    placed (or how the try stands), streak."""
+    if not rows:
+        return "\n".join(p for p in (f"**{plain(title)}**", w("daily.board.empty"), tail) if p)
+    head = [w("leaderboard.col.rank"), w("leaderboard.col.player"), w("daily.col.cubes"),
+            w("daily.col.streak")]
+    cells = []
+    for row in rows:
+        if row.score is not None:
+            cubes = w.number(row.score)
+        else:
+            cubes = w("daily.board.gave_up" if row.status == "cancelled" else "daily.board.playing")
+        cells.append([w.number(row.rank) if row.rank is not None else "-", cell_name(row.name),
+                      cubes, w.number(row.streak)])
+    lines = columns(head, cells)
+    return bounded(f"**{plain(title)}**", lines[1:], w, head=lines[0], tail=tail)
+
+
+class Daily(commands.Cog):
+    """/daily: today's deal, or today's board."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+        self.daily = DailyChallenge(bot.sessions)  # tests set its clock
+
+    @app_commands.command(name="daily",
+                          description="Today's MIMIC deal: the same for everyone, one try a day")
+    @app_commands.describe(board="Show today's board and streaks here instead of playing")
+    @app_commands.guild_only()
+    async def daily_command(self, interaction: discord.Interaction[GameBot],
+                            board: bool = False) -> None:
+        """Take today's try here, or show the board of the day."""
+        if board:
+            await self._board(interaction)
+            return
+        w = reader(interaction)
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await tell(interaction, w("games.dm_only"))
+            return
+        user = interaction.user
+        try:
+            match = await self.daily.open(guild_id=interaction.guild_id,
+                                          channel_id=interaction.channel_id, user_id=user.id,
+                                          name=user.display_name)
+        except AlreadyTried as taken:
+            await self._taken(interaction, taken.found)
+            return
+        except ChannelBusy:
+            busy = await self.bot.sessions.repo.open_match_in(interaction.channel_id)
+            what = (w("games.busy_game", game=game_name(self.bot, busy), id=busy.id) if busy
+                    else w("games.another"))
+            await tell(interaction, w("games.busy", what=what))
+            return
+        # The try is stored: answer in public, then deal. The board is a message of its own,
+        # posted by the publisher once the game has started (a restart posts it too).
+        server = await server_words(self.bot, interaction.guild_id)
+        try:
+            await interaction.response.send_message(
+                server("daily.started", day=self.daily.today().isoformat(),
+                       name=plain(user.display_name), id=match.id),
+                allowed_mentions=NO_PINGS)
+        except RETRYABLE:
+            log.warning("the /daily reply of match %s was lost", match.id, exc_info=True)
+        await self._start(interaction, match.id)
+
+    async def _start(self, interaction: discord.Interaction[GameBot], match_id: int) -> None:
+        try:
+            await self.daily.start(match_id, interaction.user.id)
+        except RuleError as error:
+            await tell(interaction, reason(error, [], reader(interaction)))
+        except Exception:
+            await apologise(interaction, match_id)
+
+    async def _taken(self, interaction: discord.Interaction[GameBot], found: Try) -> None:
+        """The second /daily of a day: where the try stands, privately."""
+        w = reader(interaction)
+        if found.status == "lobby":  # stored, but a crash came before the deal: deal it now
+            await tell(interaction, w("daily.playing", id=found.match_id, where=where(found)))
+            await self._start(interaction, found.match_id)
+        elif found.status == "active":
+            await tell(interaction, w("daily.playing", id=found.match_id, where=where(found)))
+        elif found.status == "finished" and found.score is not None:
+            streak = await self.daily.streak(found.user_id, found.day)
+            await tell(interaction, w("daily.done", cubes=w.n("mimic.unit.cubes", found.score),
+                                      streak=w.n("daily.unit.days", streak),
+                                      next=next_deal(found.day)))
+        else:
+            await tell(interaction, w("daily.gave_up", id=found.match_id,
+                                      next=next_deal(found.day)))
+
+    async def _board(self, interaction: discord.Interaction[GameBot]) -> None:
+        """Today's tries on this server, in the asker's words, with the asker's streak."""
+        w = reader(interaction)
+        await interaction.response.defer(thinking=True)
+        try:
+            day = self.daily.today()
+            rows = await self.daily.board(interaction.guild_id or 0, day)
+            server = interaction.guild.name if interaction.guild else w("leaderboard.this_server")
+            title = w("daily.board.title", day=day.isoformat(), server=server)
+            streak = await self.daily.streak(interaction.user.id, day)
+            tail = w("daily.board.yours", days=w.n("daily.unit.days", streak))
+            await interaction.followup.send(board_text(title, rows, w, tail),
+                                            allowed_mentions=NO_PINGS)
+        except Exception:
+            await apologise(interaction, None)
+
+
+async def setup(bot: GameBot) -> None:
+    """Load the cog."""
+    await bot.add_cog(Daily(bot))
