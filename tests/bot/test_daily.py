@@ -121,3 +121,19 @@ async def test_result_board_and_streak_survive_a_restart(tmp_path):
     finally:
         await sessions.close()
         await db.close()
+
+
+@pytest.mark.asyncio
+async def test_a_try_belongs_to_the_day_it_was_taken(sessions):
+    """Taken half a minute before midnight UTC and finished after it: it is that day's result
+    (and today's try is still free)."""
+    clock = Clock(DAY)
+    daily = DailyChallenge(sessions, clock=clock)
+    match = await take(daily, 1, channel=100)
+    clock.now += 120
+    cubes = await play_out(sessions, match.id, 1)
+    day = dt.date(2026, 12, 2)
+    assert (await daily.try_of(1, day)).score == cubes
+    assert [r.score for r in await daily.board(GUILD, day)] == [cubes]
+    assert await daily.try_of(1, daily.today()) is None
+    assert await daily.streak(1, daily.today()) == 1  # yesterday's counts until today is over
