@@ -58,6 +58,7 @@ class Try:
     message_id: int | None
     status: str  # the match's: lobby, active, finished, cancelled
     score: int | None  # cubes placed, once finished
+    announced: bool = False  # its result line went out
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,6 +75,7 @@ class DailyRow:
 
 _TRY = (
     "SELECT d.day, d.user_id, d.guild_id, d.match_id, m.channel_id, m.message_id, m.status,"
+    " d.announced,"
     " r.score, (SELECT s.name FROM seats s WHERE s.match_id = d.match_id AND s.seat = 0) AS name"
     " FROM daily_tries d JOIN matches m ON m.id = d.match_id"
     " LEFT JOIN results r ON r.match_id = d.match_id AND r.seat = 0"
@@ -83,7 +85,7 @@ _TRY = (
 def _try(row: Any) -> Try:
     return Try(dt.date.fromisoformat(row["day"]), row["user_id"], row["guild_id"],
                row["match_id"], row["channel_id"], row["message_id"], row["status"],
-               row["score"] if row["status"] == "finished" else None)
+               row["score"] if row["status"] == "finished" else None, bool(row["announced"]))
 
 
 class DailyChallenge:
@@ -108,6 +110,24 @@ class DailyChallenge:
         rows = await self._rows(_TRY + " WHERE d.day = ? AND d.user_id = ?",
                                 (day.isoformat(), user_id))
         return _try(rows[0]) if rows else None
+
+    async def try_in(self, match_id: int) -> Try | None:
+        """The try a match is played for (None: not a daily game)."""
+        rows = await self._rows(_TRY + " WHERE d.match_id = ?", (match_id,))
+        return _try(rows[0]) if rows else None
+
+    async def unannounced(self) -> list[Try]:
+        """Finished tries whose result line did not go out (a crash came first)."""
+        rows = await self._rows(_TRY + " WHERE d.announced = 0 AND m.status = 'finished'"
+                                " ORDER BY d.match_id", ())
+        return [_try(r) for r in rows]
+
+    async def mark_announced(self, match_id: int) -> None:
+        """Note that the try's result line was posted."""
+        repo = self.sessions.repo
+        async with repo.transaction():
+            await repo.db.execute("UPDATE daily_tries SET announced = 1 WHERE match_id = ?",
+                                  (match_id,))
 
     async def open(self, *, guild_id: int, channel_id: int, user_id: int,
                    name: str) -> MatchRow:

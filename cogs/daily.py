@@ -2,23 +2,29 @@
 per UTC day), or show this server's board of the day with every player's streak.
 
 The game itself is a normal solo MIMIC match: its board, moves and end are MIMIC's (cogs.mimic)
-and the publisher's. What the daily challenge keeps and reads is in `bot.daily`.
+and the publisher's. When a try finishes, one line under the publisher's end announcement
+tells its place on the day's board and the streak; whether it went out is stored, so a
+restart posts a line a crash cut off, and never one twice. What the daily challenge keeps and
+reads is in `bot.daily`.
 """
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import logging
-from typing import TYPE_CHECKING
+from collections.abc import Coroutine
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.daily import AlreadyTried, DailyChallenge, DailyRow, Try
+from bot.daily import GAME, AlreadyTried, DailyChallenge, DailyRow, Try
 from bot.db.repo import ChannelBusy
 from bot.games.core import RuleError
 from bot.i18n import Words
+from bot.sessions import Transition
 from cogs._publisher import NO_PINGS, RETRYABLE
 from cogs._ui import apologise, game_name, plain, reader, reason, server_words, tell
 from cogs.leaderboard import bounded, cell_name, columns
@@ -69,6 +75,68 @@ class Daily(commands.Cog):
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self.daily = DailyChallenge(bot.sessions)  # tests set its clock
+        self._tasks: set[asyncio.Task[None]] = set()
+        # Finished games are seen as the session service announces them (after the commit);
+        # the listener before this one (the board publisher) is still called first.
+        self._publish = bot.sessions.publish
+        bot.sessions.publish = self._published
+
+    async def cog_unload(self) -> None:
+        """Stop listening and drop pending result lines (a restart posts them)."""
+        self.bot.sessions.publish = self._publish
+        for task in self._tasks:
+            task.cancel()
+        await asyncio.gather(*self._tasks, return_exceptions=True)
+
+    async def resume_games(self) -> None:
+        """At start-up: post the result lines a crash cut off."""
+        for found in await self.daily.unannounced():
+            match = await self.bot.sessions.repo.match(found.match_id)
+            if match is not None:
+                wait = not (match.board_final and match.announced)
+                self._spawn(self._result_line(match.id, match.version, wait=wait))
+
+    def _published(self, transition: Transition) -> None:
+        """Called inside the match lock: only queue work."""
+        self._publish(transition)
+        match = transition.match
+        if match.status == "finished" and match.game == GAME and len(transition.seats) == 1:
+            self._spawn(self._result_line(match.id, match.version))
+
+    def _spawn(self, work: Coroutine[Any, Any, None]) -> None:
+        task = asyncio.ensure_future(work)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _result_line(self, match_id: int, version: int, *, wait: bool = True) -> None:
+        """A finished try's place on the day's board and the streak, posted once, after the
+        game's own end announcement (not a daily game: nothing)."""
+        try:
+            found = await self.daily.try_in(match_id)
+            if found is None or found.announced or found.score is None:
+                return
+            if wait:
+                try:
+                    await self.bot.publisher.drawn(match_id, version)
+                except TimeoutError:
+                    log.warning("the board of daily game %s is late; its result goes first",
+                                match_id)
+            rows = await self.daily.board(found.guild_id, found.day)
+            mine = next(r for r in rows if r.user_id == found.user_id)
+            w = await server_words(self.bot, found.guild_id)
+            text = w("daily.result", day=found.day.isoformat(), name=plain(mine.name),
+                     cubes=w.n("mimic.unit.cubes", found.score), rank=w.number(mine.rank or 0),
+                     total=w.number(sum(r.rank is not None for r in rows)),
+                     streak=w.n("daily.unit.days", mine.streak))
+            # The nonce makes Discord drop a second copy if a crash came before it was noted.
+            await self.bot.get_partial_messageable(found.channel_id).send(
+                text, allowed_mentions=NO_PINGS, nonce=f"menagerie-daily-{match_id}")
+            await self.daily.mark_announced(match_id)
+        except RETRYABLE:
+            log.warning("could not post the daily result of game %s (next start-up will)",
+                        match_id, exc_info=True)
+        except Exception:
+            log.exception("the daily result of game %s failed", match_id)
 
     @app_commands.command(name="daily",
                           description="Today's MIMIC deal: the same for everyone, one try a day")

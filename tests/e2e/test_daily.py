@@ -63,6 +63,10 @@ async def board(table: Table, user: str = "carol") -> str:
     return shown.followups[0].content
 
 
+def result_line(message) -> bool:
+    return message.content.startswith("📅") and "placed" in message.content
+
+
 def rows(text: str) -> list[list[str]]:
     return [line.split() for line in text.split("```")[1].strip().splitlines()[1:]]
 
@@ -101,6 +105,14 @@ async def test_the_daily_deal_one_try_the_board_and_the_streak(table):
         raise AssertionError("the daily game did not end")
     await table.idle()
     cubes = RULES.outcome(match.state).scores[0]
+    # Under the game's own end announcement, its place on the day's board and the streak.
+    unit = "cube" if cubes == 1 else "cubes"
+    line = await driver.wait_for_message(result_line, channel="games")
+    assert line.content == (f"📅 **Daily challenge 2026-12-02**: Alice placed {cubes} {unit},"
+                            " #1 of 1 here today. Streak: 1 day."), line.content
+    ended = next(m for m in driver.messages("games") if m.content.startswith("**MIMIC")
+                 and f"#{alice}" in m.content and m.id != board_message.id)
+    assert ended.id < line.id
 
     shown = await board(table)
     assert "Daily challenge 2026-12-02" in shown and "Your streak: 0 days." in shown
@@ -114,6 +126,7 @@ async def test_the_daily_deal_one_try_the_board_and_the_streak(table):
     assert await board(table) == shown
     assert (await told(table, "alice")) == done
     assert "already" in await told(table, "bob", "lobby")
+    assert [m for m in driver.messages("games") if result_line(m)] == [line]
 
     # Tomorrow: another deal, a new try, the streak still alive until it is over.
     clock.now += ONE_DAY

@@ -6,6 +6,7 @@ CREATE TABLE daily_tries (
     user_id     INTEGER NOT NULL,
     guild_id    INTEGER NOT NULL,
     match_id    INTEGER NOT NULL REFERENCES matches (id) ON DELETE CASCADE,
+    announced   INTEGER NOT NULL DEFAULT 0,  -- the finished try's result line was posted
     PRIMARY KEY (day, user_id)
 );
 CREATE INDEX daily_by_guild ON daily_tries (guild_id, day);
