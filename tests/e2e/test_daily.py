@@ -5,17 +5,20 @@ MIMIC computer) finishes; a restart keeps it all."""
 
 from __future__ import annotations
 
+import asyncio
 import datetime as dt
 import random
 
 import pytest
 
 import bot.app
+from bot.games.core import apply_checked
 from tests.e2e.table import Table, ephemeral_text, game_id
 from tests.e2e.test_mimic import RULES, decide, moved_on, perform, settle
 
 DAY = dt.datetime(2026, 12, 2, 8, 0, tzinfo=dt.UTC).timestamp()
 ONE_DAY = 24 * 3600.0
+FOREVER = -1  # a fault that never wears off
 
 
 @pytest.fixture(autouse=True)
@@ -137,3 +140,47 @@ async def test_the_daily_deal_one_try_the_board_and_the_streak(table):
     assert "Daily challenge 2026-12-03" in shown and "Bob" not in shown
     assert rows(shown) == [["-", "Alice", "playing", "1"]]
     assert "Your streak: 1 day." in shown
+
+
+@pytest.mark.asyncio
+async def test_a_crash_before_the_result_line_posts_it_once_after_the_restart(table):
+    clock = Clock(DAY)
+    await start(table, clock)
+    driver = table.driver
+    match_id = await take(table, "alice", "games")
+    board_message = next(m for m in driver.messages("games")
+                         if f"#{match_id}" in m.content and "lay cards" in m.content)
+    alice = driver.user("alice").id
+    sessions = table.bot.sessions
+    rng = random.Random(8)
+    # Moves straight to the session service (the commands are the other test's) up to the one
+    # that ends the game; that one as a player makes it, so the bot's own tasks carry it on.
+    for _ in range(400):
+        match = await table.match(match_id)
+        code = decide(match.state, 0, rng)
+        step = apply_checked(RULES, match.state, seed=match.seed, version=match.version, seat=0,
+                             action=code, seen_version=None)
+        if step.outcome is not None:
+            break
+        await sessions.submit(match_id, alice, code, None)
+    else:
+        raise AssertionError("the daily game did not end")
+    await table.idle()
+    # Discord refuses the final board: the bot dies before its end or the result line is out.
+    table.server.fail(f"PATCH /channels/*/messages/{board_message.id}", status=403,
+                      times=FOREVER)
+    await perform(table, "alice", board_message, code)
+    await table.kill()
+    table.server.faults.clear()
+    assert not [m for m in driver.messages("games") if result_line(m)]
+
+    await start(table, clock)
+    line = await driver.wait_for_message(result_line, channel="games")
+    assert "Alice placed" in line.content and "#1 of 1" in line.content, line.content
+    ended = next(m for m in driver.messages("games") if m.content.startswith("**MIMIC")
+                 and "game over" in m.content and m.id != board_message.id)
+    assert ended.id < line.id
+    await table.kill()
+    await start(table, clock)
+    await asyncio.sleep(0.2)
+    assert [m for m in driver.messages("games") if result_line(m)] == [line], "only once"
