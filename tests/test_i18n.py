@@ -88,7 +88,7 @@ def test_a_discord_locale_picks_the_language():
 MIGRATED = ("cogs/games.py", "cogs/_ui.py", "cogs/_publisher.py", "cogs/_tree.py",
             "cogs/schicki_micki.py", "cogs/mimic.py", "cogs/mimic_table.py", "cogs/mimikri.py",
             "cogs/leaderboard.py", "cogs/mariposas.py", "cogs/mariposas_panel.py",
-            "cogs/mariposas_words.py")
+            "cogs/mariposas_words.py", "cogs/daily.py")
 REPLIES = {"tell", "send", "send_message", "edit", "edit_original_response"}
 
 
