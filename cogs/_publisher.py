@@ -16,9 +16,10 @@ interrupted and announces every end exactly once.
 Board edits notify nobody, so the start of a turn gets its own short message mentioning the
 player to act (`_note_turns`): once per turn — a seat that stays the one to act (a Mariposas
 turn's sub-steps, a showdown's other pickers) is not pinged again — never a computer, never a
-player who switched pings off, and with the turn timer's deadline as a Discord timestamp. A
-ping is a courtesy: one Discord refuses is logged and dropped, and neither waits for nor holds
-up the board or the game.
+player who switched pings off, and with the turn timer's deadline as a Discord timestamp. Once
+the turn is over its ping is deleted, so a game leaves at most one in the channel rather than
+one per turn. A ping is a courtesy: one Discord refuses is logged and dropped, and neither
+waits for nor holds up the board or the game.
 """
 
 from __future__ import annotations
@@ -94,6 +95,7 @@ class Publisher:
         # ping was sent for); a seat that stays in it is not pinged again.
         self._turns: dict[int, dict[int, int]] = {}
         self._pinging: set[asyncio.Task[None]] = set()
+        self._ping_ids: dict[tuple[int, int, int], int] = {}  # (match, seat, began) → message
         self.idle = asyncio.Event()  # set whenever no board has pending work (tests wait on it)
         self.idle.set()
 
@@ -117,22 +119,31 @@ class Publisher:
         """Ping each human seat this transition makes one to act that was not one already."""
         match = transition.match
         rules = self.bot.sessions.rules(match.game) if match.game in self.bot.uis else None
-        if (rules is None or match.status != "active" or match.state is None
-                or is_realtime(rules)):
-            self._turns.pop(match.id, None)
-            return
-        before = self._turns.get(match.id, {})
-        now = {seat: before.get(seat, match.version)
-               for seat in players(rules.active_seats(match.state))}
-        self._turns[match.id] = now
+        before = self._turns.pop(match.id, {})
+        now: dict[int, int] = {}
+        if (rules is not None and match.status == "active" and match.state is not None
+                and not is_realtime(rules)):
+            now = {seat: before.get(seat, match.version)
+                   for seat in players(rules.active_seats(match.state))}
+            self._turns[match.id] = now
+        for seat, began in before.items():
+            sent = self._ping_ids.pop((match.id, seat, began), None)
+            if now.get(seat) != began and sent is not None:
+                self._track(self._unping(match.id, match.channel_id, sent))
+            elif sent is not None:
+                self._ping_ids[(match.id, seat, began)] = sent
         for seat, began in now.items():
             row = transition.seats[seat] if seat < len(transition.seats) else None
             if began != match.version or row is None or row.is_computer or not row.user_id:
                 continue
-            task = asyncio.create_task(self._ping(match.id, seat, row.user_id, began))
-            self._pinging.add(task)
-            self.idle.clear()
-            task.add_done_callback(self._pinged)
+            self._track(self._ping(match.id, seat, row.user_id, began))
+
+    def _track(self, coro: Any) -> None:
+        """Run a ping's send or delete beside the board worker (tests wait for both)."""
+        task = asyncio.create_task(coro)
+        self._pinging.add(task)
+        self.idle.clear()
+        task.add_done_callback(self._pinged)
 
     def known_turns(self, match: MatchRow) -> None:
         """At start-up: the seats to act now were pinged before the restart (a turn is pinged
@@ -170,12 +181,26 @@ class Publisher:
                       "link": _link(match)}
             text = (w("turn.ping_timer", deadline=f"<t:{int(match.deadline)}:R>", **values)
                     if match.deadline is not None else w("turn.ping", **values))
-            await self.bot.get_partial_messageable(match.channel_id).send(
+            sent = await self.bot.get_partial_messageable(match.channel_id).send(
                 text, allowed_mentions=pings(user_id))
         except RETRYABLE:
             log.warning("could not ping the player to act in match %s", match_id, exc_info=True)
+            return
         except Exception:
             log.exception("failed to ping the player to act in match %s", match_id)
+            return
+        if self._turns.get(match_id, {}).get(seat) == began:
+            self._ping_ids[(match_id, seat, began)] = sent.id
+        else:  # the turn ended while the ping was on its way
+            await self._unping(match_id, match.channel_id, sent.id)
+
+    async def _unping(self, match_id: int, channel_id: int, message_id: int) -> None:
+        """Delete the ping of a turn that is over (one that stays is only clutter)."""
+        try:
+            await self.bot.get_partial_messageable(channel_id).get_partial_message(
+                message_id).delete()
+        except RETRYABLE:
+            log.warning("could not delete an old turn ping of match %s", match_id)
 
     def _skip(self, match: MatchRow) -> bool:
         """A version the game shows no one in public (a sub-step of a turn, which the player

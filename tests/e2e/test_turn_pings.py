@@ -91,6 +91,9 @@ async def test_each_turn_pings_its_player_once_with_the_deadline(table):
     for (user, text), (_, deadline) in zip(pinged, turns, strict=True):
         assert deadline is not None and f"<t:{int(deadline)}:R>" in text, text
         assert f"<@{user}>" in text and f"game #{match_id}" in text
+    # A turn that is over takes its ping away: the channel keeps only the current turn's.
+    shown = [m for m in table.driver.messages("games") if BELL in m.content]
+    assert [m.content for m in shown] == [pinged[-1][1]]
 
 
 @pytest.mark.asyncio
