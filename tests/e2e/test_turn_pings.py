@@ -4,11 +4,13 @@ also after a restart; and a ping Discord refuses leaves the game going."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 import pytest_asyncio
 
 from bot.games import REGISTRY
-from tests.e2e.table import Table, ephemeral_text
+from tests.e2e.table import Table, ephemeral_text, game_id
 from tests.e2e.test_mimikri import choose, move, open_game
 
 RULES = REGISTRY["mimikri"]
@@ -170,3 +172,40 @@ async def test_a_ping_discord_refuses_leaves_the_game_going(table):
     wanted = expected(seen, {0: alice, 1: bob})[1:]
     assert wanted, "the turn passed"
     assert [user for user, _ in turn_pings(table, since)] == wanted
+
+
+@pytest.mark.asyncio
+async def test_a_mariposas_turn_of_many_steps_pings_once(table):
+    from bot.games.mariposas.rules import RULES as MARIPOSAS
+    from tests.e2e import test_mariposas as mp
+
+    driver = table.driver
+    world = table.server.world
+    humans = {0: "alice", 1: "bob"}
+    ids = {seat: world.user(name).id for seat, name in humans.items()}
+    opened = await driver.slash("alice", "games", "mariposas new", turn_timer=0)
+    board = opened.message
+    match_id = game_id(board.content)
+    assert (await driver.click("bob", board, label="Join")).ok
+    since = driver.mark()
+    await driver.click("alice", board, label="Start")
+    rng = random.Random(3)
+    turns = steps = 0
+    for _ in range(60):
+        match = await mp.settle(table, match_id, humans)
+        await table.idle()
+        if match.status != "active" or match.state["phase"] == "free":
+            break  # a season's free hatch asks everyone at once: beyond this test
+        seat = min(MARIPOSAS.active_seats(match.state))
+        pinged = [user for user, _ in turn_pings(table, since)]
+        since = driver.mark()
+        if MARIPOSAS.turn_open(match.state):
+            assert pinged == [], "a step within a turn pings nobody"
+        else:
+            assert pinged == [ids[seat]], "a new turn pings its player once"
+            turns += 1
+        panel = await mp.open_panel(table, humans[seat], board)
+        await mp.step(table, humans[seat], panel, mp.decide(match.state, seat, rng),
+                      match.version, MARIPOSAS.view(match.state, seat))
+        steps += 1
+    assert turns >= 3 and steps > turns, (turns, steps)
