@@ -132,9 +132,13 @@ class Publisher:
                 self._track(self._unping(match.id, match.channel_id, sent))
             elif sent is not None:
                 self._ping_ids[(match.id, seat, began)] = sent
+        # The host who just clicked Start is at the table: the game's first turn calls the
+        # others only.
+        starter = match.host_id if any(e.kind == "started" for e in transition.events) else None
         for seat, began in now.items():
             row = transition.seats[seat] if seat < len(transition.seats) else None
-            if began != match.version or row is None or row.is_computer or not row.user_id:
+            if (began != match.version or row is None or row.is_computer or not row.user_id
+                    or row.user_id == starter):
                 continue
             self._track(self._ping(match.id, seat, row.user_id, began))
 
@@ -175,7 +179,10 @@ class Publisher:
             match = await repo.match(match_id)
             if (match is None or match.status != "active"
                     or self._turns.get(match_id, {}).get(seat) != began):
-                return  # played, left or ended meanwhile: nobody to call any more
+                return  # played or ended meanwhile: nobody to call any more
+            row = next((s for s in await repo.seats(match_id) if s.seat == seat), None)
+            if row is None or row.is_computer or row.user_id != user_id:
+                return  # the player left meanwhile: a computer plays for them
             w = await server_words(self.bot, match.guild_id)
             values = {"user": user_id, "game": game_name(self.bot, match), "id": match.id,
                       "link": _link(match)}
