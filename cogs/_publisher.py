@@ -185,7 +185,8 @@ class Publisher:
                 return  # the player left meanwhile: a computer plays for them
             w = await server_words(self.bot, match.guild_id)
             values = {"user": user_id, "game": game_name(self.bot, match), "id": match.id,
-                      "link": _link(match)}
+                      # A board not posted yet (its lobby reply was lost): the channel.
+                      "link": _link(match) if match.message_id else f"<#{match.channel_id}>"}
             text = (w("turn.ping_timer", deadline=f"<t:{int(match.deadline)}:R>", **values)
                     if match.deadline is not None else w("turn.ping", **values))
             sent = await self.bot.get_partial_messageable(match.channel_id).send(

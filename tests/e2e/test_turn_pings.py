@@ -190,7 +190,8 @@ async def test_a_mariposas_turn_of_many_steps_pings_once(table):
     match_id = game_id(board.content)
     assert (await driver.click("bob", board, label="Join")).ok
     since = driver.mark()
-    await driver.click("alice", board, label="Start")
+    started = await driver.click("alice", board, label="Start")
+    assert ephemeral_text(started) == "The game is on!"
     rng = random.Random(3)
     turns = steps = 0
     for _ in range(60):
