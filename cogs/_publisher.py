@@ -12,6 +12,14 @@ committed state, and a missing permission is told to the host once. A board with
 yet (a lobby whose reply was lost) gets a new one. What Discord shows of an ended game — its
 final board, the announcement of its end — is stored, so a restart finishes what a crash
 interrupted and announces every end exactly once.
+
+Board edits notify nobody, so the start of a turn gets its own short message mentioning the
+player to act (`_note_turns`): once per turn — a seat that stays the one to act (a Mariposas
+turn's sub-steps, a showdown's other pickers) is not pinged again — never a computer, never a
+player who switched pings off, and with the turn timer's deadline as a Discord timestamp. Once
+the turn is over its ping is deleted, so a game leaves at most one in the channel rather than
+one per turn. A ping is a courtesy: one Discord refuses is logged and dropped, and neither
+waits for nor holds up the board or the game.
 """
 
 from __future__ import annotations
@@ -27,11 +35,12 @@ import aiohttp
 import discord
 
 from bot.computers import LEVELS
+from bot.db.players import wants_pings
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event
 from bot.i18n import Words
 from bot.retry import backoff
-from bot.sessions import Transition
+from bot.sessions import Transition, is_realtime, players
 from cogs._ui import (
     EN,
     LobbyButton,
@@ -56,6 +65,7 @@ NO_PINGS = discord.AllowedMentions.none()
 RETRYABLE = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 UNKNOWN_CHANNEL = 10003
 BOARD = "board"
+PING_WAIT = 5.0  # seconds a turn ping waits for the board to show the turn, at most
 
 
 def pings(*user_ids: int | None) -> discord.AllowedMentions:
@@ -81,14 +91,21 @@ class Publisher:
         self._failures: dict[int, int] = {}  # failed attempts in a row, per match
         self._warned: set[tuple[int, str]] = set()  # (match, what) the host was told is blocked
         self._workers: dict[int, asyncio.Task[None]] = {}
+        # Each running match's seats to act → the version their turn began at (the turn a
+        # ping was sent for); a seat that stays in it is not pinged again.
+        self._turns: dict[int, dict[int, int]] = {}
+        self._pinging: set[asyncio.Task[None]] = set()
+        self._ping_ids: dict[tuple[int, int, int], int] = {}  # (match, seat, began) → message
         self.idle = asyncio.Event()  # set whenever no board has pending work (tests wait on it)
         self.idle.set()
 
     # -- called by the session service ----------------------------------------------------
 
     def publish(self, transition: Transition) -> None:
-        """Note the transition's log lines and schedule a redraw of its message."""
+        """Note the transition's log lines, ping whoever's turn it starts and schedule a
+        redraw of its message."""
         match = transition.match
+        self._note_turns(transition)
         lines = self.lines.setdefault(match.id, deque(maxlen=LOG_LINES))
         for event in transition.events:
             if self._line(match, event, transition.seats, EN):
@@ -97,6 +114,101 @@ class Publisher:
         if quiet is not None and quiet(transition) and self._skip(match):
             return
         self.refresh(match.id)
+
+    def _note_turns(self, transition: Transition) -> None:
+        """Ping each human seat this transition makes one to act that was not one already."""
+        match = transition.match
+        rules = self.bot.sessions.rules(match.game) if match.game in self.bot.uis else None
+        before = self._turns.pop(match.id, {})
+        now: dict[int, int] = {}
+        if (rules is not None and match.status == "active" and match.state is not None
+                and not is_realtime(rules)):
+            now = {seat: before.get(seat, match.version)
+                   for seat in players(rules.active_seats(match.state))}
+            self._turns[match.id] = now
+        for seat, began in before.items():
+            sent = self._ping_ids.pop((match.id, seat, began), None)
+            if now.get(seat) != began and sent is not None:
+                self._track(self._unping(match.id, match.channel_id, sent))
+            elif sent is not None:
+                self._ping_ids[(match.id, seat, began)] = sent
+        # The host who just clicked Start is at the table: the game's first turn calls the
+        # others only.
+        starter = match.host_id if any(e.kind == "started" for e in transition.events) else None
+        for seat, began in now.items():
+            row = transition.seats[seat] if seat < len(transition.seats) else None
+            if (began != match.version or row is None or row.is_computer or not row.user_id
+                    or row.user_id == starter):
+                continue
+            self._track(self._ping(match.id, seat, row.user_id, began))
+
+    def _track(self, coro: Any) -> None:
+        """Run a ping's send or delete beside the board worker (tests wait for both)."""
+        task = asyncio.create_task(coro)
+        self._pinging.add(task)
+        self.idle.clear()
+        task.add_done_callback(self._pinged)
+
+    def known_turns(self, match: MatchRow) -> None:
+        """At start-up: the seats to act now were pinged before the restart (a turn is pinged
+        when it starts, not again when the bot comes back)."""
+        rules = self.bot.sessions.rules(match.game) if match.game in self.bot.uis else None
+        if (rules is None or match.status != "active" or match.state is None
+                or is_realtime(rules)):
+            return
+        self._turns.setdefault(
+            match.id, dict.fromkeys(players(rules.active_seats(match.state)), match.version))
+
+    def _pinged(self, task: asyncio.Task[None]) -> None:
+        self._pinging.discard(task)
+        if not self._workers and not self._pinging:
+            self.idle.set()
+
+    async def _ping(self, match_id: int, seat: int, user_id: int, began: int) -> None:
+        """Mention the player whose turn began at version ``began``, once the board shows it
+        (or after `PING_WAIT`: a board Discord refuses must not swallow the ping), unless the
+        turn is over by then or the player switched pings off."""
+        try:
+            repo = self.bot.sessions.repo
+            if not await wants_pings(repo, user_id):
+                return
+            try:
+                await self.drawn(match_id, began, timeout=PING_WAIT)
+            except TimeoutError:
+                pass
+            match = await repo.match(match_id)
+            if (match is None or match.status != "active"
+                    or self._turns.get(match_id, {}).get(seat) != began):
+                return  # played or ended meanwhile: nobody to call any more
+            row = next((s for s in await repo.seats(match_id) if s.seat == seat), None)
+            if row is None or row.is_computer or row.user_id != user_id:
+                return  # the player left meanwhile: a computer plays for them
+            w = await server_words(self.bot, match.guild_id)
+            values = {"user": user_id, "game": game_name(self.bot, match), "id": match.id,
+                      # A board not posted yet (its lobby reply was lost): the channel.
+                      "link": _link(match) if match.message_id else f"<#{match.channel_id}>"}
+            text = (w("turn.ping_timer", deadline=f"<t:{int(match.deadline)}:R>", **values)
+                    if match.deadline is not None else w("turn.ping", **values))
+            sent = await self.bot.get_partial_messageable(match.channel_id).send(
+                text, allowed_mentions=pings(user_id))
+        except RETRYABLE:
+            log.warning("could not ping the player to act in match %s", match_id, exc_info=True)
+            return
+        except Exception:
+            log.exception("failed to ping the player to act in match %s", match_id)
+            return
+        if self._turns.get(match_id, {}).get(seat) == began:
+            self._ping_ids[(match_id, seat, began)] = sent.id
+        else:  # the turn ended while the ping was on its way
+            await self._unping(match_id, match.channel_id, sent.id)
+
+    async def _unping(self, match_id: int, channel_id: int, message_id: int) -> None:
+        """Delete the ping of a turn that is over (one that stays is only clutter)."""
+        try:
+            await self.bot.get_partial_messageable(channel_id).get_partial_message(
+                message_id).delete()
+        except RETRYABLE:
+            log.warning("could not delete an old turn ping of match %s", match_id)
 
     def _skip(self, match: MatchRow) -> bool:
         """A version the game shows no one in public (a sub-step of a turn, which the player
@@ -193,9 +305,10 @@ class Publisher:
 
     async def close(self) -> None:
         """Stop the workers (pending redraws are redone at the next start-up)."""
-        for task in self._workers.values():
+        tasks = [*self._workers.values(), *self._pinging]
+        for task in tasks:
             task.cancel()
-        await asyncio.gather(*self._workers.values(), return_exceptions=True)
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     # -- the worker -----------------------------------------------------------------------
 
@@ -225,7 +338,7 @@ class Publisher:
                     self._mark_drawn(match_id)
         finally:
             self._workers.pop(match_id, None)
-            if not self._workers:
+            if not self._workers and not self._pinging:
                 self.idle.set()
 
     async def _retry_later(self, match_id: int, error: BaseException) -> None:

@@ -1,4 +1,5 @@
-"""Commands every game shares: opening a lobby, /game list, leave, cancel, and /help."""
+"""Commands every game shares: opening a lobby, /game list, leave, cancel, /settings and
+/help."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.db.players import set_pings
 from bot.db.repo import ChannelBusy, MatchRow
 from bot.games.core import RuleError
 from cogs._publisher import NO_PINGS, RETRYABLE, Publisher, lobby_buttons, lobby_text
@@ -31,9 +33,6 @@ if TYPE_CHECKING:
     from cogs._bot import GameBot
 
 log = logging.getLogger(__name__)
-
-
-
 
 
 async def open_lobby(
@@ -86,8 +85,9 @@ async def open_lobby(
 
 
 class Games(commands.Cog):
-    """/game list, /game leave, /game cancel and /help; and what every game shares: the board
-    publisher, the restart-proof buttons, the option check and the answer to stray clicks."""
+    """/game list, /game leave, /game cancel, /settings and /help; and what every game
+    shares: the board publisher, the restart-proof buttons, the option check and the answer to
+    stray clicks."""
 
     game = app_commands.Group(name="game", description="Games on this server",
                               guild_only=True)
@@ -106,6 +106,7 @@ class Games(commands.Cog):
         behind the database — open games, and ended ones whose final board or announcement a
         crash cut off."""
         for match in await self.bot.sessions.repo.unsettled_matches():
+            self.bot.publisher.known_turns(match)
             self.bot.publisher.refresh(match.id)
 
     async def cog_load(self) -> None:
@@ -198,9 +199,10 @@ class Games(commands.Cog):
         except Exception:
             await apologise(interaction, match.id)
 
+    # Open to everyone (`/settings me` is each player's own); what changes the server checks
+    # Manage Server itself.
     settings = app_commands.Group(
-        name="settings", description="This server's settings", guild_only=True,
-        default_permissions=discord.Permissions(manage_guild=True))
+        name="settings", description="Settings of this server, and your own", guild_only=True)
 
     @settings.command(name="language",
                       description="The language of this server's boards and messages")
@@ -222,6 +224,18 @@ class Games(commands.Cog):
         w = await server_words(self.bot, interaction.guild_id)
         await tell(interaction, w("settings.language_auto" if chosen is None
                                   else "settings.language_set"))
+
+    @settings.command(name="me", description="Your own settings, on every server")
+    @app_commands.describe(pings="Whether the start of your turn mentions you")
+    @app_commands.choices(pings=[
+        app_commands.Choice(name="on: mention me when my turn starts", value="on"),
+        app_commands.Choice(name="off: no mention when my turn starts", value="off")])
+    async def set_me(self, interaction: discord.Interaction[GameBot], pings: str) -> None:
+        """A player's own choice, kept across restarts: whether their turn pings them."""
+        on = pings == "on"
+        await set_pings(self.bot.sessions.repo, interaction.user.id, on)
+        await tell(interaction, reader(interaction)("settings.pings_on" if on
+                                                    else "settings.pings_off"))
 
     @app_commands.command(name="help", description="What Menagerie can do and how to play")
     async def help(self, interaction: discord.Interaction[GameBot]) -> None:
