@@ -52,6 +52,7 @@ from cogs._ui import (
     png_file,
     server_words,
 )
+from cogs.rematch import RematchButton, rematch_view
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -98,6 +99,8 @@ class Publisher:
         self._ping_ids: dict[tuple[int, int, int], int] = {}  # (match, seat, began) → message
         self.idle = asyncio.Event()  # set whenever no board has pending work (tests wait on it)
         self.idle.set()
+        # The Rematch buttons this posts under final results work after a restart too.
+        bot.add_dynamic_items(RematchButton)
 
     # -- called by the session service ----------------------------------------------------
 
@@ -416,6 +419,7 @@ class Publisher:
         await self.bot.get_partial_messageable(match.channel_id).send(
             "\n".join([head, w("board.see", link=_link(match))]),
             allowed_mentions=pings(*humans), nonce=f"menagerie-end-{match.id}",
+            view=rematch_view(match.id, w),
         )
         await self.bot.sessions.repo.mark_shown(match.id, announced=True)
 

@@ -1,0 +1,165 @@
+"""The Rematch button under a finished game's announcement: a new lobby with the same players.
+
+``mr:<match>`` names the finished game, so the button works on old announcements after a
+restart too. Whoever played in that game may press it: the channel gets a lobby of the same
+game with the same options, the presser as host and the finished game's computers seated
+again at their levels; the other players are mentioned and confirm their seats with **Join**
+(nobody is seated without clicking). The channel holds one open game, so a second press — or
+two players pressing at once — gets a link to the lobby that is already open.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.db.repo import ChannelBusy, MatchRow, SeatRow
+from bot.games.core import RuleError
+from bot.i18n import Words
+from cogs._ui import (
+    EN,
+    apologise,
+    game_name,
+    known_template,
+    reader,
+    reason,
+    server_words,
+    tell,
+)
+
+if TYPE_CHECKING:
+    from cogs._bot import GameBot
+
+log = logging.getLogger(__name__)
+
+REMATCH = known_template(r"mr:(?P<m>[0-9]{1,19})")
+
+
+class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REMATCH):
+    """Rematch, under the announcement that a game is over."""
+
+    def __init__(self, match_id: int, w: Words = EN) -> None:
+        super().__init__(discord.ui.Button(
+            custom_id=f"mr:{match_id}", label=w("rematch.button"),
+            style=discord.ButtonStyle.primary, emoji="🔁"))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        match: re.Match[str],
+    ) -> RematchButton:
+        """Rebuild the button from its custom_id (after a restart too)."""
+        return cls(int(match["m"]))
+
+    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+        """Open the rematch lobby, or say privately why not."""
+        try:
+            await rematch(interaction, self.match_id)
+        except RuleError as error:
+            await tell(interaction, reason(error, [], reader(interaction)))
+        except Exception:
+            await apologise(interaction, self.match_id)
+
+
+def rematch_view(match_id: int, w: Words = EN) -> discord.ui.View:
+    """The view of a finished game's announcement: its Rematch button."""
+    view = discord.ui.View(timeout=None)
+    view.add_item(RematchButton(match_id, w))
+    return view
+
+
+def players_of(seats: list[SeatRow]) -> list[int]:
+    """The users who played at these seats (also one a computer took over from), in seat
+    order."""
+    return [s.user_id for s in seats if s.user_id is not None]
+
+
+async def rematch(interaction: discord.Interaction[GameBot], finished_id: int) -> None:
+    """The Rematch click: checks, the lobby (the reply to the click), its computers, then the
+    call to the other players."""
+    # Imported here: the publisher puts this module's button on its announcements.
+    from cogs._publisher import NO_PINGS, RETRYABLE, lobby_buttons, lobby_text, pings
+
+    bot = interaction.client
+    repo = bot.sessions.repo
+    user = interaction.user
+    w = reader(interaction)
+    finished = await repo.match(finished_id)
+    if finished is None or finished.status != "finished":
+        await tell(interaction, w("games.over"))
+        return
+    seats = await repo.seats(finished_id)
+    played = players_of(seats)
+    if user.id not in played:
+        await tell(interaction, w("rematch.not_played"))
+        return
+    busy = await repo.open_match_in(finished.channel_id)
+    if busy is not None:
+        await tell(interaction, _busy(bot, busy, finished, played, w))
+        return
+    try:
+        match = await bot.sessions.open_lobby(
+            finished.game, guild_id=finished.guild_id, channel_id=finished.channel_id,
+            host_id=user.id, host_name=user.display_name, options=dict(finished.options))
+    except ChannelBusy:
+        # Someone pressed a moment before: their lobby is the rematch.
+        busy = await repo.open_match_in(finished.channel_id)
+        await tell(interaction, _busy(bot, busy, finished, played, w) if busy
+                   else w("games.busy", what=w("games.another")))
+        return
+    table = await server_words(bot, match.guild_id)
+    view = discord.ui.View(timeout=None)
+    for item in lobby_buttons(match.id, table):
+        view.add_item(item)
+    # The lobby is the click's reply; stored before its computers are seated, so their redraws
+    # edit this message rather than post a second lobby.
+    try:
+        sent = await interaction.response.send_message(
+            lobby_text(game_name(bot, match), match, await repo.seats(match.id), table),
+            view=view, allowed_mentions=NO_PINGS)
+    except RETRYABLE:
+        log.warning("the rematch lobby reply of match %s was lost; posting it in the channel",
+                    match.id, exc_info=True)
+    else:
+        if sent.message_id is not None:
+            await repo.set_message(match.id, sent.message_id)
+    bot.publisher.refresh(match.id)  # posts the lobby if the reply was lost
+    for seat in seats:
+        if seat.is_computer and seat.user_id is None:
+            try:
+                await bot.sessions.add_computer(match.id, user.id, seat.level)
+            except RuleError:  # no room (cannot happen with the same seats): play without
+                log.warning("could not seat computer %s again in rematch %s", seat.seat,
+                            match.id)
+    others = [u for u in dict.fromkeys(played) if u != user.id]
+    if not others:
+        return
+    match = await repo.match(match.id) or match
+    call = table("rematch.call", players=" ".join(f"<@{u}>" for u in others), host=user.id,
+                 game=game_name(bot, match), id=match.id, link=_where(match))
+    try:
+        await bot.get_partial_messageable(match.channel_id).send(
+            call, allowed_mentions=pings(*others))
+    except RETRYABLE:
+        log.warning("could not call the players of rematch %s", match.id, exc_info=True)
+
+
+def _busy(bot: GameBot, busy: MatchRow, finished: MatchRow, played: list[int], w: Words) -> str:
+    """Why no rematch opens: the rematch is already open (a lobby of the same game opened
+    after this one by one of its players), or another game holds the channel."""
+    if (busy.status == "lobby" and busy.game == finished.game and busy.id > finished.id
+            and busy.host_id in played):
+        return w("rematch.open", host=busy.host_id, id=busy.id, link=_where(busy))
+    return w("rematch.busy", game=game_name(bot, busy), id=busy.id, link=_where(busy))
+
+
+def _where(match: MatchRow) -> str:
+    """A link to a match's message (its channel while it has none)."""
+    if match.message_id is None:
+        return f"<#{match.channel_id}>"
+    return (f"https://discord.com/channels/{match.guild_id}/{match.channel_id}/"
+            f"{match.message_id}")
