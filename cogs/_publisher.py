@@ -188,8 +188,7 @@ class Publisher:
                 return  # the player left meanwhile: a computer plays for them
             w = await server_words(self.bot, match.guild_id)
             values = {"user": user_id, "game": game_name(self.bot, match), "id": match.id,
-                      # A board not posted yet (its lobby reply was lost): the channel.
-                      "link": _link(match) if match.message_id else f"<#{match.channel_id}>"}
+                      "link": where(match)}
             text = (w("turn.ping_timer", deadline=f"<t:{int(match.deadline)}:R>", **values)
                     if match.deadline is not None else w("turn.ping", **values))
             sent = await self.bot.get_partial_messageable(match.channel_id).send(
@@ -497,6 +496,12 @@ def option_text(key: str, value: Any, w: Words = EN) -> str:
 
 def _link(match: MatchRow) -> str:
     return f"https://discord.com/channels/{match.guild_id}/{match.channel_id}/{match.message_id}"
+
+
+def where(match: MatchRow) -> str:
+    """A link to a match's message, or to its channel while it has none (a lobby whose reply
+    was lost, before the publisher posts it)."""
+    return _link(match) if match.message_id else f"<#{match.channel_id}>"
 
 
 def duration(seconds: int, w: Words = EN) -> str:

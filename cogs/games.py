@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -36,10 +37,12 @@ log = logging.getLogger(__name__)
 
 
 async def open_lobby(
-    interaction: discord.Interaction[GameBot], game: str, options: dict[str, Any]
+    interaction: discord.Interaction[GameBot], game: str, options: dict[str, Any],
+    busy_text: Callable[[MatchRow | None], str | None] | None = None,
 ) -> MatchRow | None:
-    """Post a lobby for ``game`` as the answer to the command, unless the channel is busy;
-    return the new lobby.
+    """Post a lobby for ``game`` as the answer to the command, unless the channel is busy
+    (then say so: ``busy_text`` of the open game, where given and not None, else the usual
+    words); return the new lobby.
 
     The lobby is stored first and its message id right after the reply that creates it (the
     reply carries it: no second call). If the reply is lost — the interaction expired, Discord
@@ -58,10 +61,13 @@ async def open_lobby(
         )
     except ChannelBusy:
         busy = await bot.sessions.repo.open_match_in(interaction.channel_id)
-        w = reader(interaction)
-        what = (w("games.busy_game", game=game_name(bot, busy), id=busy.id) if busy
-                else w("games.another"))
-        await tell(interaction, w("games.busy", what=what))
+        text = busy_text(busy) if busy_text is not None else None
+        if text is None:
+            w = reader(interaction)
+            what = (w("games.busy_game", game=game_name(bot, busy), id=busy.id) if busy
+                    else w("games.another"))
+            text = w("games.busy", what=what)
+        await tell(interaction, text)
         return None
     seats = await bot.sessions.repo.seats(match.id)
     w = await server_words(bot, match.guild_id)

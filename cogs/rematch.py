@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.db.repo import ChannelBusy, MatchRow, SeatRow
+from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import RuleError
 from bot.i18n import Words
 from cogs._ui import (
@@ -82,7 +82,8 @@ async def rematch(interaction: discord.Interaction[GameBot], finished_id: int) -
     """The Rematch click: checks, the lobby (the reply to the click), its computers, then the
     call to the other players."""
     # Imported here: the publisher puts this module's button on its announcements.
-    from cogs._publisher import NO_PINGS, RETRYABLE, lobby_buttons, lobby_text, pings
+    from cogs._publisher import RETRYABLE, pings, where
+    from cogs.games import open_lobby
 
     bot = interaction.client
     repo = bot.sessions.repo
@@ -97,37 +98,12 @@ async def rematch(interaction: discord.Interaction[GameBot], finished_id: int) -
     if user.id not in played:
         await tell(interaction, w("rematch.not_played"))
         return
-    busy = await repo.open_match_in(finished.channel_id)
-    if busy is not None:
-        await tell(interaction, _busy(bot, busy, finished, played, w))
+    # A second press (or two at once) finds the channel busy: the rematch is already open.
+    match = await open_lobby(interaction, finished.game, dict(finished.options),
+                             busy_text=lambda busy: (_busy(bot, busy, finished, played, w)
+                                                     if busy else None))
+    if match is None:
         return
-    try:
-        match = await bot.sessions.open_lobby(
-            finished.game, guild_id=finished.guild_id, channel_id=finished.channel_id,
-            host_id=user.id, host_name=user.display_name, options=dict(finished.options))
-    except ChannelBusy:
-        # Someone pressed a moment before: their lobby is the rematch.
-        busy = await repo.open_match_in(finished.channel_id)
-        await tell(interaction, _busy(bot, busy, finished, played, w) if busy
-                   else w("games.busy", what=w("games.another")))
-        return
-    table = await server_words(bot, match.guild_id)
-    view = discord.ui.View(timeout=None)
-    for item in lobby_buttons(match.id, table):
-        view.add_item(item)
-    # The lobby is the click's reply; stored before its computers are seated, so their redraws
-    # edit this message rather than post a second lobby.
-    try:
-        sent = await interaction.response.send_message(
-            lobby_text(game_name(bot, match), match, await repo.seats(match.id), table),
-            view=view, allowed_mentions=NO_PINGS)
-    except RETRYABLE:
-        log.warning("the rematch lobby reply of match %s was lost; posting it in the channel",
-                    match.id, exc_info=True)
-    else:
-        if sent.message_id is not None:
-            await repo.set_message(match.id, sent.message_id)
-    bot.publisher.refresh(match.id)  # posts the lobby if the reply was lost
     for seat in seats:
         if seat.is_computer and seat.user_id is None:
             try:
@@ -139,8 +115,9 @@ async def rematch(interaction: discord.Interaction[GameBot], finished_id: int) -
     if not others:
         return
     match = await repo.match(match.id) or match
+    table = await server_words(bot, match.guild_id)
     call = table("rematch.call", players=" ".join(f"<@{u}>" for u in others), host=user.id,
-                 game=game_name(bot, match), id=match.id, link=_where(match))
+                 game=game_name(bot, match), id=match.id, link=where(match))
     try:
         await bot.get_partial_messageable(match.channel_id).send(
             call, allowed_mentions=pings(*others))
@@ -151,15 +128,8 @@ async def rematch(interaction: discord.Interaction[GameBot], finished_id: int) -
 def _busy(bot: GameBot, busy: MatchRow, finished: MatchRow, played: list[int], w: Words) -> str:
     """Why no rematch opens: the rematch is already open (a lobby of the same game opened
     after this one by one of its players), or another game holds the channel."""
+    from cogs._publisher import where
     if (busy.status == "lobby" and busy.game == finished.game and busy.id > finished.id
             and busy.host_id in played):
-        return w("rematch.open", host=busy.host_id, id=busy.id, link=_where(busy))
-    return w("rematch.busy", game=game_name(bot, busy), id=busy.id, link=_where(busy))
-
-
-def _where(match: MatchRow) -> str:
-    """A link to a match's message (its channel while it has none)."""
-    if match.message_id is None:
-        return f"<#{match.channel_id}>"
-    return (f"https://discord.com/channels/{match.guild_id}/{match.channel_id}/"
-            f"{match.message_id}")
+        return w("rematch.open", host=busy.host_id, id=busy.id, link=where(busy))
+    return w("rematch.busy", game=game_name(bot, busy), id=busy.id, link=where(busy))

@@ -98,6 +98,9 @@ async def test_two_players_pressing_at_once_open_one_lobby(table):
     match_id, news = await finished_game(table)
     presses = await asyncio.gather(driver.click("alice", news, label="Rematch"),
                                    driver.click("bob", news, label="Rematch"))
+    # The click is answered with the lobby first; its computer and the call follow.
+    await driver.wait_for_message(lambda m: "wants a rematch" in m.content, channel="games",
+                                  timeout=10)
     await table.idle()
     lobbies = [p for p in presses if not p.ephemeral]
     told = [ephemeral_text(p) for p in presses if p.ephemeral]
@@ -118,3 +121,25 @@ async def test_a_busy_channel_opens_no_rematch(table):
     assert busy.ephemeral and "already has a game" in text, text
     assert (await table.match(game_id(other.message.content))).host_id == (
         table.server.world.user("carol").id)
+
+
+@pytest.mark.asyncio
+async def test_a_refused_call_to_the_players_still_leaves_the_lobby_open(table):
+    """Discord refuses the message that mentions the others (403, every time): the lobby is the
+    click's reply all the same, with its computer seated, and the bot logs no error."""
+    driver = table.driver
+    _, news = await finished_game(table)
+    table.server.fail("POST /channels/*/messages", status=403, times=-1)
+    pressed = await driver.click("bob", news, label="Rematch")
+    await table.idle()
+    assert pressed.ok and not pressed.ephemeral, pressed
+    lobby = await table.match(game_id(pressed.message.content))
+    for _ in range(500):  # the computer is seated after the reply
+        seats = await table.bot.sessions.repo.seats(lobby.id)
+        if len(seats) == 2:
+            break
+        await asyncio.sleep(0.01)
+    await asyncio.sleep(0.2)  # and the refused call comes last
+    assert lobby.status == "lobby" and [(s.is_computer, s.level) for s in seats] == [
+        (False, "normal"), (True, "hard")]
+    assert not [m for m in driver.messages("games") if "wants a rematch" in m.content]
