@@ -70,6 +70,9 @@ class _Change:
 
 Publisher = Callable[[Transition], None]
 Reminder = Callable[[MatchRow, SeatRow], Awaitable[None]]
+# Where a starting game with the ``thread`` option goes on: its own new thread, as (thread id,
+# the first message in it or None), or None to stay where the lobby is.
+Placer = Callable[[MatchRow, list[SeatRow]], Awaitable[tuple[int, int | None] | None]]
 
 
 def _ignore(_: Transition) -> None:
@@ -77,6 +80,10 @@ def _ignore(_: Transition) -> None:
 
 
 async def _no_reminder(*_: Any) -> None:
+    return None
+
+
+async def _stay(*_: Any) -> None:
     return None
 
 
@@ -94,6 +101,9 @@ class SessionService:
         # order of the log; it must only queue work (the Discord layer edits boards later).
         self.publish: Publisher = _ignore
         self.remind: Reminder = _no_reminder
+        # Asked at Start, under the match's lock but outside any transaction (it talks to
+        # Discord, which must never hold the shared connection).
+        self.place: Placer = _stay
         self._locks: dict[int, asyncio.Lock] = {}
         self._history: dict[int, list[Event]] = {}
         self._tasks: dict[tuple[int, str], asyncio.Task[None]] = {}
@@ -179,8 +189,9 @@ class SessionService:
         return change.transition
 
     async def start(self, match_id: int, user_id: int) -> Transition:
-        """The host starts the game once the player count is valid."""
-        async with self._changing(match_id) as change:
+        """The host starts the game once the player count is valid; a game with the
+        ``thread`` option moves into its own thread (see `place`) in the same commit."""
+        async with self.lock(match_id):
             match, seats = await self._lobby(match_id)
             if user_id != match.host_id:
                 raise LobbyError("host_starts")
@@ -188,10 +199,32 @@ class SessionService:
             if not rules.min_players <= len(seats) <= rules.max_players:
                 raise LobbyError("players", game=rules.name, low=rules.min_players,
                                  high=rules.max_players, count=len(seats))
-            state = start(rules, match.seed, len(seats), match.options)
-            deadline = self._deadline(match, seats, rules, state)
-            await self.repo.start_match(match_id, state, deadline, self.clock())
-            change.transition = Transition(await self._match(match_id), seats, [Event("started")])
+            placed = await self.place(match, seats) if match.options.get("thread") else None
+            async with self._committed(match_id) as change:
+                state = start(rules, match.seed, len(seats), match.options)
+                deadline = self._deadline(match, seats, rules, state)
+                await self.repo.start_match(match_id, state, deadline, self.clock())
+                if placed is not None:
+                    await self.repo.move_to_thread(match_id, *placed)
+                change.transition = Transition(await self._match(match_id), seats,
+                                               [Event("started")])
+        return change.transition
+
+    async def leave_thread(self, match_id: int) -> Transition | None:
+        """The game's thread cannot be used any more (deleted, or locked by a moderator):
+        cancel the game if it was still on, and show it in the channel it was opened in again.
+        None if it is not in a thread (any more)."""
+        async with self._changing(match_id) as change:
+            match = await self._match(match_id)
+            if not match.in_thread:
+                return None
+            events = []
+            if match.status in ("lobby", "active"):
+                await self.repo.set_status(match_id, "cancelled", self.clock())
+                events.append(Event("cancelled"))
+            await self.repo.move_home(match_id)
+            change.transition = Transition(await self._match(match_id),
+                                           await self.repo.seats(match_id), events)
         return change.transition
 
     async def cancel(self, match_id: int, user_id: int, *, is_admin: bool) -> Transition:
@@ -327,17 +360,22 @@ class SessionService:
     async def _changing(self, match_id: int) -> AsyncIterator[_Change]:
         """One change to a match: its lock, one transaction for everything it stores, then —
         committed — its timers re-armed and its transition announced, still in lock order."""
+        async with self.lock(match_id), self._committed(match_id) as change:
+            yield change
+
+    @asynccontextmanager
+    async def _committed(self, match_id: int) -> AsyncIterator[_Change]:
+        """`_changing` without taking the lock (its caller holds it)."""
         change = _Change()
-        async with self.lock(match_id):
-            try:
-                async with self.repo.transaction():
-                    yield change
-            except BaseException:
-                self._history.pop(match_id, None)  # it may hold the rolled-back change's events
-                raise
-            if change.transition is not None:
-                self._arm(change.transition.match, change.transition.seats)
-                self.publish(change.transition)
+        try:
+            async with self.repo.transaction():
+                yield change
+        except BaseException:
+            self._history.pop(match_id, None)  # it may hold the rolled-back change's events
+            raise
+        if change.transition is not None:
+            self._arm(change.transition.match, change.transition.seats)
+            self.publish(change.transition)
 
     async def _apply(
         self, match: MatchRow, seats: list[SeatRow], seat: int, code: str,

@@ -52,6 +52,7 @@ from cogs._ui import (
     png_file,
     server_words,
 )
+from cogs._threads import THREAD_ERRORS, Threads
 from cogs.rematch import RematchButton, rematch_view
 
 if TYPE_CHECKING:
@@ -101,6 +102,10 @@ class Publisher:
         self.idle.set()
         # The Rematch buttons this posts under final results work after a restart too.
         bot.add_dynamic_items(RematchButton)
+        # A game with the thread option moves into its thread at Start; the publisher keeps
+        # the thread usable before it draws there.
+        self.threads = Threads(bot)
+        bot.sessions.place = self.threads.place
 
     # -- called by the session service ----------------------------------------------------
 
@@ -269,6 +274,8 @@ class Publisher:
 
     async def remind(self, match: MatchRow, seat: SeatRow) -> None:
         """Ping the player whose turn timer is half gone."""
+        # Read again: the timer was armed at Start, before the game may have moved to a thread.
+        match = await self.bot.sessions.repo.match(match.id) or match
         if seat.user_id is None or match.message_id is None:
             return
         left = int(float(match.options.get("turn_timer", 0)) / 2)
@@ -321,13 +328,18 @@ class Publisher:
                 dirty.clear()
                 try:
                     await self._draw(match_id)
-                except discord.NotFound as error:
-                    if error.code != UNKNOWN_CHANNEL:
-                        raise
-                    # The channel is gone: no message can ever show this game again.
-                    log.warning("the channel of match %s is gone; its board is not drawn",
-                                match_id)
-                    self._mark_drawn(match_id)
+                except discord.HTTPException as error:
+                    if error.code in THREAD_ERRORS and await self._in_thread(match_id):
+                        # Archived or deleted under the game: look at the thread, then redraw.
+                        self.threads.look_again(match_id)
+                        await self._retry_later(match_id, error)
+                    elif isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
+                        # The channel is gone: no message can ever show this game again.
+                        log.warning("the channel of match %s is gone; its board is not drawn",
+                                    match_id)
+                        self._mark_drawn(match_id)
+                    else:
+                        await self._retry_later(match_id, error)
                 except RETRYABLE as error:
                     await self._retry_later(match_id, error)
                 except Exception:
@@ -342,6 +354,10 @@ class Publisher:
             self._workers.pop(match_id, None)
             if not self._workers and not self._pinging:
                 self.idle.set()
+
+    async def _in_thread(self, match_id: int) -> bool:
+        match = await self.bot.sessions.repo.match(match_id)
+        return match is not None and match.in_thread
 
     async def _retry_later(self, match_id: int, error: BaseException) -> None:
         failures = self._failures[match_id] = self._failures.get(match_id, 0) + 1
@@ -374,6 +390,8 @@ class Publisher:
         match = await repo.match(match_id)
         if match is None:
             return
+        if not await self.threads.usable(match):
+            return  # the game left its thread: that change redraws it in its channel
         seats = await repo.seats(match_id)
         # A lobby is no version of the game: version 0 is drawn only once the game is on.
         self._drawing[match_id] = match.version if match.status != "lobby" else -1
@@ -404,6 +422,7 @@ class Publisher:
             if ended:
                 await repo.mark_shown(match_id, board_final=True)
                 self.lines.pop(match_id, None)
+        await self.threads.link(match)
         if match.status == "finished" and not match.announced:
             await self._announce(match, seats)
 
@@ -420,6 +439,8 @@ class Publisher:
             allowed_mentions=pings(*humans), nonce=f"menagerie-end-{match.id}",
             view=rematch_view(match.id, w),
         )
+        # Played in a thread: the channel it came from gets the final result line too.
+        await self.threads.announce_home(match, head, w, rematch_view(match.id, w))
         await self.bot.sessions.repo.mark_shown(match.id, announced=True)
 
     async def _message(

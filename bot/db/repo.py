@@ -44,6 +44,16 @@ class MatchRow:
     reminded: bool
     board_final: bool = False  # the finished or cancelled board is drawn (no buttons left)
     announced: bool = False  # the end of the game was posted
+    # Played in its own thread: channel_id is then the thread; these lead back to the channel
+    # the lobby was opened in and its lobby message there.
+    home_channel_id: int | None = None
+    thread_id: int | None = None
+    lobby_message_id: int | None = None
+
+    @property
+    def in_thread(self) -> bool:
+        """Whether the game is shown in its own thread now (not moved back to its channel)."""
+        return self.thread_id is not None and self.channel_id == self.thread_id
 
     @classmethod
     def from_row(cls, row: aiosqlite.Row) -> MatchRow:
@@ -55,7 +65,8 @@ class MatchRow:
             state=json.loads(row["state"]) if row["state"] else None,
             version=row["version"], status=row["status"], deadline=row["deadline"],
             reminded=bool(row["reminded"]), board_final=bool(row["board_final"]),
-            announced=bool(row["announced"]),
+            announced=bool(row["announced"]), home_channel_id=row["home_channel_id"],
+            thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
         )
 
 
@@ -235,6 +246,40 @@ class Repo:
     async def set_message(self, match_id: int, message_id: int) -> None:
         """Remember the match's board message."""
         await self._write("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))
+
+    async def move_to_thread(self, match_id: int, thread_id: int,
+                             message_id: int | None) -> None:
+        """The game goes on in its thread: the thread becomes its channel (the old one is free
+        for another lobby) and ``message_id`` (in the thread) its board; the lobby message stays
+        behind in the channel."""
+        await self._write(
+            "UPDATE matches SET home_channel_id = channel_id, lobby_message_id = message_id,"
+            " thread_id = ?, channel_id = ?, message_id = ? WHERE id = ?",
+            (thread_id, thread_id, message_id, match_id),
+        )
+
+    async def move_home(self, match_id: int) -> None:
+        """The game's thread cannot be used any more: show the game in its channel again, on
+        its lobby message (call it once the game has ended, so the channel's one open game is
+        not taken)."""
+        await self._write(
+            "UPDATE matches SET channel_id = home_channel_id, message_id = lobby_message_id"
+            " WHERE id = ? AND home_channel_id IS NOT NULL",
+            (match_id,),
+        )
+
+    async def threads_from(self, channel_id: int) -> list[MatchRow]:
+        """The open games that moved from this channel into their threads."""
+        rows = await self._all(
+            "SELECT * FROM matches WHERE home_channel_id = ? AND channel_id = thread_id"
+            " AND status IN ('lobby', 'active') ORDER BY id", (channel_id,),
+        )
+        return [MatchRow.from_row(r) for r in rows]
+
+    async def is_game_thread(self, channel_id: int) -> bool:
+        """Whether a channel is the thread a game was moved into."""
+        return await self._one("SELECT 1 FROM matches WHERE thread_id = ? LIMIT 1",
+                               (channel_id,)) is not None
 
     async def mark_shown(self, match_id: int, *, board_final: bool = False,
                          announced: bool = False) -> None:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from . import commands, messaging, reactions
+from . import commands, messaging, reactions, threads
 from . import interactions as ix
 from .actions import Action
 from .interactions import InteractionRecord, InteractionResult
@@ -316,6 +316,31 @@ class Driver:
         if msg.deleted or msg.ephemeral_for is not None:
             raise InteractionRejected(f"cannot react to message {msg.id}")
         return msg
+
+    # -- moderators and Discord itself, on threads --------------------------
+    def thread_of(self, message: MessageRef) -> Channel:
+        """The thread made from a message (it shares the message's id)."""
+        msg = self.latest(message)
+        thread = self.world.channels.get(msg.id)
+        if thread is None or not thread.is_thread:
+            raise AssertionError(f"message {msg.id} has no thread")
+        return thread
+
+    def archive(self, thread: ChannelRef, *, locked: bool = False) -> Channel:
+        """Discord hides a quiet thread (or a moderator closes it, ``locked``)."""
+        return threads.update(self.server, self.channel(thread), archived=True, locked=locked)
+
+    def lock(self, thread: ChannelRef) -> Channel:
+        """A moderator locks a thread without archiving it."""
+        return threads.update(self.server, self.channel(thread), locked=True)
+
+    def delete_thread(self, thread: ChannelRef) -> None:
+        """A moderator deletes a thread with all its messages."""
+        threads.delete(self.server, self.channel(thread))
+
+    def deny_bot(self, channel: ChannelRef, permissions: int) -> None:
+        """A permission overwrite in a channel takes ``permissions`` from the bot."""
+        self.channel(channel).bot_deny |= permissions
 
     # -- observing the bot ------------------------------------------------
     def mark(self) -> int:

@@ -112,20 +112,66 @@ class Role:
         }
 
 
+CREATE_PUBLIC_THREADS = 1 << 35
+SEND_MESSAGES_IN_THREADS = 1 << 38
+MANAGE_THREADS = 1 << 34
+PUBLIC_THREAD = 11
+
+
 @dataclass(eq=False)
 class Channel:
     id: int
     name: str | None
-    type: int = 0  # 0 guild text, 1 DM
+    type: int = 0  # 0 guild text, 1 DM, 11 public thread
     guild_id: int | None = None
     position: int = 0
     recipient: User | None = None  # the other side of a DM
+    # Permissions an overwrite takes from the bot here (a thread follows its parent's).
+    bot_deny: int = 0
+    # A thread's: its channel, who made it, and whether Discord hid it (archived; after a
+    # while without messages, or by hand) and whether a moderator locked it.
+    parent_id: int | None = None
+    owner_id: int | None = None
+    archived: bool = False
+    locked: bool = False
+    auto_archive_duration: int = 1440
+    archive_timestamp: str = "2024-01-01T00:00:00+00:00"
 
     @property
     def mention(self) -> str:
         return f"<#{self.id}>"
 
+    @property
+    def is_thread(self) -> bool:
+        return self.type == PUBLIC_THREAD
+
+    def thread_payload(self) -> dict[str, Any]:
+        """A thread as Discord sends it (its metadata, its parent)."""
+        return {
+            "id": str(self.id),
+            "type": self.type,
+            "guild_id": str(self.guild_id),
+            "name": self.name,
+            "parent_id": str(self.parent_id),
+            "owner_id": str(self.owner_id),
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": 1,
+            "flags": 0,
+            "thread_metadata": {
+                "archived": self.archived,
+                "auto_archive_duration": self.auto_archive_duration,
+                "archive_timestamp": self.archive_timestamp,
+                "locked": self.locked,
+                "invitable": True,
+                "create_timestamp": self.archive_timestamp,
+            },
+        }
+
     def payload(self) -> dict[str, Any]:
+        if self.is_thread:
+            return self.thread_payload()
         if self.type == 1:
             assert self.recipient is not None
             return {
@@ -160,6 +206,7 @@ class Guild:
     channels: list[Channel]
     members: dict[int, Member]
     preferred_locale: str = "en-US"  # the community language a server set in Discord
+    threads: list[Channel] = field(default_factory=list)  # every thread made (deleted: gone)
 
     def member_permissions(self, user_id: int) -> int:
         member = self.members.get(user_id)
@@ -188,7 +235,8 @@ class Guild:
             "members": [m.payload() for m in self.members.values()],
             "channels": [c.payload() for c in self.channels],
             "roles": [r.payload() for r in self.roles],
-            "threads": [],
+            # Only active threads come with the guild; archived ones are fetched when needed.
+            "threads": [t.payload() for t in self.threads if not t.archived],
             "presences": [],
             "voice_states": [],
             "emojis": [],

@@ -7,7 +7,7 @@ from urllib.parse import unquote
 
 from aiohttp import web
 
-from . import messaging, reactions
+from . import messaging, reactions, threads
 from .http_util import (
     UNKNOWN_CHANNEL,
     UNKNOWN_MESSAGE,
@@ -57,8 +57,12 @@ class ChannelRoutes:
             raise ApiError(404, UNKNOWN_CHANNEL, "Unknown Channel")
         return channel
 
-    def _message(self, request: web.Request) -> Message:
+    def _message(self, request: web.Request, *, changing: bool = False) -> Message:
+        """The addressed message; ``changing`` it (edit, delete, reactions) needs its thread
+        open."""
         channel = self._channel(request)
+        if changing:
+            threads.before_change(channel)
         msg = self.world.messages.get(int(request.match_info["message_id"]))
         # The bot cannot address ephemeral messages through channel routes.
         if (
@@ -115,6 +119,7 @@ class ChannelRoutes:
     async def create(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
         payload, files = await read_body(request)
+        threads.before_send(self.server, channel)
         author = self.world.bot_user
         extra: dict[str, Any] = {}
         nonce = payload.get("nonce")
@@ -144,7 +149,7 @@ class ChannelRoutes:
         return self._bot_payload(self._message(request))
 
     async def edit(self, request: web.Request) -> web.Response:
-        msg = self._message(request)
+        msg = self._message(request, changing=True)
         payload, files = await read_body(request)
         # Others' messages: the bot may only suppress their embeds.
         if msg.author.id != self.world.bot_user.id and (set(payload) - {"flags"} or files):
@@ -152,7 +157,7 @@ class ChannelRoutes:
         return self._bot_payload(messaging.edit_message(self.server, msg, payload, files))
 
     async def delete(self, request: web.Request) -> web.Response:
-        messaging.delete_message(self.server, self._message(request))
+        messaging.delete_message(self.server, self._message(request, changing=True))
         return no_content()
 
     async def bulk_delete(self, request: web.Request) -> web.Response:
@@ -167,18 +172,20 @@ class ChannelRoutes:
     # -- reactions ------------------------------------------------------
     async def react(self, request: web.Request) -> web.Response:
         reactions.add(
-            self.server, self._message(request), self.world.bot_user, self._emoji(request)
+            self.server, self._message(request, changing=True), self.world.bot_user,
+            self._emoji(request)
         )
         return no_content()
 
     async def unreact(self, request: web.Request) -> web.Response:
         reactions.remove(
-            self.server, self._message(request), self.world.bot_user, self._emoji(request)
+            self.server, self._message(request, changing=True), self.world.bot_user,
+            self._emoji(request)
         )
         return no_content()
 
     async def remove_user_reaction(self, request: web.Request) -> web.Response:
-        msg = self._message(request)
+        msg = self._message(request, changing=True)
         user = self.world.user(int(request.match_info["user_id"]))
         reactions.remove(self.server, msg, user, self._emoji(request))
         return no_content()
@@ -192,9 +199,9 @@ class ChannelRoutes:
         return json_response(users)
 
     async def clear_emoji(self, request: web.Request) -> web.Response:
-        reactions.clear(self.server, self._message(request), self._emoji(request))
+        reactions.clear(self.server, self._message(request, changing=True), self._emoji(request))
         return no_content()
 
     async def clear_all(self, request: web.Request) -> web.Response:
-        reactions.clear(self.server, self._message(request))
+        reactions.clear(self.server, self._message(request, changing=True))
         return no_content()

@@ -24,6 +24,7 @@ from .http_util import ApiError, json_response
 from .rest_channels import ChannelRoutes
 from .rest_core import CoreRoutes
 from .rest_interactions import InteractionRoutes
+from .threads import ThreadRoutes
 from .world import World
 
 log = logging.getLogger(__name__)
@@ -64,7 +65,8 @@ class FakeDiscord:
     # -- lifecycle --------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> FakeDiscord:
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
-        groups = [CoreRoutes(self), ChannelRoutes(self), InteractionRoutes(self)]
+        groups = [CoreRoutes(self), ChannelRoutes(self), InteractionRoutes(self),
+                  ThreadRoutes(self)]
         for group in groups:
             for method, path, handler in group.api_routes():
                 app.router.add_route(method, API_PREFIX + path, handler)  # type: ignore[arg-type]

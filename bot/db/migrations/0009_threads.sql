@@ -1,0 +1,7 @@
+-- A game played in its own thread. At Start the thread is made from the lobby message and the
+-- match's channel_id becomes the thread's id (so every path that posts to a match's channel
+-- posts into the thread, and the channel is free for another lobby); these keep the way back.
+ALTER TABLE matches ADD COLUMN home_channel_id INTEGER;   -- the channel the lobby was opened in
+ALTER TABLE matches ADD COLUMN thread_id INTEGER;         -- the game's thread (NULL: none)
+ALTER TABLE matches ADD COLUMN lobby_message_id INTEGER;  -- the lobby message in the channel
+CREATE INDEX matches_by_home ON matches (home_channel_id, status);

@@ -1,0 +1,226 @@
+"""Games in their own threads: made at Start, kept usable, and left cleanly when they cannot be.
+
+A lobby opened with the ``thread`` option becomes, at Start, a public thread made from the lobby
+message (`Threads.place`, the session service's placer). The match's channel then *is* the
+thread, so every board, ping, reminder, result and announcement goes there without any path
+knowing about threads; the channel keeps the lobby message, edited to link the thread
+(`Threads.link`), and gets the final result line too (`Threads.announce_home`).
+
+Discord archives a quiet thread, and moderators may lock or delete one. Editing a message in an
+archived thread fails (50083), sending into one reopens it: so before a game's first draw in a
+process (after a restart) and after any draw its thread refused, the thread is looked at again
+(`Threads.usable`). Archived and unlocked: it is reopened and the game goes on. Deleted, locked
+(a moderator closed it on purpose) or out of the bot's reach: the game is cancelled and shown in
+its channel again, which is told — never a game stuck behind a thread nobody can use.
+
+When the bot may not create threads (403), or the channel cannot have them, the game stays in
+the channel and the host is told in one short message there that mentions only them.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import TYPE_CHECKING, Any
+
+import aiohttp
+import discord
+
+from bot.db.repo import MatchRow, SeatRow
+from bot.i18n import Words
+from cogs._ui import game_name, server_words
+
+if TYPE_CHECKING:
+    from cogs._bot import GameBot
+
+log = logging.getLogger(__name__)
+
+ARCHIVED = 50083  # Discord: "Operation cannot be performed on an archived thread"
+THREAD_EXISTS = 160004  # Discord: "A thread has already been created for this message"
+UNKNOWN_CHANNEL = 10003
+THREAD_ERRORS = (ARCHIVED, UNKNOWN_CHANNEL)  # a draw that fails so looks at the thread again
+PLACE_WAIT = 2.0  # seconds Start waits for Discord to make the thread (it answers a click)
+ARCHIVE_AFTER = 1440  # minutes of quiet before Discord hides the thread (a day)
+NAME_LIMIT = 100  # characters Discord keeps of a thread's name
+FAILED = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+
+
+def _pings(*user_ids: int | None) -> discord.AllowedMentions:
+    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
+                                   users=[discord.Object(u) for u in user_ids if u])
+
+
+def thread_link(match: MatchRow) -> str:
+    """A link to the game's thread (Discord shows it as the thread's name)."""
+    return f"<#{match.thread_id}>"
+
+
+class Threads:
+    """Puts starting games into their threads and keeps them usable."""
+
+    def __init__(self, bot: GameBot) -> None:
+        self.bot = bot
+        self.checked: set[int] = set()  # games whose thread was looked at in this process
+        self.linked: dict[int, str] = {}  # game → what its lobby message in the channel says
+
+    # -- at Start -------------------------------------------------------------------------
+
+    async def place(self, match: MatchRow, seats: list[SeatRow]) -> tuple[int, int | None] | None:
+        """Make the game's thread from its lobby message and call its players into it; the
+        thread's id and its first message (the board-to-be), or None to play in the channel."""
+        if await self._is_thread(match.channel_id):
+            return None  # opened in a thread already (a rematch in a game's thread): play here
+        w = await server_words(self.bot, match.guild_id)
+        if match.message_id is None:  # the lobby reply was lost: no message to start from
+            await self._refused(match, w, "thread.not_here")
+            return None
+        name = w("thread.name", game=game_name(self.bot, match), id=match.id)[:NAME_LIMIT]
+        lobby = self.bot.get_partial_messageable(
+            match.channel_id, guild_id=match.guild_id).get_partial_message(match.message_id)
+        try:
+            made = await asyncio.wait_for(
+                lobby.create_thread(name=name, auto_archive_duration=ARCHIVE_AFTER), PLACE_WAIT)
+            thread_id = made.id
+        except discord.HTTPException as error:
+            if error.code != THREAD_EXISTS:
+                log.warning("could not make the thread of match %s: %s", match.id, error)
+                await self._refused(match, w, "thread.no_permission"
+                                    if isinstance(error, discord.Forbidden) else "thread.not_here")
+                return None
+            # A Start that a crash cut short made it: a message's thread shares its id.
+            thread_id = match.message_id
+        except FAILED as error:
+            log.warning("could not make the thread of match %s: %r", match.id, error)
+            await self._refused(match, w, "thread.not_here")
+            return None
+        self.checked.add(match.id)
+        return thread_id, await self._call(match, seats, thread_id, w)
+
+    async def _call(self, match: MatchRow, seats: list[SeatRow], thread_id: int,
+                    w: Words) -> int | None:
+        """The thread's first message, which becomes the board: it mentions the players, so
+        Discord adds them to the thread (None if it could not be sent: the board is posted)."""
+        humans = [s.user_id for s in seats if not s.is_computer and s.user_id]
+        text = w("thread.first", game=game_name(self.bot, match), id=match.id,
+                 players=" ".join(f"<@{u}>" for u in humans))
+        try:
+            sent = await self.bot.get_partial_messageable(
+                thread_id, guild_id=match.guild_id).send(text, allowed_mentions=_pings(*humans))
+        except FAILED:
+            log.warning("could not call the players into the thread of match %s", match.id)
+            return None
+        return sent.id
+
+    async def _is_thread(self, channel_id: int) -> bool:
+        if isinstance(self.bot.get_channel(channel_id), discord.Thread):
+            return True
+        return await self.bot.sessions.repo.is_game_thread(channel_id)
+
+    async def _refused(self, match: MatchRow, w: Words, why: str) -> None:
+        """Tell the host, in the channel and mentioning only them, that the game stays here."""
+        try:
+            await self.bot.get_partial_messageable(match.channel_id).send(
+                w(why, host=match.host_id, game=game_name(self.bot, match), id=match.id),
+                allowed_mentions=_pings(match.host_id))
+        except FAILED:
+            log.warning("could not tell the host of match %s that it stays in the channel",
+                        match.id)
+
+    # -- keeping it usable ----------------------------------------------------------------
+
+    async def usable(self, match: MatchRow) -> bool:
+        """Whether the game can be drawn in its thread: looked at once per process and again
+        after a refused draw. An archived thread is reopened; a deleted or locked one (or one
+        out of reach) is left — the game ends and its channel is told. True also when Discord
+        only failed to answer: the draw then fails and is retried."""
+        if not match.in_thread or match.id in self.checked:
+            return True
+        try:
+            thread = await self.bot.fetch_channel(match.channel_id)
+        except (discord.NotFound, discord.Forbidden):
+            await self.leave(match)
+            return False
+        except FAILED:
+            log.warning("could not look at the thread of match %s", match.id, exc_info=True)
+            return True
+        if isinstance(thread, discord.Thread):
+            if thread.locked:
+                await self.leave(match)
+                return False
+            if thread.archived:
+                try:
+                    await thread.edit(archived=False)
+                except discord.Forbidden:
+                    await self.leave(match)
+                    return False
+                except FAILED:
+                    log.warning("could not reopen the thread of match %s", match.id)
+                    return True
+                log.info("reopened the archived thread of match %s", match.id)
+        self.checked.add(match.id)
+        return True
+
+    def look_again(self, match_id: int) -> None:
+        """A draw in the thread failed as an archived or deleted thread makes it fail."""
+        self.checked.discard(match_id)
+
+    async def leave(self, match: MatchRow) -> None:
+        """The thread cannot be used: the game ends (if it was on) and shows in its channel,
+        which is told."""
+        transition = await self.bot.sessions.leave_thread(match.id)
+        if transition is None or not any(e.kind == "cancelled" for e in transition.events):
+            return
+        log.warning("the thread of match %s is gone or locked; the game was cancelled", match.id)
+        humans = [s.user_id for s in transition.seats if not s.is_computer and s.user_id]
+        w = await server_words(self.bot, match.guild_id)
+        try:
+            await self.bot.get_partial_messageable(transition.match.channel_id).send(
+                w("thread.gone", game=game_name(self.bot, match), id=match.id),
+                allowed_mentions=_pings(*humans))
+        except FAILED:
+            log.warning("could not tell the channel that match %s ended", match.id)
+
+    # -- the channel it came from ---------------------------------------------------------
+
+    async def link(self, match: MatchRow) -> None:
+        """The lobby message in the channel says where the game is played (once the game is
+        over: where it was), once per process and change; it is only a pointer, so a failure
+        is logged and tried again at the next draw."""
+        if not match.in_thread or match.lobby_message_id is None or match.home_channel_id is None:
+            return
+        key = "thread.lobby_over" if match.status in ("finished", "cancelled") else "thread.lobby"
+        if self.linked.get(match.id) == key:
+            return
+        w = await server_words(self.bot, match.guild_id)
+        lobby = self.bot.get_partial_messageable(match.home_channel_id).get_partial_message(
+            match.lobby_message_id)
+        try:
+            await lobby.edit(content=w(key, game=game_name(self.bot, match), id=match.id,
+                                       link=thread_link(match)),
+                             view=None, attachments=[], embed=None,
+                             allowed_mentions=discord.AllowedMentions.none())
+        except discord.NotFound:
+            pass  # the lobby message was deleted: nothing to point from
+        except FAILED:
+            log.warning("could not point the lobby of match %s to its thread", match.id)
+            return
+        self.linked[match.id] = key
+
+    async def announce_home(self, match: MatchRow, head: str, w: Words, view: Any) -> None:
+        """The final result line in the channel the game came from, with a link to the thread
+        (and the Rematch button, ``view``). Its nonce makes Discord drop a second copy when a
+        crash came before the end was marked announced."""
+        if not match.in_thread or match.home_channel_id is None:
+            return
+        await self.bot.get_partial_messageable(match.home_channel_id).send(
+            "\n".join([head, w("thread.see", link=thread_link(match))]),
+            allowed_mentions=discord.AllowedMentions.none(), view=view,
+            nonce=f"menagerie-home-{match.id}")
+
+    async def elsewhere(self, channel_id: int, w: Words) -> str | None:
+        """For a command typed in a channel whose games went into threads: where they are."""
+        moved = await self.bot.sessions.repo.threads_from(channel_id)
+        if not moved:
+            return None
+        return "\n".join(w("thread.elsewhere", game=game_name(self.bot, m), id=m.id,
+                           link=thread_link(m)) for m in moved)

@@ -1,0 +1,184 @@
+"""Games in their own threads, end to end: the thread is made from the lobby message at Start,
+everything of the game goes into it and the channel keeps the lobby (a link) and the final
+result line; no permission (or no threads here) keeps the game in the channel and tells the
+host; after a restart an archived thread is reopened, a locked or deleted one ends the game
+cleanly; Schicki Micki's reactions work in a thread; the channel takes another lobby meanwhile;
+and with threads off nothing changes."""
+
+from __future__ import annotations
+
+
+import pytest
+import pytest_asyncio
+
+from bot.games import REGISTRY
+from tests.double.models import CREATE_PUBLIC_THREADS
+from tests.e2e.table import Table, ephemeral_text, game_id
+from tests.e2e.test_mimikri import choose, move, play_to_end
+
+MIMIKRI = REGISTRY["mimikri"]
+
+
+@pytest_asyncio.fixture
+async def table(table):
+    """The shared table (tests/e2e/conftest.py), started."""
+    await table.start()
+    return table
+
+
+async def lobby(table: Table, host: str, command: str, *, thread: bool = True, **options):
+    """``/… new`` by ``host`` in #games with the ``thread`` option; the lobby message and id."""
+    if has_thread_option(table, command):
+        options["thread"] = thread
+    opened = await table.driver.slash(host, "games", command, **options)
+    assert opened.ok and not opened.ephemeral, opened
+    match_id = game_id(opened.message.content)
+    if not has_thread_option(table, command):  # set as the server's default would
+        repo = table.bot.sessions.repo
+        async with repo.transaction():
+            await repo.db.execute(
+                "UPDATE matches SET options = json_set(options, '$.thread', json(?))"
+                " WHERE id = ?", ("true" if thread else "false", match_id))
+    return opened.message, match_id
+
+
+def has_thread_option(table: Table, command: str) -> bool:
+    group, sub = command.split()
+    for scope in table.server.world.commands.values():
+        for found in scope:
+            if found["name"] == group:
+                for option in found.get("options", []):
+                    if option["name"] == sub:
+                        return any(o["name"] == "thread" for o in option.get("options", []))
+    return False
+
+
+async def mimikri_in_thread(table: Table, *, thread: bool = True):
+    """Alice and Bob start a Mimikri game (with a computer); the lobby message and the id."""
+    driver = table.driver
+    message, match_id = await lobby(table, "alice", "mimikri new", thread=thread, subjects=4,
+                                    turn_timer=0)
+    assert "joined" in ephemeral_text(await driver.click("bob", message, label="Join"))
+    await driver.click("alice", message, label="Add computer (normal)")
+    started = await driver.click("alice", message, label="Start")
+    assert ephemeral_text(started) == "The game is on!"
+    await table.idle()
+    return message, match_id
+
+
+async def board_in(table: Table, match_id: int):
+    """The game's board message, wherever the game is shown now."""
+    match = await table.match(match_id)
+    assert match.message_id is not None
+    return table.driver.latest(match.message_id)
+
+
+@pytest.mark.asyncio
+async def test_a_game_in_its_thread_and_the_lobby_and_result_in_the_channel(table):
+    driver, world = table.driver, table.server.world
+    alice, bob = world.user("alice").id, world.user("bob").id
+    since = driver.mark()
+    lobby_message, match_id = await mimikri_in_thread(table)
+
+    # One thread, made from the lobby message, named after the game.
+    made = [a for a in driver.actions[since:] if a.kind == "thread_create"]
+    assert len(made) == 1
+    thread = driver.thread_of(lobby_message)
+    assert thread.name == f"Mimikri #{match_id}"
+    assert thread.parent_id == driver.channel("games").id
+    match = await table.match(match_id)
+    assert (match.channel_id, match.thread_id, match.home_channel_id) == (
+        thread.id, thread.id, driver.channel("games").id)
+
+    # The board is in the thread; its first message called the players in (and only them).
+    board = await board_in(table, match_id)
+    assert board.channel_id == thread.id and board.pngs()
+    called = [p for p in driver.pings(since=since) if p.message.channel_id == thread.id]
+    assert called and called[0].users == {alice, bob}
+
+    # The lobby message in the channel now only points to the thread.
+    pointer = driver.latest(lobby_message)
+    assert f"<#{thread.id}>" in pointer.content and "being played" in pointer.content
+    assert not list(pointer.iter_components()) and not pointer.attachments
+
+    await play_to_end(table, board, match_id, {0: "alice", 1: "bob"})
+    await table.idle()
+
+    # Every message of the game after Start went into the thread...
+    games = driver.channel("games").id
+    in_channel = [a.message for a in driver.actions[since:]
+                  if a.kind == "message_create" and a.message is not None
+                  and a.message.channel_id == games and a.message.ephemeral_for is None
+                  and a.message.id != lobby_message.id]
+    in_thread = driver.messages(thread)
+    assert any("game over" in m.content for m in in_thread), "the end is announced there"
+    # ...and the channel got only the final result line, with a link and a Rematch button.
+    [result] = in_channel
+    assert "game over" in result.content and f"<#{thread.id}>" in result.content
+    assert not result.pinged_users, "the players were called in the thread already"
+    assert driver.find_component(result, label="Rematch")
+    assert "was played" in driver.latest(lobby_message).content
+    assert driver.messages("games") == [driver.latest(lobby_message), result]
+
+
+@pytest.mark.asyncio
+async def test_with_threads_off_nothing_changes(table):
+    driver = table.driver
+    since = driver.mark()
+    lobby_message, match_id = await mimikri_in_thread(table, thread=False)
+    assert not [a for a in driver.actions[since:] if a.kind == "thread_create"]
+    match = await table.match(match_id)
+    assert match.thread_id is None and match.home_channel_id is None
+    assert match.message_id == lobby_message.id, "the lobby became the board, as always"
+    assert driver.latest(lobby_message).pngs()
+
+
+@pytest.mark.asyncio
+async def test_no_permission_to_make_threads_keeps_the_game_in_the_channel(table):
+    driver, world = table.driver, table.server.world
+    driver.deny_bot("games", CREATE_PUBLIC_THREADS)
+    since = driver.mark()
+    lobby_message, match_id = await mimikri_in_thread(table)
+    refused = table.server.calls("POST /channels/*/messages/*/threads")
+    assert [r.status for r in refused] == [403]
+    match = await table.match(match_id)
+    assert match.thread_id is None and match.message_id == lobby_message.id
+    assert driver.latest(lobby_message).pngs(), "the board is the lobby message, as always"
+    # The host, and only the host, is told once, in the channel.
+    [note] = [p for p in driver.pings(since=since) if "threads" in p.message.content]
+    assert note.users == {world.user("alice").id} and not note.roles and not note.everyone
+    assert note.message.channel_id == driver.channel("games").id
+    assert "Create Public Threads" in note.message.content
+
+
+@pytest.mark.asyncio
+async def test_discord_failing_to_make_the_thread_keeps_the_game_going(table):
+    driver = table.driver
+    table.server.fail("POST /channels/*/messages/*/threads", 500, times=-1)
+    lobby_message, match_id = await mimikri_in_thread(table)
+    match = await table.match(match_id)
+    assert match.thread_id is None and match.status == "active"
+    assert driver.latest(lobby_message).pngs()
+
+
+@pytest.mark.asyncio
+async def test_a_second_lobby_opens_in_the_channel_while_the_first_game_plays(table):
+    driver = table.driver
+    lobby_message, first = await mimikri_in_thread(table)
+    thread = driver.thread_of(lobby_message)
+    second = await driver.slash("carol", "games", "mimic new", turn_timer=0)
+    assert second.ok and not second.ephemeral, second
+    other = game_id(second.message.content)
+    assert other != first
+    assert (await table.match(other)).channel_id == driver.channel("games").id
+    # The first game still plays in its thread.
+    board = await board_in(table, first)
+    assert board.channel_id == thread.id
+    match = await table.match(first)
+    seat = min(MIMIKRI.active_seats(match.state))
+    await move(table, {0: "alice", 1: "bob"}[seat], board,
+               choose({**match.state, "version_hint": match.version}), first)
+    assert (await table.match(first)).version == match.version + 1
+    # /game list links the game in its thread and the lobby in the channel.
+    listed = ephemeral_text(await driver.slash("bob", thread, "game list"))
+    assert f"/{thread.id}/{board.id}" in listed and f"/{second.message.id}" in listed
