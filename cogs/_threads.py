@@ -175,7 +175,8 @@ class Threads:
         w = await server_words(self.bot, match.guild_id)
         try:
             await self.bot.get_partial_messageable(transition.match.channel_id).send(
-                w("thread.gone", game=game_name(self.bot, match), id=match.id),
+                w("thread.gone", game=game_name(self.bot, match), id=match.id,
+                  players=" ".join(f"<@{u}>" for u in humans)),
                 allowed_mentions=_pings(*humans))
         except FAILED:
             log.warning("could not tell the channel that match %s ended", match.id)

@@ -8,13 +8,18 @@ and with threads off nothing changes."""
 from __future__ import annotations
 
 
+import asyncio
+
 import pytest
 import pytest_asyncio
 
 from bot.games import REGISTRY
+from bot.games.schicki_micki.deck import cards
+from bot.games.schicki_micki.table import read_table
 from tests.double.models import CREATE_PUBLIC_THREADS
 from tests.e2e.table import Table, ephemeral_text, game_id
 from tests.e2e.test_mimikri import choose, move, play_to_end
+from tests.e2e.test_schicki_micki import RESULT_HEADS, result_part, wait_cards
 
 MIMIKRI = REGISTRY["mimikri"]
 
@@ -182,3 +187,132 @@ async def test_a_second_lobby_opens_in_the_channel_while_the_first_game_plays(ta
     # /game list links the game in its thread and the lobby in the channel.
     listed = ephemeral_text(await driver.slash("bob", thread, "game list"))
     assert f"/{thread.id}/{board.id}" in listed and f"/{second.message.id}" in listed
+
+
+@pytest.mark.asyncio
+async def test_a_restart_reopens_an_archived_thread_and_the_game_goes_on(table):
+    driver = table.driver
+    lobby_message, match_id = await mimikri_in_thread(table)
+    thread = driver.thread_of(lobby_message)
+    await table.kill()
+    driver.archive(thread)  # a day without messages
+    await table.start()
+    assert not thread.archived, "reopened before its board is drawn"
+    board = await board_in(table, match_id)
+    assert board.channel_id == thread.id
+    match = await table.match(match_id)
+    seat = min(MIMIKRI.active_seats(match.state))
+    edits = len(board.versions)
+    await move(table, {0: "alice", 1: "bob"}[seat], board,
+               choose({**match.state, "version_hint": match.version}), match_id)
+    assert len(driver.latest(board).versions) > edits, "the board is updated in the thread"
+    assert (await table.match(match_id)).status == "active"
+
+
+@pytest.mark.asyncio
+async def test_a_thread_archived_while_playing_is_reopened_by_the_next_board(table):
+    driver = table.driver
+    lobby_message, match_id = await mimikri_in_thread(table)
+    thread = driver.thread_of(lobby_message)
+    driver.archive(thread)
+    board = await board_in(table, match_id)
+    match = await table.match(match_id)
+    seat = min(MIMIKRI.active_seats(match.state))
+    await move(table, {0: "alice", 1: "bob"}[seat], board,
+               choose({**match.state, "version_hint": match.version}), match_id)
+    refused = [r for r in table.server.calls("PATCH /channels/*/messages/*") if r.status == 400]
+    assert refused, "the edit met the archived thread first"
+    assert not thread.archived
+    shown = driver.latest(board)
+    assert table.bot.publisher._drawn[match_id][0] == (await table.match(match_id)).version
+    assert shown.channel_id == thread.id
+
+
+async def ended_in_channel(table: Table, lobby_message, match_id: int, since: int,
+                           players: tuple[str, ...] = ("alice", "bob")) -> None:
+    """The game was cancelled and shows so on its lobby message; the channel was told (the
+    human ``players`` mentioned)."""
+    driver = table.driver
+    match = await table.match(match_id)
+    assert match.status == "cancelled"
+    assert match.channel_id == driver.channel("games").id
+    assert match.message_id == lobby_message.id
+    assert "was cancelled" in driver.latest(lobby_message).content
+    told = await driver.wait_for_message(lambda m: "thread was deleted or locked" in m.content,
+                                         channel="games", since=since)
+    assert told.pinged_users == {table.server.world.user(u).id for u in players}
+    # The channel is free for the next game.
+    again = await driver.slash("carol", "games", "mimikri new", subjects=4)
+    assert again.ok and not again.ephemeral, again
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("how", ["locked", "deleted"])
+async def test_a_restart_ends_a_game_whose_thread_is_locked_or_deleted(table, how):
+    driver = table.driver
+    lobby_message, match_id = await mimikri_in_thread(table)
+    thread = driver.thread_of(lobby_message)
+    await table.kill()
+    if how == "locked":
+        driver.archive(thread, locked=True)
+    else:
+        driver.delete_thread(thread)
+    since = driver.mark()
+    await table.start()
+    await ended_in_channel(table, lobby_message, match_id, since)
+    if how == "locked":
+        assert thread.archived and thread.locked, "a moderator's lock is respected"
+
+
+@pytest.mark.asyncio
+async def test_a_thread_deleted_while_playing_ends_the_game_at_the_next_move(table):
+    driver = table.driver
+    lobby_message, match_id = await mimikri_in_thread(table)
+    board = await board_in(table, match_id)
+    driver.delete_thread(driver.thread_of(lobby_message))
+    since = driver.mark()
+    # A computer's move (or a timer) changes the board: its edit finds no thread any more.
+    match = await table.match(match_id)
+    leaver = {0: "alice", 1: "bob"}[min(MIMIKRI.active_seats(match.state))]
+    await table.bot.sessions.leave_game(match_id, table.server.world.user(leaver).id)
+    await table.idle()
+    stays = tuple(u for u in ("alice", "bob") if u != leaver)
+    await ended_in_channel(table, lobby_message, match_id, since, stays)
+    assert board.deleted
+
+
+@pytest.mark.asyncio
+async def test_schicki_micki_reactions_count_in_a_thread(table):
+    table.time_scale = 0.3
+    await table.kill()
+    await table.start()
+    driver = table.driver
+    message, match_id = await lobby(table, "alice", "schicki new")
+    await driver.click("bob", message, label="Join")
+    await table.bot.db.execute("UPDATE matches SET seed = 'sm-wrong' WHERE id = ?", (match_id,))
+    await table.bot.db.commit()
+    mark = driver.mark()
+    await driver.click("alice", message, label="Start")
+    row = await driver.wait_for_message(lambda m: "row 1" in m.content, since=mark, timeout=10)
+    thread = driver.thread_of(message)
+    assert row.channel_id == thread.id and (await table.match(match_id)).channel_id == thread.id
+    state = await wait_cards(table, match_id, 1)
+    reading = read_table(cards()[c] for c in state["table"])
+    since = driver.mark()
+    await driver.react("alice", row, "✊" if reading.situation != "knock" else "🔴")
+    result = await driver.wait_for_message(
+        lambda m: any(f"\n{head}" in m.content for head in RESULT_HEADS), channel=thread,
+        since=since, timeout=10, edits=True)
+    assert result.id == row.id and "Alice" in result_part(result.content)
+    # Alice's reaction is taken off again for the next row; the lobby only links the thread.
+    alice = table.server.world.user("alice").id
+
+    async def taken_off() -> None:
+        while any(alice in users for users in driver.latest(row).reactions.values()):
+            await asyncio.sleep(0.01)
+    await asyncio.wait_for(taken_off(), 10)
+    assert f"<#{thread.id}>" in driver.latest(message).content
+    assert not [m for m in driver.messages("games") if m.id != message.id]
+    await table.bot.sessions.cancel(match_id, table.server.world.user("alice").id,
+                                    is_admin=True)
+    await table.idle()
