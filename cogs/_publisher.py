@@ -333,8 +333,9 @@ class Publisher:
                         # Archived or deleted under the game: look at the thread, then redraw.
                         self.threads.look_again(match_id)
                         await self._retry_later(match_id, error)
-                    elif isinstance(error, discord.NotFound) and error.code == UNKNOWN_CHANNEL:
-                        # The channel is gone: no message can ever show this game again.
+                    elif error.code in THREAD_ERRORS:
+                        # The channel is gone (or a thread no game can reopen): no message can
+                        # ever show this game there again.
                         log.warning("the channel of match %s is gone; its board is not drawn",
                                     match_id)
                         self._mark_drawn(match_id)

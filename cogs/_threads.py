@@ -50,6 +50,12 @@ def _pings(*user_ids: int | None) -> discord.AllowedMentions:
                                    users=[discord.Object(u) for u in user_ids if u])
 
 
+def moved(match: MatchRow) -> bool:
+    """Whether the game is in a thread it moved into from its channel (not one whose lobby was
+    opened in a thread already, which has no channel to point from)."""
+    return match.in_thread and match.home_channel_id not in (None, match.thread_id)
+
+
 def thread_link(match: MatchRow) -> str:
     """A link to the game's thread (Discord shows it as the thread's name)."""
     return f"<#{match.thread_id}>"
@@ -69,7 +75,9 @@ class Threads:
         """Make the game's thread from its lobby message and call its players into it; the
         thread's id and its first message (the board-to-be), or None to play in the channel."""
         if await self._is_thread(match.channel_id):
-            return None  # opened in a thread already (a rematch in a game's thread): play here
+            # Opened in a thread already (a rematch under a game in its thread): played here,
+            # on its lobby message as in any channel, and the thread is kept usable all the same.
+            return match.channel_id, match.message_id
         w = await server_words(self.bot, match.guild_id)
         if match.message_id is None:  # the lobby reply was lost: no message to start from
             await self._refused(match, w, "thread.not_here")
@@ -85,13 +93,14 @@ class Threads:
             if error.code != THREAD_EXISTS:
                 log.warning("could not make the thread of match %s: %s", match.id, error)
                 await self._refused(match, w, "thread.no_permission"
-                                    if isinstance(error, discord.Forbidden) else "thread.not_here")
+                                    if isinstance(error, discord.Forbidden) else
+                                    "thread.not_here" if error.status == 400 else "thread.failed")
                 return None
             # A Start that a crash cut short made it: a message's thread shares its id.
             thread_id = match.message_id
         except FAILED as error:
             log.warning("could not make the thread of match %s: %r", match.id, error)
-            await self._refused(match, w, "thread.not_here")
+            await self._refused(match, w, "thread.failed")
             return None
         self.checked.add(match.id)
         return thread_id, await self._call(match, seats, thread_id, w)
@@ -112,9 +121,15 @@ class Threads:
         return sent.id
 
     async def _is_thread(self, channel_id: int) -> bool:
-        if isinstance(self.bot.get_channel(channel_id), discord.Thread):
-            return True
-        return await self.bot.sessions.repo.is_game_thread(channel_id)
+        """Whether a channel is a thread (text channels are always known; a thread may not be,
+        and is then asked for)."""
+        channel: Any = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except FAILED:
+                return await self.bot.sessions.repo.is_game_thread(channel_id)
+        return isinstance(channel, discord.Thread)
 
     async def _refused(self, match: MatchRow, w: Words, why: str) -> None:
         """Tell the host, in the channel and mentioning only them, that the game stays here."""
@@ -168,7 +183,8 @@ class Threads:
         """The thread cannot be used: the game ends (if it was on) and shows in its channel,
         which is told."""
         transition = await self.bot.sessions.leave_thread(match.id)
-        if transition is None or not any(e.kind == "cancelled" for e in transition.events):
+        if (transition is None or not any(e.kind == "cancelled" for e in transition.events)
+                or not moved(match)):
             return
         log.warning("the thread of match %s is gone or locked; the game was cancelled", match.id)
         humans = [s.user_id for s in transition.seats if not s.is_computer and s.user_id]
@@ -187,7 +203,7 @@ class Threads:
         """The lobby message in the channel says where the game is played (once the game is
         over: where it was), once per process and change; it is only a pointer, so a failure
         is logged and tried again at the next draw."""
-        if not match.in_thread or match.lobby_message_id is None or match.home_channel_id is None:
+        if not moved(match) or match.lobby_message_id is None:
             return
         key = "thread.lobby_over" if match.status in ("finished", "cancelled") else "thread.lobby"
         if self.linked.get(match.id) == key:
@@ -211,8 +227,9 @@ class Threads:
         """The final result line in the channel the game came from, with a link to the thread
         (and the Rematch button, ``view``). Its nonce makes Discord drop a second copy when a
         crash came before the end was marked announced."""
-        if not match.in_thread or match.home_channel_id is None:
+        if not moved(match):
             return
+        assert match.home_channel_id is not None
         await self.bot.get_partial_messageable(match.home_channel_id).send(
             "\n".join([head, w("thread.see", link=thread_link(match))]),
             allowed_mentions=discord.AllowedMentions.none(), view=view,

@@ -262,8 +262,10 @@ class Repo:
         """The game's thread cannot be used any more: show the game in its channel again, on
         its lobby message (call it once the game has ended, so the channel's one open game is
         not taken)."""
+        # A game whose lobby was in that thread has no other channel: it keeps no thread.
         await self._write(
-            "UPDATE matches SET channel_id = home_channel_id, message_id = lobby_message_id"
+            "UPDATE matches SET channel_id = home_channel_id, message_id = lobby_message_id,"
+            " thread_id = CASE WHEN home_channel_id = thread_id THEN NULL ELSE thread_id END"
             " WHERE id = ? AND home_channel_id IS NOT NULL",
             (match_id,),
         )

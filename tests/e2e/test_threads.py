@@ -14,6 +14,7 @@ import pytest
 import pytest_asyncio
 
 from bot.games import REGISTRY
+from cogs._ui import EN
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
 from tests.double.models import CREATE_PUBLIC_THREADS
@@ -187,6 +188,10 @@ async def test_a_second_lobby_opens_in_the_channel_while_the_first_game_plays(ta
     # /game list links the game in its thread and the lobby in the channel.
     listed = ephemeral_text(await driver.slash("bob", thread, "game list"))
     assert f"/{thread.id}/{board.id}" in listed and f"/{second.message.id}" in listed
+    # What a command typed in the channel about the game in the thread is told.
+    pointer = await table.bot.publisher.threads.elsewhere(driver.channel("games").id, EN)
+    assert pointer == f"**Mimikri** game #{first} is played in its thread: <#{thread.id}>"
+    assert await table.bot.publisher.threads.elsewhere(thread.id, EN) is None
 
 
 @pytest.mark.asyncio
@@ -316,3 +321,36 @@ async def test_schicki_micki_reactions_count_in_a_thread(table):
     await table.bot.sessions.cancel(match_id, table.server.world.user("alice").id,
                                     is_admin=True)
     await table.idle()
+
+
+@pytest.mark.asyncio
+async def test_a_rematch_pressed_in_the_thread_plays_in_that_thread(table):
+    driver = table.driver
+    lobby_message, match_id = await mimikri_in_thread(table)
+    thread = driver.thread_of(lobby_message)
+    board = await board_in(table, match_id)
+    await play_to_end(table, board, match_id, {0: "alice", 1: "bob"})
+    await table.idle()
+    [news] = [m for m in driver.messages(thread) if "game over" in m.content and m.id != board.id]
+    pressed = await driver.click("bob", news, label="Rematch")
+    assert pressed.ok and not pressed.ephemeral, pressed
+    again = game_id(pressed.message.content)
+    assert pressed.message.channel_id == thread.id
+    assert "joined" in ephemeral_text(await driver.click("alice", pressed.message, label="Join"))
+    since = driver.mark()
+    started = await driver.click("bob", pressed.message, label="Start")
+    assert ephemeral_text(started) == "The game is on!"
+    await table.idle()
+    # No thread in a thread: the rematch plays on its lobby message, in the same thread...
+    assert not [a for a in driver.actions[since:] if a.kind == "thread_create"]
+    match = await table.match(again)
+    assert match.channel_id == thread.id and match.message_id == pressed.message.id
+    assert driver.latest(pressed.message).pngs()
+    assert not [m for m in driver.messages(thread) if "threads" in m.content], "no note"
+    # ...and that thread is kept usable: archived, the next board reopens it.
+    driver.archive(thread)
+    seat = min(MIMIKRI.active_seats(match.state))
+    await move(table, {0: "bob", 1: "alice"}[seat], pressed.message,
+               choose({**match.state, "version_hint": match.version}), again)
+    assert not thread.archived
+    assert table.bot.publisher._drawn[again][0] == (await table.match(again)).version
