@@ -27,6 +27,7 @@ from bot.i18n import Words
 from bot.sessions import Transition
 from cogs._publisher import NO_PINGS, RETRYABLE
 from cogs._ui import apologise, game_name, plain, reader, reason, server_words, tell
+from cogs.games import refused_here
 from cogs.leaderboard import bounded, cell_name, columns
 
 if TYPE_CHECKING:
@@ -151,6 +152,8 @@ class Daily(commands.Cog):
         w = reader(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
             await tell(interaction, w("games.dm_only"))
+            return
+        if await refused_here(interaction):
             return
         user = interaction.user
         try:

@@ -1,5 +1,4 @@
-"""Commands every game shares: opening a lobby, /game list, leave, cancel, /settings and
-/help."""
+"""Commands every game shares: opening a lobby, /game list, leave, cancel and /help."""
 
 from __future__ import annotations
 
@@ -11,8 +10,9 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.db.players import set_pings
+from bot.db.server_settings import server_settings
 from bot.db.repo import ChannelBusy, MatchRow
+from bot.defaults import ServerSettings, lobby_options
 from bot.games.core import RuleError
 from cogs._publisher import NO_PINGS, RETRYABLE, Publisher, lobby_buttons, lobby_text
 from cogs._tree import check_options
@@ -42,7 +42,8 @@ async def open_lobby(
 ) -> MatchRow | None:
     """Post a lobby for ``game`` as the answer to the command, unless the channel is busy
     (then say so: ``busy_text`` of the open game, where given and not None, else the usual
-    words); return the new lobby.
+    words) or the server keeps games out of it; return the new lobby. Options the host left
+    out (None) are the server's defaults, else the game's (`bot.defaults.lobby_options`).
 
     The lobby is stored first and its message id right after the reply that creates it (the
     reply carries it: no second call). If the reply is lost — the interaction expired, Discord
@@ -53,6 +54,10 @@ async def open_lobby(
     if interaction.guild_id is None or interaction.channel_id is None:
         await tell(interaction, reader(interaction)("games.dm_only"))
         return None
+    server = await server_settings(bot.sessions.repo, interaction.guild_id)
+    if await refused_here(interaction, server):
+        return None
+    options = lobby_options(game, options, server)
     try:
         match = await bot.sessions.open_lobby(
             game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
@@ -90,8 +95,39 @@ async def open_lobby(
     return match
 
 
+THREAD_OPTION = "Play the game in a thread of its own (default: the server's choice)"
+"""What every `/… new` command's `thread:` option says."""
+
+
+async def refused_here(interaction: discord.Interaction[GameBot],
+                       server: ServerSettings | None = None) -> bool:
+    """Whether the server keeps games out of this channel (`/settings server games_here:`);
+    if so, the user is told privately where games are played."""
+    guild_id, channel_id = interaction.guild_id, interaction.channel_id
+    if guild_id is None or channel_id is None:
+        return False  # not in a server: the caller says games are played in servers
+    if server is None:
+        server = await server_settings(interaction.client.sessions.repo, guild_id)
+    if server.allows(channel_id, parent_of(interaction.channel)):
+        return False
+    channels = " ".join(f"<#{c}>" for c in sorted(server.channels))
+    await tell(interaction, reader(interaction)("games.not_here", channels=channels))
+    return True
+
+
+def minutes(value: int | None) -> int | None:
+    """A timer option given in minutes, in seconds as lobbies keep it (None: not given)."""
+    return None if value is None else value * 60
+
+
+def parent_of(channel: object) -> int | None:
+    """The channel a thread belongs to (None for anything else): a game channel's threads
+    are game channels too."""
+    return channel.parent_id if isinstance(channel, discord.Thread) else None
+
+
 class Games(commands.Cog):
-    """/game list, /game leave, /game cancel, /settings and /help; and what every game
+    """/game list, /game leave, /game cancel and /help; and what every game
     shares: the board publisher, the restart-proof buttons, the option check and the answer to
     stray clicks."""
 
@@ -205,48 +241,13 @@ class Games(commands.Cog):
         except Exception:
             await apologise(interaction, match.id)
 
-    # Open to everyone (`/settings me` is each player's own); what changes the server checks
-    # Manage Server itself.
-    settings = app_commands.Group(
-        name="settings", description="Settings of this server, and your own", guild_only=True)
-
-    @settings.command(name="language",
-                      description="The language of this server's boards and messages")
-    @app_commands.describe(language="Czech, English, or the server's language in Discord")
-    @app_commands.choices(language=[
-        app_commands.Choice(name="the server's Discord language", value="auto"),
-        app_commands.Choice(name="English", value="en"),
-        app_commands.Choice(name="Čeština", value="cs")])
-    async def set_language(self, interaction: discord.Interaction[GameBot],
-                           language: str) -> None:
-        """Manage Server only: every later board, announcement and picture speaks it."""
-        if interaction.guild_id is None or not is_admin(interaction):
-            await tell(interaction, reader(interaction)("settings.managers_only"))
-            return
-        chosen = None if language == "auto" else language
-        await self.bot.sessions.repo.set_guild_language(interaction.guild_id, chosen)
-        for match in await self.bot.sessions.repo.open_matches(interaction.guild_id):
-            self.bot.publisher.refresh(match.id)  # redrawn in the new language
-        w = await server_words(self.bot, interaction.guild_id)
-        await tell(interaction, w("settings.language_auto" if chosen is None
-                                  else "settings.language_set"))
-
-    @settings.command(name="me", description="Your own settings, on every server")
-    @app_commands.describe(pings="Whether the start of your turn mentions you")
-    @app_commands.choices(pings=[
-        app_commands.Choice(name="on: mention me when my turn starts", value="on"),
-        app_commands.Choice(name="off: no mention when my turn starts", value="off")])
-    async def set_me(self, interaction: discord.Interaction[GameBot], pings: str) -> None:
-        """A player's own choice, kept across restarts: whether their turn pings them."""
-        on = pings == "on"
-        await set_pings(self.bot.sessions.repo, interaction.user.id, on)
-        await tell(interaction, reader(interaction)("settings.pings_on" if on
-                                                    else "settings.pings_off"))
-
     @app_commands.command(name="help", description="What Menagerie can do and how to play")
     async def help(self, interaction: discord.Interaction[GameBot]) -> None:
-        """The short guide."""
-        await tell(interaction, reader(interaction)("help.text"))
+        """The short guide, in two private messages (one would pass Discord's 2000 characters):
+        the games, then the commands."""
+        w = reader(interaction)
+        await tell(interaction, w("help.games"))
+        await tell(interaction, w("help.commands"))
 
     async def _here(self, interaction: discord.Interaction[GameBot]) -> MatchRow | None:
         match = await self.bot.sessions.repo.open_match_in(interaction.channel_id or 0)

@@ -41,7 +41,7 @@ from cogs._ui import (
     show_rules,
     tell,
 )
-from cogs.games import open_lobby
+from cogs.games import THREAD_OPTION, minutes, open_lobby
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -149,14 +149,16 @@ class Mariposas(commands.GroupCog, group_name="mariposas",
                            computers="Solo: how many computer players (1-4)",
                            turn_timer="Minutes a player has for a move before a computer moves"
                                       " for them (0 = no timer)",
-                           level="How well computer players play")
+                           level="How well computer players play",
+                           thread=THREAD_OPTION)
     @app_commands.choices(level=[app_commands.Choice(name=n, value=n) for n in LEVELS])
     async def new(self, interaction: discord.Interaction[GameBot], solo: bool = False,
                   computers: app_commands.Range[int, 1, 4] = 2,
-                  turn_timer: app_commands.Range[int, 0, 60] = 10,
-                  level: str = DEFAULT_LEVEL) -> None:
-        """Post the lobby; solo: seat the computers and start (one human: unrated)."""
-        options = {"turn_timer": 0 if solo else turn_timer * 60}
+                  turn_timer: app_commands.Range[int, 0, 60] | None = None,
+                  level: str = DEFAULT_LEVEL, thread: bool | None = None) -> None:
+        """Post the lobby; solo: seat the computers and start (one human: unrated). A timer or
+        thread left out: the server's default."""
+        options = {"turn_timer": 0 if solo else minutes(turn_timer), "thread": thread}
         match = await open_lobby(interaction, "mariposas", options)
         if match is None or not solo:
             return

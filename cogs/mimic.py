@@ -32,7 +32,7 @@ from bot.games.mimic.hints import hand_targets, kind, move_targets, needed
 from bot.i18n import LANGUAGES, Words, words
 from bot.texts.mimic import card_name, power_name, refusal
 from cogs._ui import apologise, reader, reason, server_words, show_rules, tell
-from cogs.games import open_lobby
+from cogs.games import THREAD_OPTION, minutes, open_lobby
 from cogs.mimic_table import (
     MimicUI,
     View,
@@ -144,7 +144,8 @@ class Mimic(commands.GroupCog, group_name="mimic",
                            teams="Two teams of two (4 players)",
                            solo="Play alone: the game starts at once",
                            turn_timer="Minutes a player has for a move before a computer moves"
-                                      " for them (0 = no timer)")
+                                      " for them (0 = no timer)",
+                           thread=THREAD_OPTION)
     @app_commands.choices(
         mode=[app_commands.Choice(name="basic", value="basic"),
               app_commands.Choice(name="advanced", value="advanced")],
@@ -153,12 +154,14 @@ class Mimic(commands.GroupCog, group_name="mimic",
     )
     async def new(
         self, interaction: discord.Interaction[GameBot], mode: str = "basic",
-        teams: str = "no", solo: bool = False, turn_timer: app_commands.Range[int, 0, 60] = 10,
+        teams: str = "no", solo: bool = False,
+        turn_timer: app_commands.Range[int, 0, 60] | None = None, thread: bool | None = None,
     ) -> None:
-        """Post the lobby; a solo game starts at once (the host alone may also press Start)."""
+        """Post the lobby; a solo game starts at once (the host alone may also press Start).
+        A timer or thread left out: the server's default."""
         w = reader(interaction)
         options = {"advanced": mode == "advanced", "teams": teams == "yes",
-                   "turn_timer": turn_timer * 60}
+                   "turn_timer": minutes(turn_timer), "thread": thread}
         if solo:
             if options["advanced"] or options["teams"]:
                 await tell(interaction, w("mimic.reply.solo_basic"))

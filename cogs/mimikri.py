@@ -34,7 +34,7 @@ from cogs._ui import (
     seat_names,
     show_rules,
 )
-from cogs.games import open_lobby
+from cogs.games import THREAD_OPTION, minutes, open_lobby
 from rendering import mimikri as art
 
 if TYPE_CHECKING:
@@ -146,16 +146,17 @@ class Mimikri(commands.GroupCog, group_name="mimikri",
     @app_commands.command(name="new", description="Open a Mimikri lobby in this channel")
     @app_commands.describe(subjects="4 subject cards (16 butterflies, first games) or all 5 (20)",
                            turn_timer="Minutes a player has for a move before a computer moves"
-                                      " for them (0 = no timer)")
+                                      " for them (0 = no timer)",
+                           thread=THREAD_OPTION)
     @app_commands.choices(subjects=[app_commands.Choice(name="4 cards, 16 butterflies", value=4),
                                     app_commands.Choice(name="5 cards, 20 butterflies", value=5)])
     async def new(
         self, interaction: discord.Interaction[GameBot], subjects: int = 4,
-        turn_timer: app_commands.Range[int, 0, 60] = 5,
+        turn_timer: app_commands.Range[int, 0, 60] | None = None, thread: bool | None = None,
     ) -> None:
-        """Post the lobby."""
-        await open_lobby(interaction, "mimikri",
-                         {"subjects": subjects, "turn_timer": turn_timer * 60})
+        """Post the lobby (a timer or thread left out: the server's default)."""
+        await open_lobby(interaction, "mimikri", {
+            "subjects": subjects, "turn_timer": minutes(turn_timer), "thread": thread})
 
     @app_commands.command(name="rules", description="How to play Mimikri, with a picture")
     async def rules(self, interaction: discord.Interaction[GameBot]) -> None:

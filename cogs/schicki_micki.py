@@ -39,7 +39,7 @@ from cogs._ui import (
     show_rules,
     tell,
 )
-from cogs.games import open_lobby
+from cogs.games import THREAD_OPTION, open_lobby
 from cogs.schicki_table import TableReactions
 from cogs.schicki_ui import SchickiUI
 from rendering import schicki_micki as art
@@ -316,7 +316,8 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
     @app_commands.command(name="new", description="Open a Schicki Micki lobby in this channel")
     @app_commands.describe(reveal="Seconds between two cards (1–10)",
                            settle="Seconds the table waits for more reactions after the first",
-                           input="React with emoji, or press buttons")
+                           input="React with emoji, or press buttons",
+                           thread=THREAD_OPTION)
     @app_commands.choices(
         input=[app_commands.Choice(name="emoji reactions", value="reactions"),
                app_commands.Choice(name="buttons", value="buttons")])
@@ -324,11 +325,13 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
         self, interaction: discord.Interaction[GameBot],
         reveal: app_commands.Range[float, 1.0, 10.0] = 2.5,
         settle: app_commands.Range[float, 0.5, 5.0] = 1.5,
-        input: str = "reactions",  # noqa: A002 - Discord's option name
+        input: str | None = None,  # noqa: A002 - Discord's option name
+        thread: bool | None = None,
     ) -> None:
-        """Post the lobby (each computer's level is chosen with its Add computer button)."""
+        """Post the lobby (each computer's level is chosen with its Add computer button; an
+        input or thread left out: the server's default)."""
         await open_lobby(interaction, SchickiUI.game, {
-            "reveal": reveal, "settle": settle, "input": input})
+            "reveal": reveal, "settle": settle, "input": input, "thread": thread})
 
     @app_commands.command(name="rules", description="How to play Schicki Micki, with pictures")
     async def rules(self, interaction: discord.Interaction[GameBot]) -> None:

@@ -17,6 +17,7 @@ import pytest_asyncio
 
 from cogs.schicki_micki import EMOJI
 from tests.double import commands
+from tests.double.models import FLAG_EPHEMERAL
 from tests.e2e.table import ephemeral_text
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -81,19 +82,27 @@ def assert_names_every_command(text: str, known: set[str], where: str) -> None:
     assert not stale, f"{where} names commands the bot does not have: {stale}"
 
 
+async def help_messages(result: Any) -> list[str]:
+    """Every private message /help sent: its response, then its follow-up."""
+    assert result.ephemeral, result
+    followups = await result.wait_followups(1)
+    assert all(m.flags & FLAG_EPHEMERAL for m in followups), followups
+    return [ephemeral_text(result)] + [m.content for m in followups]
+
+
 async def test_help_names_every_command_the_bot_has(table):
     known = synced_commands(table.driver.world)
     assert {"/help", "/mimic place", "/mimic take", "/game list"} <= known  # the tree is read
-    result = await table.driver.slash("alice", "games", "help")
-    text = ephemeral_text(result)
-    assert result.ephemeral, result
-    assert len(text) <= DISCORD_LIMIT, len(text)
-    assert_names_every_command(text, known, "/help")
+    messages = await help_messages(await table.driver.slash("alice", "games", "help"))
+    assert len(messages) == 2, messages  # the games, then the commands
+    for text in messages:
+        assert text and len(text) <= DISCORD_LIMIT, len(text)
+    assert_names_every_command("\n".join(messages), known, "/help")
 
 
 async def test_help_says_how_schicki_micki_is_played(table):
     """By reacting with the table's emojis (buttons only when a game is opened so)."""
-    text = ephemeral_text(await table.driver.slash("alice", "games", "help"))
+    text = "\n".join(await help_messages(await table.driver.slash("alice", "games", "help")))
     schicki = next(line for line in text.splitlines() if "Schicki Micki" in line)
     missing = [emoji for emoji in EMOJI if emoji not in schicki]
     assert not missing, f"/help's Schicki Micki line lacks the reactions {missing}"
