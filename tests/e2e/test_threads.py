@@ -128,6 +128,31 @@ async def test_a_game_in_its_thread_and_the_lobby_and_result_in_the_channel(tabl
 
 
 @pytest.mark.asyncio
+async def test_the_server_default_puts_games_in_threads_unless_the_host_says_no(table):
+    driver = table.driver
+    chosen = await driver.slash("alice", "games", "settings server", threads="on")  # the owner
+    assert chosen.ok, chosen
+    opened = await driver.slash("bob", "games", "mimic new", solo=True, turn_timer=0)
+    assert opened.ok, opened
+    solo_id = game_id(opened.message.content)
+
+    async def started() -> None:  # a solo game starts right after its lobby is posted
+        while (await table.match(solo_id)).status != "active":
+            await asyncio.sleep(0.01)
+    await asyncio.wait_for(started(), 5)
+    await table.idle()
+    solo = await table.match(solo_id)
+    assert solo.status == "active" and solo.thread_id == driver.thread_of(opened.message).id
+    board = driver.latest(solo.message_id)
+    assert board.channel_id == solo.thread_id and board.pngs()
+    # The host's own choice wins over the server's.
+    since = driver.mark()
+    lobby_message, match_id = await mimikri_in_thread(table, thread=False)
+    assert not [a for a in driver.actions[since:] if a.kind == "thread_create"]
+    assert (await table.match(match_id)).message_id == lobby_message.id
+
+
+@pytest.mark.asyncio
 async def test_with_threads_off_nothing_changes(table):
     driver = table.driver
     since = driver.mark()
