@@ -70,8 +70,8 @@ class _Change:
 
 Publisher = Callable[[Transition], None]
 Reminder = Callable[[MatchRow, SeatRow], Awaitable[None]]
-# Where a starting game with the ``thread`` option goes on: its own new thread, as (thread id,
-# the first message in it or None), or None to stay where the lobby is.
+# Where a starting game goes on: a thread, as (thread id, its board-to-be message or None), or
+# None for the channel its lobby is in, as it is.
 Placer = Callable[[MatchRow, list[SeatRow]], Awaitable[tuple[int, int | None] | None]]
 
 
@@ -189,8 +189,9 @@ class SessionService:
         return change.transition
 
     async def start(self, match_id: int, user_id: int) -> Transition:
-        """The host starts the game once the player count is valid; a game with the
-        ``thread`` option moves into its own thread (see `place`) in the same commit."""
+        """The host starts the game once the player count is valid; where it goes on (its
+        own thread, with the ``thread`` option) is asked of `place` and stored in the same
+        commit."""
         async with self.lock(match_id):
             match, seats = await self._lobby(match_id)
             if user_id != match.host_id:
@@ -199,7 +200,7 @@ class SessionService:
             if not rules.min_players <= len(seats) <= rules.max_players:
                 raise LobbyError("players", game=rules.name, low=rules.min_players,
                                  high=rules.max_players, count=len(seats))
-            placed = await self.place(match, seats) if match.options.get("thread") else None
+            placed = await self.place(match, seats)
             async with self._committed(match_id) as change:
                 state = start(rules, match.seed, len(seats), match.options)
                 deadline = self._deadline(match, seats, rules, state)

@@ -72,12 +72,16 @@ class Threads:
     # -- at Start -------------------------------------------------------------------------
 
     async def place(self, match: MatchRow, seats: list[SeatRow]) -> tuple[int, int | None] | None:
-        """Make the game's thread from its lobby message and call its players into it; the
-        thread's id and its first message (the board-to-be), or None to play in the channel."""
+        """Where a starting game goes on (the session service asks at every Start). With the
+        ``thread`` option: a thread made from its lobby message, its players called in — the
+        thread's id and its first message (the board-to-be). None: in the channel, as always."""
         if await self._is_thread(match.channel_id):
-            # Opened in a thread already (a rematch under a game in its thread): played here,
-            # on its lobby message as in any channel, and the thread is kept usable all the same.
+            # Opened in a thread already (a rematch under a game in its thread, or a thread of
+            # a game channel): played here, on its lobby message as in any channel, and noted
+            # as a thread, so it is kept usable all the same.
             return match.channel_id, match.message_id
+        if not match.options.get("thread"):
+            return None
         w = await server_words(self.bot, match.guild_id)
         if match.message_id is None:  # the lobby reply was lost: no message to start from
             await self._refused(match, w, "thread.not_here")

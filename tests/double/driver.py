@@ -326,6 +326,12 @@ class Driver:
             raise AssertionError(f"message {msg.id} has no thread")
         return thread
 
+    async def start_thread(self, user: UserRef, channel: ChannelRef, name: str) -> Channel:
+        """A member writes in a channel and makes a public thread from that message."""
+        msg = await self.say(user, channel, name)
+        return threads.create(self.server, self.channel(channel), msg, name,
+                              owner=self.user(user))
+
     def archive(self, thread: ChannelRef, *, locked: bool = False) -> Channel:
         """Discord hides a quiet thread (or a moderator closes it, ``locked``)."""
         return threads.update(self.server, self.channel(thread), archived=True, locked=locked)

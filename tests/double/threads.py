@@ -31,6 +31,7 @@ from .models import (
     SEND_MESSAGES_IN_THREADS,
     Channel,
     Message,
+    User,
 )
 
 if TYPE_CHECKING:
@@ -72,12 +73,13 @@ def before_change(channel: Channel) -> None:
 
 
 def create(server: FakeDiscord, channel: Channel, message: Message, name: str,
-           auto_archive_duration: int = 1440) -> Channel:
-    """The public thread of ``message`` (its id is the message's)."""
+           auto_archive_duration: int = 1440, *, owner: User | None = None) -> Channel:
+    """The public thread of ``message`` (its id is the message's), made by the bot or, as
+    ``owner``, by a member."""
     world = server.world
     if channel.type != 0:
         raise ApiError(400, WRONG_CHANNEL_TYPE, "Cannot execute action on this channel type")
-    if not bot_permissions(world, channel) & CREATE_PUBLIC_THREADS:
+    if owner is None and not bot_permissions(world, channel) & CREATE_PUBLIC_THREADS:
         raise ApiError(403, MISSING_PERMISSIONS, "Missing Permissions")
     if message.id in world.channels or any(t.id == message.id for t in world.guild.threads):
         raise ApiError(400, THREAD_EXISTS, "A thread has already been created for this message")
@@ -87,7 +89,8 @@ def create(server: FakeDiscord, channel: Channel, message: Message, name: str,
         raise invalid_form("auto_archive_duration", "Value must be one of "
                            + str(ARCHIVE_DURATIONS))
     thread = Channel(message.id, name, PUBLIC_THREAD, channel.guild_id, parent_id=channel.id,
-                     owner_id=world.bot_user.id, auto_archive_duration=auto_archive_duration,
+                     owner_id=(owner or world.bot_user).id,
+                     auto_archive_duration=auto_archive_duration,
                      archive_timestamp=world.now_iso())
     world.channels[thread.id] = thread
     world.guild.threads.append(thread)

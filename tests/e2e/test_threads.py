@@ -379,3 +379,27 @@ async def test_a_rematch_pressed_in_the_thread_plays_in_that_thread(table):
                choose({**match.state, "version_hint": match.version}), again)
     assert not thread.archived
     assert table.bot.publisher._drawn[again][0] == (await table.match(again)).version
+
+
+@pytest.mark.asyncio
+async def test_a_game_opened_in_a_members_thread_is_kept_usable_there(table):
+    driver = table.driver
+    thread = await driver.start_thread("alice", "games", "game night")
+    opened = await driver.slash("alice", thread, "mimikri new", subjects=4, turn_timer=0,
+                                thread=False)
+    assert opened.ok and not opened.ephemeral, opened
+    board, match_id = opened.message, game_id(opened.message.content)
+    await driver.click("bob", board, label="Join")
+    since = driver.mark()
+    assert ephemeral_text(await driver.click("alice", board, label="Start")) == "The game is on!"
+    await table.idle()
+    assert not [a for a in driver.actions[since:] if a.kind == "thread_create"]
+    match = await table.match(match_id)
+    assert (match.channel_id, match.thread_id, match.message_id) == (thread.id, thread.id,
+                                                                     board.id)
+    driver.archive(thread)
+    seat = min(MIMIKRI.active_seats(match.state))
+    await move(table, {0: "alice", 1: "bob"}[seat], board,
+               choose({**match.state, "version_hint": match.version}), match_id)
+    assert not thread.archived, "the board's update reopened the thread"
+    assert table.bot.publisher._drawn[match_id][0] == (await table.match(match_id)).version
