@@ -87,6 +87,10 @@ async def _stay(*_: Any) -> None:
     return None
 
 
+def _stays(_: MatchRow) -> bool:
+    return False
+
+
 class SessionService:
     """Runs every match; the Discord layer calls it and listens to `publish` and `remind`."""
 
@@ -102,8 +106,10 @@ class SessionService:
         self.publish: Publisher = _ignore
         self.remind: Reminder = _no_reminder
         # Asked at Start, under the match's lock but outside any transaction (it talks to
-        # Discord, which must never hold the shared connection).
+        # Discord, which must never hold the shared connection) — only of a game `may_move`
+        # says may go on elsewhere than its lobby's channel.
         self.place: Placer = _stay
+        self.may_move: Callable[[MatchRow], bool] = _stays
         self._locks: dict[int, asyncio.Lock] = {}
         self._history: dict[int, list[Event]] = {}
         self._tasks: dict[tuple[int, str], asyncio.Task[None]] = {}
@@ -189,27 +195,43 @@ class SessionService:
         return change.transition
 
     async def start(self, match_id: int, user_id: int) -> Transition:
-        """The host starts the game once the player count is valid; where it goes on (its
-        own thread, with the ``thread`` option) is asked of `place` and stored in the same
-        commit."""
+        """The host starts the game once the player count is valid.
+
+        Where it goes on is asked of `place` when `may_move` says it may be elsewhere (its
+        own thread): outside any transaction, as that asks Discord, and stored in the start's
+        commit. Every other start is one transaction, checks included, as any change."""
         async with self.lock(match_id):
-            match, seats = await self._lobby(match_id)
-            if user_id != match.host_id:
-                raise LobbyError("host_starts")
-            rules = self.rules(match.game)
-            if not rules.min_players <= len(seats) <= rules.max_players:
-                raise LobbyError("players", game=rules.name, low=rules.min_players,
-                                 high=rules.max_players, count=len(seats))
+            async with self._committed(match_id) as change:
+                match, seats = await self._startable(match_id, user_id)
+                if not self.may_move(match):
+                    change.transition = await self._start(match, seats, None)
+            if change.transition is not None:
+                return change.transition
             placed = await self.place(match, seats)
             async with self._committed(match_id) as change:
-                state = start(rules, match.seed, len(seats), match.options)
-                deadline = self._deadline(match, seats, rules, state)
-                await self.repo.start_match(match_id, state, deadline, self.clock())
-                if placed is not None:
-                    await self.repo.move_to_thread(match_id, *placed)
-                change.transition = Transition(await self._match(match_id), seats,
-                                               [Event("started")])
+                match, seats = await self._startable(match_id, user_id)
+                change.transition = await self._start(match, seats, placed)
         return change.transition
+
+    async def _startable(self, match_id: int, user_id: int) -> tuple[MatchRow, list[SeatRow]]:
+        match, seats = await self._lobby(match_id)
+        if user_id != match.host_id:
+            raise LobbyError("host_starts")
+        rules = self.rules(match.game)
+        if not rules.min_players <= len(seats) <= rules.max_players:
+            raise LobbyError("players", game=rules.name, low=rules.min_players,
+                             high=rules.max_players, count=len(seats))
+        return match, seats
+
+    async def _start(self, match: MatchRow, seats: list[SeatRow],
+                     placed: tuple[int, int | None] | None) -> Transition:
+        rules = self.rules(match.game)
+        state = start(rules, match.seed, len(seats), match.options)
+        deadline = self._deadline(match, seats, rules, state)
+        await self.repo.start_match(match.id, state, deadline, self.clock())
+        if placed is not None:
+            await self.repo.move_to_thread(match.id, *placed)
+        return Transition(await self._match(match.id), seats, [Event("started")])
 
     async def leave_thread(self, match_id: int) -> Transition | None:
         """The game's thread cannot be used any more (deleted, or locked by a moderator):

@@ -106,6 +106,7 @@ class Publisher:
         # the thread usable before it draws there.
         self.threads = Threads(bot)
         bot.sessions.place = self.threads.place
+        bot.sessions.may_move = self.threads.may_move
 
     # -- called by the session service ----------------------------------------------------
 

@@ -124,6 +124,13 @@ class Threads:
             return None
         return sent.id
 
+    def may_move(self, match: MatchRow) -> bool:
+        """Whether a starting game may be played in a thread (then `place` is asked): it has
+        the ``thread`` option, or its lobby is in a thread, or in a channel not known yet."""
+        channel = self.bot.get_channel(match.channel_id)
+        return bool(match.options.get("thread")) or not isinstance(
+            channel, discord.TextChannel | discord.VoiceChannel | discord.StageChannel)
+
     async def _is_thread(self, channel_id: int) -> bool:
         """Whether a channel is a thread (text channels are always known; a thread may not be,
         and is then asked for)."""
