@@ -13,13 +13,8 @@ yet (a lobby whose reply was lost) gets a new one. What Discord shows of an ende
 final board, the announcement of its end — is stored, so a restart finishes what a crash
 interrupted and announces every end exactly once.
 
-Board edits notify nobody, so the start of a turn gets its own short message mentioning the
-player to act (`_note_turns`): once per turn — a seat that stays the one to act (a Mariposas
-turn's sub-steps, a showdown's other pickers) is not pinged again — never a computer, never a
-player who switched pings off, and with the turn timer's deadline as a Discord timestamp. Once
-the turn is over its ping is deleted, so a game leaves at most one in the channel rather than
-one per turn. A ping is a courtesy: one Discord refuses is logged and dropped, and neither
-waits for nor holds up the board or the game.
+Board edits notify nobody: the start of a turn gets its own mention (`cogs._pings`). A game
+played in its own thread is kept usable there (`cogs._threads`).
 """
 
 from __future__ import annotations
@@ -31,16 +26,14 @@ from collections import deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
-import aiohttp
 import discord
 
 from bot.computers import LEVELS
-from bot.db.players import wants_pings
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event
 from bot.i18n import Words
 from bot.retry import backoff
-from bot.sessions import Transition, is_realtime, players
+from bot.sessions import Transition
 from cogs._ui import (
     EN,
     LobbyButton,
@@ -52,6 +45,10 @@ from cogs._ui import (
     png_file,
     server_words,
 )
+from cogs._pings import RETRYABLE as RETRYABLE  # re-exported: the cogs read them from here
+from cogs._pings import TurnPings, pings
+from cogs._pings import link as _link
+from cogs._pings import where as where
 from cogs._threads import THREAD_ERRORS, Threads
 from cogs.rematch import RematchButton, rematch_view
 
@@ -62,18 +59,8 @@ log = logging.getLogger(__name__)
 
 LOG_LINES = 6
 NO_PINGS = discord.AllowedMentions.none()
-# Failures worth retrying: Discord refused or failed (discord.py has already waited out the
-# rate limits it could), or the connection broke on the way.
-RETRYABLE = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 UNKNOWN_CHANNEL = 10003
 BOARD = "board"
-PING_WAIT = 5.0  # seconds a turn ping waits for the board to show the turn, at most
-
-
-def pings(*user_ids: int | None) -> discord.AllowedMentions:
-    """Mentions that may notify exactly these users, and never a role, @everyone or @here."""
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                   users=[discord.Object(u) for u in user_ids if u])
 
 
 class Publisher:
@@ -93,13 +80,9 @@ class Publisher:
         self._failures: dict[int, int] = {}  # failed attempts in a row, per match
         self._warned: set[tuple[int, str]] = set()  # (match, what) the host was told is blocked
         self._workers: dict[int, asyncio.Task[None]] = {}
-        # Each running match's seats to act → the version their turn began at (the turn a
-        # ping was sent for); a seat that stays in it is not pinged again.
-        self._turns: dict[int, dict[int, int]] = {}
-        self._pinging: set[asyncio.Task[None]] = set()
-        self._ping_ids: dict[tuple[int, int, int], int] = {}  # (match, seat, began) → message
         self.idle = asyncio.Event()  # set whenever no board has pending work (tests wait on it)
         self.idle.set()
+        self.turn_pings = TurnPings(bot, self)
         # The Rematch buttons this posts under final results work after a restart too.
         bot.add_dynamic_items(RematchButton)
         # A game with the thread option moves into its thread at Start; the publisher keeps
@@ -114,7 +97,7 @@ class Publisher:
         """Note the transition's log lines, ping whoever's turn it starts and schedule a
         redraw of its message."""
         match = transition.match
-        self._note_turns(transition)
+        self.turn_pings.note(transition)
         lines = self.lines.setdefault(match.id, deque(maxlen=LOG_LINES))
         for event in transition.events:
             if self._line(match, event, transition.seats, EN):
@@ -124,99 +107,9 @@ class Publisher:
             return
         self.refresh(match.id)
 
-    def _note_turns(self, transition: Transition) -> None:
-        """Ping each human seat this transition makes one to act that was not one already."""
-        match = transition.match
-        rules = self.bot.sessions.rules(match.game) if match.game in self.bot.uis else None
-        before = self._turns.pop(match.id, {})
-        now: dict[int, int] = {}
-        if (rules is not None and match.status == "active" and match.state is not None
-                and not is_realtime(rules)):
-            now = {seat: before.get(seat, match.version)
-                   for seat in players(rules.active_seats(match.state))}
-            self._turns[match.id] = now
-        for seat, began in before.items():
-            sent = self._ping_ids.pop((match.id, seat, began), None)
-            if now.get(seat) != began and sent is not None:
-                self._track(self._unping(match.id, match.channel_id, sent))
-            elif sent is not None:
-                self._ping_ids[(match.id, seat, began)] = sent
-        # The host who just clicked Start is at the table: the game's first turn calls the
-        # others only.
-        starter = match.host_id if any(e.kind == "started" for e in transition.events) else None
-        for seat, began in now.items():
-            row = transition.seats[seat] if seat < len(transition.seats) else None
-            if (began != match.version or row is None or row.is_computer or not row.user_id
-                    or row.user_id == starter):
-                continue
-            self._track(self._ping(match.id, seat, row.user_id, began))
-
-    def _track(self, coro: Any) -> None:
-        """Run a ping's send or delete beside the board worker (tests wait for both)."""
-        task = asyncio.create_task(coro)
-        self._pinging.add(task)
-        self.idle.clear()
-        task.add_done_callback(self._pinged)
-
     def known_turns(self, match: MatchRow) -> None:
-        """At start-up: the seats to act now were pinged before the restart (a turn is pinged
-        when it starts, not again when the bot comes back)."""
-        rules = self.bot.sessions.rules(match.game) if match.game in self.bot.uis else None
-        if (rules is None or match.status != "active" or match.state is None
-                or is_realtime(rules)):
-            return
-        self._turns.setdefault(
-            match.id, dict.fromkeys(players(rules.active_seats(match.state)), match.version))
-
-    def _pinged(self, task: asyncio.Task[None]) -> None:
-        self._pinging.discard(task)
-        if not self._workers and not self._pinging:
-            self.idle.set()
-
-    async def _ping(self, match_id: int, seat: int, user_id: int, began: int) -> None:
-        """Mention the player whose turn began at version ``began``, once the board shows it
-        (or after `PING_WAIT`: a board Discord refuses must not swallow the ping), unless the
-        turn is over by then or the player switched pings off."""
-        try:
-            repo = self.bot.sessions.repo
-            if not await wants_pings(repo, user_id):
-                return
-            try:
-                await self.drawn(match_id, began, timeout=PING_WAIT)
-            except TimeoutError:
-                pass
-            match = await repo.match(match_id)
-            if (match is None or match.status != "active"
-                    or self._turns.get(match_id, {}).get(seat) != began):
-                return  # played or ended meanwhile: nobody to call any more
-            row = next((s for s in await repo.seats(match_id) if s.seat == seat), None)
-            if row is None or row.is_computer or row.user_id != user_id:
-                return  # the player left meanwhile: a computer plays for them
-            w = await server_words(self.bot, match.guild_id)
-            values = {"user": user_id, "game": game_name(self.bot, match), "id": match.id,
-                      "link": where(match)}
-            text = (w("turn.ping_timer", deadline=f"<t:{int(match.deadline)}:R>", **values)
-                    if match.deadline is not None else w("turn.ping", **values))
-            sent = await self.bot.get_partial_messageable(match.channel_id).send(
-                text, allowed_mentions=pings(user_id))
-        except RETRYABLE:
-            log.warning("could not ping the player to act in match %s", match_id, exc_info=True)
-            return
-        except Exception:
-            log.exception("failed to ping the player to act in match %s", match_id)
-            return
-        if self._turns.get(match_id, {}).get(seat) == began:
-            self._ping_ids[(match_id, seat, began)] = sent.id
-        else:  # the turn ended while the ping was on its way
-            await self._unping(match_id, match.channel_id, sent.id)
-
-    async def _unping(self, match_id: int, channel_id: int, message_id: int) -> None:
-        """Delete the ping of a turn that is over (one that stays is only clutter)."""
-        try:
-            await self.bot.get_partial_messageable(channel_id).get_partial_message(
-                message_id).delete()
-        except RETRYABLE:
-            log.warning("could not delete an old turn ping of match %s", match_id)
+        """At start-up: the seats to act now were pinged before the restart."""
+        self.turn_pings.known(match)
 
     def _skip(self, match: MatchRow) -> bool:
         """A version the game shows no one in public (a sub-step of a turn, which the player
@@ -315,7 +208,7 @@ class Publisher:
 
     async def close(self) -> None:
         """Stop the workers (pending redraws are redone at the next start-up)."""
-        tasks = [*self._workers.values(), *self._pinging]
+        tasks = [*self._workers.values(), *self.turn_pings.tasks]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -354,8 +247,12 @@ class Publisher:
                     self._mark_drawn(match_id)
         finally:
             self._workers.pop(match_id, None)
-            if not self._workers and not self._pinging:
-                self.idle.set()
+            self.settled()
+
+    def settled(self) -> None:
+        """Set `idle` once no board worker and no turn ping is running."""
+        if not self._workers and not self.turn_pings.tasks:
+            self.idle.set()
 
     async def _in_thread(self, match_id: int) -> bool:
         match = await self.bot.sessions.repo.match(match_id)
@@ -515,16 +412,6 @@ def option_text(key: str, value: Any, w: Words = EN) -> str:
     if key in SECONDS:
         return w("unit.seconds", value=w.number(float(value)))
     return w(f"value.{value}") if w.has(f"value.{value}") else str(value)
-
-
-def _link(match: MatchRow) -> str:
-    return f"https://discord.com/channels/{match.guild_id}/{match.channel_id}/{match.message_id}"
-
-
-def where(match: MatchRow) -> str:
-    """A link to a match's message, or to its channel while it has none (a lobby whose reply
-    was lost, before the publisher posts it)."""
-    return _link(match) if match.message_id else f"<#{match.channel_id}>"
 
 
 def duration(seconds: int, w: Words = EN) -> str:

@@ -23,11 +23,11 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, Any
 
-import aiohttp
 import discord
 
 from bot.db.repo import MatchRow, SeatRow
 from bot.i18n import Words
+from cogs._pings import RETRYABLE, pings
 from cogs._ui import game_name, server_words
 
 if TYPE_CHECKING:
@@ -42,12 +42,7 @@ THREAD_ERRORS = (ARCHIVED, UNKNOWN_CHANNEL)  # a draw that fails so looks at the
 PLACE_WAIT = 2.0  # seconds Start waits for Discord to make the thread (it answers a click)
 ARCHIVE_AFTER = 1440  # minutes of quiet before Discord hides the thread (a day)
 NAME_LIMIT = 100  # characters Discord keeps of a thread's name
-FAILED = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
-
-
-def _pings(*user_ids: int | None) -> discord.AllowedMentions:
-    return discord.AllowedMentions(everyone=False, roles=False, replied_user=False,
-                                   users=[discord.Object(u) for u in user_ids if u])
+FAILED = RETRYABLE
 
 
 def moved(match: MatchRow) -> bool:
@@ -118,7 +113,7 @@ class Threads:
                  players=" ".join(f"<@{u}>" for u in humans))
         try:
             sent = await self.bot.get_partial_messageable(
-                thread_id, guild_id=match.guild_id).send(text, allowed_mentions=_pings(*humans))
+                thread_id, guild_id=match.guild_id).send(text, allowed_mentions=pings(*humans))
         except FAILED:
             log.warning("could not call the players into the thread of match %s", match.id)
             return None
@@ -147,7 +142,7 @@ class Threads:
         try:
             await self.bot.get_partial_messageable(match.channel_id).send(
                 w(why, host=match.host_id, game=game_name(self.bot, match), id=match.id),
-                allowed_mentions=_pings(match.host_id))
+                allowed_mentions=pings(match.host_id))
         except FAILED:
             log.warning("could not tell the host of match %s that it stays in the channel",
                         match.id)
@@ -204,7 +199,7 @@ class Threads:
             await self.bot.get_partial_messageable(transition.match.channel_id).send(
                 w("thread.gone", game=game_name(self.bot, match), id=match.id,
                   players=" ".join(f"<@{u}>" for u in humans)),
-                allowed_mentions=_pings(*humans))
+                allowed_mentions=pings(*humans))
         except FAILED:
             log.warning("could not tell the channel that match %s ended", match.id)
 

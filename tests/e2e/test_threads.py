@@ -9,6 +9,7 @@ from __future__ import annotations
 
 
 import asyncio
+import dataclasses
 
 import pytest
 import pytest_asyncio
@@ -403,3 +404,22 @@ async def test_a_game_opened_in_a_members_thread_is_kept_usable_there(table):
                choose({**match.state, "version_hint": match.version}), match_id)
     assert not thread.archived, "the board's update reopened the thread"
     assert table.bot.publisher._drawn[match_id][0] == (await table.match(match_id)).version
+
+
+@pytest.mark.asyncio
+async def test_a_reminder_armed_at_start_goes_into_the_thread(table):
+    """The turn timer was armed with the match as it was committed at Start; its reminder
+    goes where the game is now."""
+    driver = table.driver
+    lobby_message, match_id = await mimikri_in_thread(table)
+    thread = driver.thread_of(lobby_message)
+    match = await table.match(match_id)
+    as_armed = dataclasses.replace(match, channel_id=driver.channel("games").id,
+                                   message_id=lobby_message.id, thread_id=None)
+    seat = (await table.bot.sessions.repo.seats(match_id))[0]
+    since = driver.mark()
+    await table.bot.publisher.remind(as_armed, seat)
+    [reminder] = driver.pings(since=since)
+    assert reminder.message.channel_id == thread.id
+    assert reminder.users == {table.server.world.user("alice").id}
+    assert f"/{thread.id}/{match.message_id}" in reminder.message.content
