@@ -324,22 +324,31 @@ class Publisher:
         await self.threads.link(match)
         if match.status == "finished" and not match.announced:
             await self._announce(match, seats)
+        if match.status == "finished" and not match.home_announced and match.thread_id:
+            # Played in a thread: the channel it came from gets the final result line too
+            # (stored apart, so a channel refusing it never repeats the thread's).
+            head, w = await self._result_line(match, seats)
+            await self.threads.announce_home(match, head, w, rematch_view(match.id, w))
+            await self.bot.sessions.repo.mark_shown(match.id, home_announced=True)
+
+    async def _result_line(self, match: MatchRow, seats: list[SeatRow]) -> tuple[str, Words]:
+        """The head line of a finished game (its result), in the server's words."""
+        ui = self.bot.uis[match.game]
+        view = self.bot.sessions.rules(match.game).view(match.state, None)
+        w = await server_words(self.bot, match.guild_id)
+        return w("board.head", game=ui.name, id=match.id,
+                 status=ui.status(match, seats, view, w)), w
 
     async def _announce(self, match: MatchRow, seats: list[SeatRow]) -> None:
         """Edits notify nobody: a short new message tells the table the game is over. Its
         nonce makes Discord drop a second copy if a crash came between sending and storing."""
-        ui = self.bot.uis[match.game]
-        view = self.bot.sessions.rules(match.game).view(match.state, None)
         humans = [s.user_id for s in seats if not s.is_computer]
-        w = await server_words(self.bot, match.guild_id)
-        head = w("board.head", game=ui.name, id=match.id, status=ui.status(match, seats, view, w))
+        head, w = await self._result_line(match, seats)
         await self.bot.get_partial_messageable(match.channel_id).send(
             "\n".join([head, w("board.see", link=_link(match))]),
             allowed_mentions=pings(*humans), nonce=f"menagerie-end-{match.id}",
             view=rematch_view(match.id, w),
         )
-        # Played in a thread: the channel it came from gets the final result line too.
-        await self.threads.announce_home(match, head, w, rematch_view(match.id, w))
         await self.bot.sessions.repo.mark_shown(match.id, announced=True)
 
     async def _message(

@@ -49,6 +49,7 @@ class MatchRow:
     home_channel_id: int | None = None
     thread_id: int | None = None
     lobby_message_id: int | None = None
+    home_announced: bool = False  # the final result line went to the channel too
 
     @property
     def in_thread(self) -> bool:
@@ -67,6 +68,7 @@ class MatchRow:
             reminded=bool(row["reminded"]), board_final=bool(row["board_final"]),
             announced=bool(row["announced"]), home_channel_id=row["home_channel_id"],
             thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
+            home_announced=bool(row["home_announced"]),
         )
 
 
@@ -236,10 +238,12 @@ class Repo:
 
     async def unsettled_matches(self) -> list[MatchRow]:
         """Every match whose message may be behind the database: lobbies, running games, and
-        ended games whose final board or end announcement did not go out."""
+        ended games whose final board or end announcement (in a game's thread: also its line in
+        the channel) did not go out."""
         rows = await self._all(
             "SELECT * FROM matches WHERE status IN ('lobby', 'active') OR board_final = 0"
-            " OR (status = 'finished' AND announced = 0) ORDER BY id"
+            " OR (status = 'finished' AND (announced = 0"
+            " OR (thread_id IS NOT NULL AND home_announced = 0))) ORDER BY id"
         )
         return [MatchRow.from_row(r) for r in rows]
 
@@ -284,8 +288,12 @@ class Repo:
                                (channel_id,)) is not None
 
     async def mark_shown(self, match_id: int, *, board_final: bool = False,
-                         announced: bool = False) -> None:
-        """Note that Discord shows the ended game's final board, or its announcement."""
+                         announced: bool = False, home_announced: bool = False) -> None:
+        """Note that Discord shows the ended game's final board, or its announcement (or, of a
+        game in a thread, its result line in the channel)."""
+        if home_announced:
+            await self._write("UPDATE matches SET home_announced = 1 WHERE id = ?",
+                              (match_id,))
         if board_final:
             await self._write("UPDATE matches SET board_final = 1 WHERE id = ?", (match_id,))
         if announced:

@@ -108,8 +108,11 @@ async def test_a_game_in_its_thread_and_the_lobby_and_result_in_the_channel(tabl
     assert f"<#{thread.id}>" in pointer.content and "being played" in pointer.content
     assert not list(pointer.iter_components()) and not pointer.attachments
 
+    # The channel refuses the final result line once: it comes again, the thread's does not.
+    refusal = table.server.fail(f"POST /channels/{driver.channel('games').id}/messages", 403)
     await play_to_end(table, board, match_id, {0: "alice", 1: "bob"})
     await table.idle()
+    assert len(refusal.hits) == 1
 
     # Every message of the game after Start went into the thread...
     games = driver.channel("games").id
@@ -118,7 +121,8 @@ async def test_a_game_in_its_thread_and_the_lobby_and_result_in_the_channel(tabl
                   and a.message.channel_id == games and a.message.ephemeral_for is None
                   and a.message.id != lobby_message.id]
     in_thread = driver.messages(thread)
-    assert any("game over" in m.content for m in in_thread), "the end is announced there"
+    ends = [m for m in in_thread if "game over" in m.content and m.id != board.id]
+    assert len(ends) == 1, "announced there, once"
     # ...and the channel got only the final result line, with a link and a Rematch button.
     [result] = in_channel
     assert "game over" in result.content and f"<#{thread.id}>" in result.content

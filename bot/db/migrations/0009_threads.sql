@@ -4,4 +4,7 @@
 ALTER TABLE matches ADD COLUMN home_channel_id INTEGER;   -- the channel the lobby was opened in
 ALTER TABLE matches ADD COLUMN thread_id INTEGER;         -- the game's thread (NULL: none)
 ALTER TABLE matches ADD COLUMN lobby_message_id INTEGER;  -- the lobby message in the channel
+-- The finished game's result line went to the channel too (the thread's own announcement is
+-- `announced`): apart, so a channel refusing it never makes the thread's go out twice.
+ALTER TABLE matches ADD COLUMN home_announced INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX matches_by_home ON matches (home_channel_id, status);
