@@ -62,9 +62,14 @@ def summary(found: Stored, w: Words) -> str:
     return w("privacy.summary", items=", ".join(items))
 
 
-def report(found: Stored, w: Words, servers: dict[int, str]) -> list[str]:
+def report(found: Stored, w: Words, servers: dict[int, str],
+           games: dict[str, str] | None = None) -> list[str]:
     """Every stored row about the player, as lines in ``w``'s language, section by section.
-    ``servers`` names the servers the bot knows (by id); others are shown by their id."""
+    ``servers`` names the servers the bot knows (by id), others are shown by their id;
+    ``games`` names the games (by key), others by their key."""
+    def game(key: str) -> str:
+        return (games or {}).get(key, key)
+
     def server(guild_id: int) -> str:
         name = servers.get(guild_id)
         return (w("privacy.server", name=plain(name), id=guild_id) if name
@@ -73,15 +78,15 @@ def report(found: Stored, w: Words, servers: dict[int, str]) -> list[str]:
     lines: list[str] = []
     if found.seats:
         lines.append(w("privacy.section.games"))
-        lines += [_seat_line(s, w, server(s.guild_id)) for s in found.seats]
+        lines += [_seat_line(s, w, server(s.guild_id), game(s.game)) for s in found.seats]
     if found.ratings:
         lines.append(w("privacy.section.ratings"))
-        lines += [w("privacy.rating_line", game=r.game, server=server(r.guild_id),
+        lines += [w("privacy.rating_line", game=game(r.game), server=server(r.guild_id),
                     rating=w.number(display(r.mu, r.sigma), 1), mu=w.number(r.mu, 2),
                     sigma=w.number(r.sigma, 2)) for r in found.ratings]
     if found.records:
         lines.append(w("privacy.section.records"))
-        lines += [w("privacy.record_line", game=r.game, id=r.match_id,
+        lines += [w("privacy.record_line", game=game(r.game), id=r.match_id,
                     server=server(r.guild_id), value=_record(r.kind, r.value, w))
                   for r in found.records]
     if found.daily:
@@ -101,7 +106,7 @@ def report(found: Stored, w: Words, servers: dict[int, str]) -> list[str]:
     return lines
 
 
-def _seat_line(seat: SeatLine, w: Words, server: str) -> str:
+def _seat_line(seat: SeatLine, w: Words, server: str, game: str) -> str:
     day = dt.datetime.fromtimestamp(seat.created_at, dt.UTC).date().isoformat()
     notes = [w(f"privacy.status.{seat.status}")]
     if seat.rank is not None:
@@ -113,7 +118,7 @@ def _seat_line(seat: SeatLine, w: Words, server: str) -> str:
         notes.append(w("privacy.taken_over"))
     if seat.host:
         notes.append(w("privacy.host"))
-    return w("privacy.game_line", day=day, game=seat.game, id=seat.match_id, server=server,
+    return w("privacy.game_line", day=day, game=game, id=seat.match_id, server=server,
              seat=w.number(seat.seat + 1), name=plain(seat.name), notes=", ".join(notes))
 
 
@@ -210,7 +215,8 @@ class Privacy(commands.GroupCog, group_name="privacy",
             await tell(interaction, "\n".join([w("privacy.show.nothing"), never]))
             return
         head = [w("privacy.show.title", id=interaction.user.id), summary(found, w), never]
-        text = "\n".join([*head, "", *report(found, w, self._servers(found))])
+        text = "\n".join([*head, "", *report(found, w, self._servers(found),
+                                           {k: ui.name for k, ui in self.bot.uis.items()})])
         if len(text) <= LIMIT:
             await tell(interaction, text, allowed_mentions=NO_PINGS)
             return
