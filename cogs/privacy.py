@@ -277,12 +277,14 @@ class Privacy(commands.GroupCog, group_name="privacy",
         """Leave every open game, then erase the rest in one transaction; what was done."""
         sessions = self.bot.sessions
         left = lobbies = closed = 0
+        playing: set[int] = set()
         for _ in range(ATTEMPTS):
             for match_id, status, host in await open_seats(sessions.repo, user_id):
                 try:
                     if status == "active":
                         await sessions.leave_game(match_id, user_id)
                         left += 1
+                        playing.add(match_id)
                     elif host:
                         await sessions.cancel(match_id, user_id, is_admin=False)
                         closed += 1
@@ -295,6 +297,9 @@ class Privacy(commands.GroupCog, group_name="privacy",
                 erased = await erase(sessions.repo, user_id)
             except StillSeated:
                 continue  # they joined another game meanwhile: leave that too
+            for match_id in playing:
+                # Its seat was renamed after the leave was announced: "Computer (for …)" goes.
+                self.bot.publisher.refresh(match_id)
             return done_text(erased, left, lobbies, closed, w)
         raise RuntimeError(f"user {user_id} kept joining games; nothing erased")
 

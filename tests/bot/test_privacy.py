@@ -10,9 +10,11 @@ import pytest_asyncio
 from bot.db import open_db
 from bot.db.players import set_pings
 from bot.db.privacy import ANONYMOUS, NO_HOST, StillSeated, erase, open_seats, stored_about
-from bot.db.repo import Repo, ResultRow
+from bot.db.repo import Repo, ResultRow, SeatRow
 from bot.i18n import words
+from cogs._ui import seat_name
 from cogs.privacy import done_text, report, summary
+from rendering import canvas
 from tests.test_i18n import ROOT, literal_replies
 
 GUILD = 500
@@ -224,3 +226,16 @@ async def test_every_column_that_can_hold_a_user_is_known_here(repo):
 
 def test_the_cogs_replies_come_from_the_catalogue():
     assert literal_replies(ROOT / "cogs" / "privacy.py") == []
+
+
+@pytest.mark.parametrize("lang", ["en", "cs"])
+def test_an_erased_seat_reads_sensibly_in_every_language(lang):
+    """The pictures draw an erased player's seat as "Player N" in the reader's language, and
+    a seat a computer took over from them as a plain computer with its level."""
+    w = words(lang)
+    human = SeatRow(1, None, ANONYMOUS, False, 0)
+    computer = SeatRow(2, None, "Computer 1", True, 0)
+    player = w("mimikri.picture.player", number=w.number(2))
+    assert canvas.name(seat_name(human, w), player) == player
+    assert seat_name(computer, w) == w("ui.computer_name", n=1, level=w("level.normal"))
+    assert "Computer 1" not in seat_name(computer, w) or lang == "en"
