@@ -20,6 +20,7 @@ import logging
 import re
 import secrets
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -187,7 +188,7 @@ class Privacy(commands.GroupCog, group_name="privacy",
               group_description="What Menagerie keeps about you"):
     """/privacy show and /privacy delete."""
 
-    def __init__(self, bot: GameBot, *, clock: Any = time.monotonic) -> None:
+    def __init__(self, bot: GameBot, *, clock: Callable[[], float] = time.monotonic) -> None:
         self.bot = bot
         self.clock = clock
         # token → (user id, when it stops working): a confirmation works once, for its user.
