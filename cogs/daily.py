@@ -134,7 +134,9 @@ class Daily(commands.Cog):
                     log.warning("the board of daily game %s is late; its result goes first",
                                 match_id)
             rows = await self.daily.board(found.guild_id, found.day)
-            mine = next(r for r in rows if r.user_id == found.user_id)
+            mine = next((r for r in rows if r.user_id == found.user_id), None)
+            if mine is None:
+                return  # the player deleted their data (/privacy delete) in the meantime
             w = await server_words(self.bot, found.guild_id)
             text = w("daily.result", day=found.day.isoformat(), name=plain(mine.name),
                      cubes=w.n("mimic.unit.cubes", found.score), rank=w.number(mine.rank or 0),
