@@ -5,9 +5,7 @@ their id and name, so everyone else's results and leaderboard lines stay the sam
 from __future__ import annotations
 
 import pytest
-import pytest_asyncio
 
-from bot.db import open_db
 from bot.db.players import set_pings
 from bot.db.privacy import ANONYMOUS, NO_HOST, StillSeated, erase, open_seats, stored_about
 from bot.db.repo import Repo, ResultRow, SeatRow
@@ -19,15 +17,6 @@ from tests.test_i18n import ROOT, literal_replies
 
 GUILD = 500
 ALICE, BOB, CAROL = 11, 12, 13
-
-
-@pytest_asyncio.fixture
-async def repo(tmp_path):
-    db = await open_db(str(tmp_path / "privacy.sqlite3"))
-    try:
-        yield Repo(db)
-    finally:
-        await db.close()
 
 
 async def finished(repo: Repo, channel: int, players: list[tuple[int | None, str]],
