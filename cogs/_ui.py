@@ -106,10 +106,14 @@ def plain(name: str) -> str:
 def seat_name(seat: SeatRow, w: Words = EN) -> str:
     """A seat's name as the table sees it: a computer that took over a player's seat says so
     from that moment (the stored name stays the player's, for their leaderboard line); a
-    computer seated in the lobby is named in the reader's words with its level."""
+    computer seated in the lobby is named in the reader's words with its level; a seat whose
+    player deleted their data is "Player N"."""
     if seat.is_computer and seat.user_id is not None:
         return w("ui.computer_for", name=seat.name)
-    return computer_name(seat.name, seat.level, w) if seat.is_computer else seat.name
+    if seat.is_computer:
+        return computer_name(seat.name, seat.level, w)
+    # A player who deleted their data (/privacy delete) left a seat with no name.
+    return seat.name if seat.name.strip() else w("ui.player_n", n=seat.seat + 1)
 
 
 def computer_name(name: str, level: str, w: Words = EN) -> str:

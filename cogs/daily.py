@@ -1,5 +1,6 @@
 """/daily in Discord: take today's seeded solo MIMIC deal in this channel (one try per player
-per UTC day), or show this server's board of the day with every player's streak.
+per UTC day), or show this server's board of the day (or of one of the 30 before) with every
+player's streak, as a picture with its table as text.
 
 The game itself is a normal solo MIMIC match: its board, moves and end are MIMIC's (cogs.mimic)
 and the publisher's. When a try finishes, one line under the publisher's end announcement
@@ -28,7 +29,8 @@ from bot.sessions import Transition
 from cogs._publisher import NO_PINGS, RETRYABLE
 from cogs._ui import apologise, game_name, plain, reader, reason, server_words, tell
 from cogs.games import refused_here
-from cogs.leaderboard import bounded, cell_name, columns
+from cogs.leaderboard import bounded, cell_name, columns, send_table
+from rendering.leaderboard import render_daily_board
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -60,14 +62,23 @@ def board_text(title: str, rows: list[DailyRow], w: Words, tail: str = "") -> st
             w("daily.col.streak")]
     cells = []
     for row in rows:
-        if row.score is not None:
-            cubes = w.number(row.score)
-        else:
-            cubes = w("daily.board.gave_up" if row.status == "cancelled" else "daily.board.playing")
         cells.append([w.number(row.rank) if row.rank is not None else "-", cell_name(row.name),
-                      cubes, w.number(row.streak)])
+                      score_words(row, w), w.number(row.streak)])
     lines = columns(head, cells)
     return bounded(f"**{plain(title)}**", lines[1:], w, head=lines[0], tail=tail)
+
+
+def score_words(row: DailyRow, w: Words) -> str:
+    """A try's score as its board shows it: cubes placed, or how an unfinished try stands."""
+    if row.score is not None:
+        return w.number(row.score)
+    return w("daily.board.gave_up" if row.status == "cancelled" else "daily.board.playing")
+
+
+def picture_rows(rows: list[DailyRow], w: Words) -> list[dict[str, Any]]:
+    """The board's rows as its picture takes them."""
+    return [{"rank": r.rank, "name": r.name, "score": score_words(r, w), "streak": r.streak}
+            for r in rows]
 
 
 class Daily(commands.Cog):
@@ -123,7 +134,9 @@ class Daily(commands.Cog):
                     log.warning("the board of daily game %s is late; its result goes first",
                                 match_id)
             rows = await self.daily.board(found.guild_id, found.day)
-            mine = next(r for r in rows if r.user_id == found.user_id)
+            mine = next((r for r in rows if r.user_id == found.user_id), None)
+            if mine is None:
+                return  # the player deleted their data (/privacy delete) in the meantime
             w = await server_words(self.bot, found.guild_id)
             text = w("daily.result", day=found.day.isoformat(), name=plain(mine.name),
                      cubes=w.n("mimic.unit.cubes", found.score), rank=w.number(mine.rank or 0),
@@ -141,13 +154,15 @@ class Daily(commands.Cog):
 
     @app_commands.command(name="daily",
                           description="Today's MIMIC deal: the same for everyone, one try a day")
-    @app_commands.describe(board="Show today's board and streaks here instead of playing")
+    @app_commands.describe(board="Show today's board and streaks here instead of playing",
+                           days_ago="Show the board of an earlier day (1 = yesterday)")
     @app_commands.guild_only()
     async def daily_command(self, interaction: discord.Interaction[GameBot],
-                            board: bool = False) -> None:
-        """Take today's try here, or show the board of the day."""
-        if board:
-            await self._board(interaction)
+                            board: bool = False,
+                            days_ago: app_commands.Range[int, 0, 30] = 0) -> None:
+        """Take today's try here, or show the board of the day (or of an earlier one)."""
+        if board or days_ago:
+            await self._board(interaction, days_ago)
             return
         w = reader(interaction)
         if interaction.guild_id is None or interaction.channel_id is None:
@@ -206,19 +221,21 @@ class Daily(commands.Cog):
             await tell(interaction, w("daily.gave_up", id=found.match_id,
                                       next=next_deal(found.day)))
 
-    async def _board(self, interaction: discord.Interaction[GameBot]) -> None:
-        """Today's tries on this server, in the asker's words, with the asker's streak."""
+    async def _board(self, interaction: discord.Interaction[GameBot], days_ago: int) -> None:
+        """A day's tries on this server as a picture with its table as text, in the asker's
+        words, with the asker's streak up to that day."""
         w = reader(interaction)
         await interaction.response.defer(thinking=True)
         try:
-            day = self.daily.today()
+            day = self.daily.today() - dt.timedelta(days=days_ago)
             rows = await self.daily.board(interaction.guild_id or 0, day)
             server = interaction.guild.name if interaction.guild else w("leaderboard.this_server")
             title = w("daily.board.title", day=day.isoformat(), server=server)
             streak = await self.daily.streak(interaction.user.id, day)
             tail = w("daily.board.yours", days=w.n("daily.unit.days", streak))
-            await interaction.followup.send(board_text(title, rows, w, tail),
-                                            allowed_mentions=NO_PINGS)
+            png = await asyncio.to_thread(render_daily_board, title, picture_rows(rows, w), w)
+            await send_table(interaction, png, board_text(title, rows, w, tail),
+                             "daily-board.png")
         except Exception:
             await apologise(interaction, None)
 

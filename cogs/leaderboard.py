@@ -231,7 +231,7 @@ class Leaderboard(commands.Cog):
                                                      "reaction_ms")
         text = as_text(title, table, w, fastest={user: ms[0] for user, ms in times.items()},
                        tail=reactions_note(times, ranked, table, w), total=len(ranked))
-        await self._send(interaction, png, text, "leaderboard.png")
+        await send_table(interaction, png, text, "leaderboard.png")
 
     async def _solo_board(self, interaction: discord.Interaction[GameBot], game: str,
                           title: str, unit: str, w: Words) -> None:
@@ -239,7 +239,7 @@ class Leaderboard(commands.Cog):
                                                                         game))
         table = ranked[:TOP]
         png = await asyncio.to_thread(render_solo_board, title, table, unit, w)
-        await self._send(interaction, png, solo_text(title, table, unit, w, len(ranked)),
+        await send_table(interaction, png, solo_text(title, table, unit, w, len(ranked)),
                          "leaderboard.png")
 
     async def _solo_stats(self, guild_id: int, game: str, user_id: int,
@@ -295,19 +295,19 @@ class Leaderboard(commands.Cog):
         png = await asyncio.to_thread(render_stats, title, lines, w)
         text = bounded(f"**{plain(title)}**", [f"• **{plain(k)}**: {v}" for k, v in lines], w,
                        cut="leaderboard.cut_lines")
-        await self._send(interaction, png, text, "stats.png")
+        await send_table(interaction, png, text, "stats.png")
 
-    async def _send(self, interaction: discord.Interaction[GameBot], png: bytes, text: str,
-                    filename: str) -> None:
-        """The picture with the same table as text beside it, so nothing is only in the image;
-        the text alone when the picture cannot be sent."""
-        try:
-            await interaction.followup.send(text, file=png_file(png, filename, alt_text(text)),
-                                            allowed_mentions=NO_PINGS)
-        except discord.HTTPException:
-            # No Attach Files permission, or the upload failed: the text still answers.
-            log.warning("sending the %s picture failed; sending text", filename, exc_info=True)
-            await interaction.followup.send(text, allowed_mentions=NO_PINGS)
+async def send_table(interaction: discord.Interaction[GameBot], png: bytes, text: str,
+                     filename: str) -> None:
+    """A table's picture with the same table as text beside it, so nothing is only in the
+    image; the text alone when the picture cannot be sent."""
+    try:
+        await interaction.followup.send(text, file=png_file(png, filename, alt_text(text)),
+                                        allowed_mentions=NO_PINGS)
+    except discord.HTTPException:
+        # No Attach Files permission, or the upload failed: the text still answers.
+        log.warning("sending the %s picture failed; sending text", filename, exc_info=True)
+        await interaction.followup.send(text, allowed_mentions=NO_PINGS)
 
 
 async def setup(bot: GameBot) -> None:

@@ -1,5 +1,5 @@
-"""Leaderboard, solo-board and player-stats pictures: clean tables in the bot's look, for any
-game, in the words the caller passes (the asker's)."""
+"""Leaderboard, solo-board, daily-board and player-stats pictures: clean tables in the bot's
+look, for any game, in the words the caller passes (the asker's)."""
 
 from __future__ import annotations
 
@@ -121,45 +121,70 @@ def render_solo_board(title: str, rows: list[dict], unit: str, w: Words) -> byte
     """
     if not rows:
         return _empty(title, w)
+    heads, _ = _headings(w, _SOLO_COLUMNS, theme.TEXT_SIZE)
+    best = f"leaderboard.picture.col.best.{unit}"
+    heads[2] = w(best) if w.has(best) else w("leaderboard.picture.col.best_in", unit=unit)
+    cells = [(int(row["rank"]), [w.number(int(row["rank"])), _unnamed(row["name"], w),
+                                 w.number(int(row["best"])), w.number(int(row["games"]))])
+             for row in rows]
+    return _narrow_table(canvas.name(title, w("leaderboard.picture.solo_title")), heads, cells, w)
+
+
+def render_daily_board(title: str, rows: list[dict], w: Words) -> bytes:
+    """One day's board of the daily challenge, in ``w``'s words: rank, player, score (already
+    words: cubes placed, or how an unfinished try stands), streak in days.
+
+    Each row holds ``rank`` (None: not finished), ``name``, ``score`` and ``streak``; the top
+    three get medals.
+    """
+    if not rows:
+        return _empty(title, w)
+    heads = [w("leaderboard.picture.col.rank"), w("leaderboard.picture.col.player"),
+             w("daily.picture.col.cubes"), w("daily.picture.col.streak")]
+    cells = [(row["rank"], ["-" if row["rank"] is None else w.number(int(row["rank"])),
+                            _unnamed(row["name"], w), str(row["score"]),
+                            w.number(int(row["streak"]))])
+             for row in rows]
+    return _narrow_table(canvas.name(title, w("daily.board.picture_title")), heads, cells, w)
+
+
+def _narrow_table(title: str, heads: list[str], rows: list[tuple[int | None, list[str]]],
+                  w: Words) -> bytes:
+    """The four-column table of the solo and daily boards: a narrower picture whose text
+    stays large on a phone. ``rows``: each row's rank (None: unranked) and its four cells."""
     top = TITLE_H + 16
     height = top + HEADER_H + len(rows) * SOLO_ROW_H + 20
     img = canvas.new(SOLO_W, height)
     draw = ImageDraw.Draw(img)
     count = w.n("leaderboard.picture.players", len(rows))
-    canvas.title_bar(img, canvas.name(title, w("leaderboard.picture.solo_title")), count, TITLE_H)
+    canvas.title_bar(img, title, count, TITLE_H)
     canvas.card(draw, (M - 8, top, SOLO_W - M + 8, height - 12))
-    heads, head_size = _headings(w, _SOLO_COLUMNS, theme.TEXT_SIZE)
-    best = f"leaderboard.picture.col.best.{unit}"
-    heads[2] = w(best) if w.has(best) else w("leaderboard.picture.col.best_in", unit=unit)
-    # The best-score head may reach left over the player column's empty head space.
-    best_box = (_SOLO_COLUMNS[1][1] + 160, top + 4, _SOLO_COLUMNS[2][2], top + HEADER_H)
-    head_size = min(head_size, canvas.fit_size(heads[2], int(best_box[2] - best_box[0]),
+    _, head_size = _headings(w, _SOLO_COLUMNS, theme.TEXT_SIZE)
+    # The score head may reach left over the player column's empty head space.
+    score_box = (_SOLO_COLUMNS[1][1] + 160, top + 4, _SOLO_COLUMNS[2][2], top + HEADER_H)
+    head_size = min(head_size, canvas.fit_size(heads[2], int(score_box[2] - score_box[0]),
                                                theme.TEXT_SIZE, theme.MIN_TEXT, bold=True))
     for j, (heading, (_, left, right, align)) in enumerate(zip(heads, _SOLO_COLUMNS,
                                                                 strict=True)):
-        box = best_box if j == 2 else (left, top + 4, right, top + HEADER_H)
-        if j == 1:  # the player head leaves the best-score head its room
-            box = (left, box[1], best_box[0] - 8, box[3])
+        box = score_box if j == 2 else (left, top + 4, right, top + HEADER_H)
+        if j == 1:  # the player head leaves the score head its room
+            box = (left, box[1], score_box[0] - 8, box[3])
         canvas.label(draw, box, heading, head_size, theme.INK_SOFT, align, bold=True)
     draw.line([(M, top + HEADER_H), (SOLO_W - M, top + HEADER_H)], fill=theme.PANEL_EDGE,
               width=2)
-    size = theme.HEADING_SIZE
-    for i, row in enumerate(rows):
+    for i, (rank, cells) in enumerate(rows):
         y0 = top + HEADER_H + i * SOLO_ROW_H
         mid = y0 + SOLO_ROW_H / 2
-        rank = int(row["rank"])
-        medal = rank - 1 if 1 <= rank <= 3 else None
+        medal = rank - 1 if rank is not None and 1 <= rank <= 3 else None
         box = (M, y0 + 3, SOLO_W - M, y0 + SOLO_ROW_H - 3)
         if medal is not None:
             canvas.card(draw, box, theme.MEDAL_ROWS[medal], None, radius=10)
             _medal(draw, (_SOLO_COLUMNS[0][1] + _SOLO_COLUMNS[0][2]) / 2, mid, medal, 22)
         elif i % 2:
             canvas.card(draw, box, theme.SHADE, None, radius=10)
-        cells = [w.number(rank), _unnamed(row["name"], w), w.number(int(row["best"])),
-                 w.number(int(row["games"]))]
         heavy = medal is not None
-        _row(draw, _SOLO_COLUMNS, cells, (y0 + 3, y0 + SOLO_ROW_H - 3), size, theme.INK,
-             (heavy, heavy, True, False))
+        _row(draw, _SOLO_COLUMNS, cells, (y0 + 3, y0 + SOLO_ROW_H - 3), theme.HEADING_SIZE,
+             theme.INK, (heavy, heavy, True, False))
     return canvas.to_png(img)
 
 

@@ -60,10 +60,13 @@ async def told(table: Table, user: str, channel: str = "games", **options) -> st
     return ephemeral_text(result)
 
 
-async def board(table: Table, user: str = "carol") -> str:
-    shown = await table.driver.slash(user, "general", "daily", board=True)
+async def board(table: Table, user: str = "carol", **options) -> str:
+    """The board /daily shows: its text (the picture beside it is checked to be there)."""
+    shown = await table.driver.slash(user, "general", "daily", **(options or {"board": True}))
     await shown.wait_followups(1)
-    return shown.followups[0].content
+    message = shown.followups[0]
+    assert [a.filename for a in message.attachments] == ["daily-board.png"], message
+    return message.content
 
 
 def result_line(message) -> bool:
@@ -140,6 +143,11 @@ async def test_the_daily_deal_one_try_the_board_and_the_streak(table):
     assert "Daily challenge 2026-12-03" in shown and "Bob" not in shown
     assert rows(shown) == [["-", "Alice", "playing", "1"]]
     assert "Your streak: 1 day." in shown
+
+    # Yesterday's board is still there to see.
+    before = await board(table, "alice", days_ago=1)
+    assert "Daily challenge 2026-12-02" in before
+    assert rows(before) == [["1", "Alice", str(cubes), "1"], ["-", "Bob", "playing", "0"]]
 
 
 @pytest.mark.asyncio

@@ -141,5 +141,9 @@ def pictures(w: Words, names: list[str] | None = None) -> dict[str, Render]:
     out["leaderboard"] = lambda: leaderboard.render_leaderboard(title, rows, w)
     out["leaderboard empty"] = lambda: leaderboard.render_leaderboard(title, [], w)
     out["solo board"] = lambda: leaderboard.render_solo_board(title, solo, "cubes", w)
+    daily = [{"rank": i + 1 if i < 6 else None, "name": names[i % len(names)],
+              "score": w.number(15 - i) if i < 6 else w("daily.board.playing"), "streak": 365 - i}
+             for i in range(8)]
+    out["daily board"] = lambda: leaderboard.render_daily_board(title, daily, w)
     out["stats"] = lambda: leaderboard.render_stats(title, stats, w)
     return out
