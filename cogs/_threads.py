@@ -39,7 +39,7 @@ ARCHIVED = 50083  # Discord: "Operation cannot be performed on an archived threa
 THREAD_EXISTS = 160004  # Discord: "A thread has already been created for this message"
 UNKNOWN_CHANNEL = 10003
 THREAD_ERRORS = (ARCHIVED, UNKNOWN_CHANNEL)  # a draw that fails so looks at the thread again
-PLACE_WAIT = 2.0  # seconds Start waits for Discord to make the thread (it answers a click)
+PLACE_WAIT = 1.2  # seconds Start waits for each of its two calls (the click wants an answer)
 ARCHIVE_AFTER = 1440  # minutes of quiet before Discord hides the thread (a day)
 NAME_LIMIT = 100  # characters Discord keeps of a thread's name
 FAILED = RETRYABLE
@@ -111,9 +111,10 @@ class Threads:
         humans = [s.user_id for s in seats if not s.is_computer and s.user_id]
         text = w("thread.first", game=game_name(self.bot, match), id=match.id,
                  players=" ".join(f"<@{u}>" for u in humans))
+        thread = self.bot.get_partial_messageable(thread_id, guild_id=match.guild_id)
         try:
-            sent = await self.bot.get_partial_messageable(
-                thread_id, guild_id=match.guild_id).send(text, allowed_mentions=pings(*humans))
+            sent = await asyncio.wait_for(
+                thread.send(text, allowed_mentions=pings(*humans)), PLACE_WAIT)
         except FAILED:
             log.warning("could not call the players into the thread of match %s", match.id)
             return None

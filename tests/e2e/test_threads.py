@@ -427,3 +427,16 @@ async def test_a_reminder_armed_at_start_goes_into_the_thread(table):
     assert reminder.message.channel_id == thread.id
     assert reminder.users == {table.server.world.user("alice").id}
     assert f"/{thread.id}/{match.message_id}" in reminder.message.content
+
+
+@pytest.mark.asyncio
+async def test_a_slow_discord_at_start_keeps_the_game_in_the_channel_in_time(table):
+    driver, world = table.driver, table.server.world
+    table.server.slow("POST /channels/*/messages/*/threads", 2.5)
+    since = driver.mark()
+    lobby_message, match_id = await mimikri_in_thread(table)  # Start answered within 3 s
+    match = await table.match(match_id)
+    assert match.thread_id is None and match.message_id == lobby_message.id
+    [note] = [p for p in driver.pings(since=since) if "in time" in p.message.content]
+    assert note.users == {world.user("alice").id}
+    assert note.message.channel_id == driver.channel("games").id
