@@ -18,6 +18,7 @@ from bot.games import REGISTRY
 from cogs._ui import EN
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
+from tests.double import threads as thread_ops
 from tests.double.models import CREATE_PUBLIC_THREADS
 from tests.e2e.table import Table, ephemeral_text, game_id
 from tests.e2e.test_mimikri import choose, move, play_to_end
@@ -440,3 +441,38 @@ async def test_a_slow_discord_at_start_keeps_the_game_in_the_channel_in_time(tab
     [note] = [p for p in driver.pings(since=since) if "in time" in p.message.content]
     assert note.users == {world.user("alice").id}
     assert note.message.channel_id == driver.channel("games").id
+
+
+@pytest.mark.asyncio
+async def test_a_start_cut_short_after_making_the_thread_uses_that_thread(table):
+    """A crash between making the thread and storing the start left a lobby with a thread:
+    the next Start finds Discord refusing a second one (160004) and takes that one."""
+    driver = table.driver
+    message, match_id = await lobby(table, "alice", "mimikri new", subjects=4, turn_timer=0)
+    await driver.click("bob", message, label="Join")
+    made = thread_ops.create(table.server, driver.channel("games"), driver.latest(message),
+                             f"Mimikri #{match_id}")
+    assert ephemeral_text(await driver.click("alice", message, label="Start")) == \
+        "The game is on!"
+    await table.idle()
+    refused = table.server.calls("POST /channels/*/messages/*/threads")
+    assert [r.status for r in refused] == [400]
+    match = await table.match(match_id)
+    assert match.channel_id == made.id and (await board_in(table, match_id)).pngs()
+    assert len([t for t in table.server.world.guild.threads]) == 1
+
+
+@pytest.mark.asyncio
+async def test_a_czech_server_names_the_thread_in_czech(table):
+    driver, world = table.driver, table.server.world
+    await table.kill()
+    world.guild.preferred_locale = "cs"
+    await table.start()
+    lobby_message, match_id = await lobby(table, "alice", "mimikri new", subjects=4)
+    await driver.click("bob", lobby_message, custom_id=r"ml:\d+:join")
+    await driver.click("alice", lobby_message, custom_id=r"ml:\d+:start")
+    await table.idle()
+    thread = driver.thread_of(lobby_message)
+    assert thread.name == f"Mimikri č. {match_id}"
+    assert driver.latest(lobby_message).content == (
+        f"🧵 **Mimikri** · hra č. {match_id} se hraje ve svém vlákně: <#{thread.id}>")
