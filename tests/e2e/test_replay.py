@@ -238,3 +238,37 @@ async def test_a_server_error_is_tried_again_and_the_step_arrives(table):
     rule = server.fail("PATCH /webhooks/*", status=503, times=1)
     assert head(await press(driver, "alice", shown, "Next"))[0] == 1
     assert rule.hits and driver.latest(shown).pngs()
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("game", ["mimikri", "schicki_micki", "mariposas"])
+async def test_every_game_replays_from_its_deal_to_its_end(table, game):
+    driver = table.driver
+    match_id = await finished(table, game, seed="s2")
+    rules = REGISTRY[game]
+    stored = await table.match(match_id)
+    shown = reply(await driver.slash("alice", "games", "game replay", id=match_id))
+    first, last = head(shown)
+    assert first == 0 and 0 < last <= stored.version
+    assert shown.pngs()[0].size_px()[0] >= 800, "the board as the channel showed it"
+    end = await press(driver, "alice", shown, "End")
+    assert head(end) == (last, last)
+    # The end's status line is the board's: the game is over and its winner named.
+    view = rules.view(stored.state, None)
+    ui = table.bot.uis[game]
+    seats = await table.bot.sessions.repo.seats(match_id)
+    assert ui.status(stored, seats, view, EN).split("\n")[0] in end.content
+    # No hand button where a game has no hand to show.
+    assert "Show my hand" not in {c.get("label") for c in end.iter_components()}
+
+
+@pytest.mark.asyncio
+async def test_a_czech_reader_gets_the_replay_in_czech(table):
+    driver = table.driver
+    table.server.world.user("alice").locale = "cs"
+    match_id = await finished(table, "mimikri")
+    shown = reply(await driver.slash("alice", "games", "game replay", id=match_id))
+    assert f"hra č. {match_id} · záznam, krok 0 z" in shown.content
+    assert "Dál" in {c.get("label") for c in shown.iter_components()}
+    listed = await driver.slash("alice", "games", "game history")
+    assert "Dohrané hry na tomto serveru" in listed.content
