@@ -44,7 +44,9 @@ def frame(png: bytes, index: int, count: int, width: int, height: int | None = N
     with Image.open(io.BytesIO(png)) as board:
         board = board.convert("RGB")
         own = max(1, round(board.height * width / board.width))
-        scaled = board.resize((width, own), Image.Resampling.LANCZOS)
+        # Hamming: as sharp as Lanczos on flat boards and text at this scale, a third of its
+        # time (an export scales up to a hundred and twenty boards).
+        scaled = board.resize((width, own), Image.Resampling.HAMMING)
     height = max(height or own, own)
     img = canvas.new(width, height + STRIP, theme.PANEL)
     img.paste(scaled, (0, 0))
@@ -77,7 +79,7 @@ def animate(pngs: Sequence[bytes], fmt: str = "gif", width: int = WIDTHS[0]) -> 
                        duration=durations, loop=0, disposal=1, optimize=False)
     elif fmt == "webp":
         frames[0].save(buf, format="WEBP", save_all=True, append_images=frames[1:],
-                       duration=durations, loop=0, quality=80, method=4)
+                       duration=durations, loop=0, quality=80, method=2)  # 2: fast, ~5 % larger
     else:
         raise ValueError(f"unknown animation format {fmt!r}")
     return buf.getvalue()
