@@ -19,6 +19,8 @@ from bot.i18n import words
 from cogs._ui import seat_names
 from rendering.mimic import render_board
 from rendering.mimic_hand import render_hand
+from tests.double import commands
+from tests.double import interactions as ix
 from tests.replays import store_finished
 
 EN = words("en")
@@ -206,6 +208,35 @@ async def test_another_servers_game_and_unfinished_ones_are_refused(table):
     assert "not over yet" in told.content and not told.pngs()
     told = reply(await driver.slash("alice", "games", "game replay", id=99_999))
     assert "no finished game #99999" in told.content
+    repo = table.bot.sessions.repo
+    cancelled = await repo.create_match(
+        game="mimikri", guild_id=table.server.world.guild.id, channel_id=3, host_id=1,
+        host_name="X", seed="c", options={}, now=1_900_000_000.0)
+    await repo.set_status(cancelled, "cancelled", 1_900_000_000.0)
+    told = reply(await driver.slash("alice", "games", "game replay", id=cancelled))
+    assert f"no finished game #{cancelled}" in told.content
+
+
+async def forged(driver, command: str, option: str, allowed: int, sent: int):
+    """`/command` by Alice with ``option`` set to ``sent`` (built with an allowed value)."""
+    channel = driver.channel("games")
+    data = commands.build_data(driver.world, command, {option: allowed},
+                               guild_id=channel.guild_id)
+    invoked = data["options"][0]
+    for entry in invoked["options"]:
+        if entry["name"] == option:
+            entry["value"] = sent
+    return await driver._interact(ix.APPLICATION_COMMAND, "alice", channel, data)
+
+
+@pytest.mark.asyncio
+async def test_option_values_outside_their_limits_are_refused(table):
+    """Sent raw, as a modified client could (Discord's own client keeps to the limits)."""
+    driver = table.driver
+    told = await forged(driver, "game history", "page", 1, 0)
+    assert told.ephemeral and "`page` must be" in told.content
+    told = await forged(driver, "game replay", "id", 1, -4)
+    assert told.ephemeral and "`id` must be" in told.content
 
 
 @pytest.mark.asyncio
