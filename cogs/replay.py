@@ -48,7 +48,9 @@ from cogs.replay_steps import (
     board,
     forget,
     hand,
+    hand_words,
     has_hand,
+    TEXT_LIMIT,
     load,
     step_text,
 )
@@ -176,6 +178,7 @@ async def show_step(interaction: discord.Interaction[GameBot], replay: Replay, i
     with_hand = with_hand and has_hand(replay, user)
     try:
         text = step_text(bot, replay, index, w)
+        mine = hand_words(replay, index, user, w) if with_hand else None
         pictures = await asyncio.to_thread(
             lambda: (board(bot, replay, index, w),
                      hand(replay, index, user, w) if with_hand else None))
@@ -187,11 +190,13 @@ async def show_step(interaction: discord.Interaction[GameBot], replay: Replay, i
     if pictures[1] is not None:
         files.append(png_file(pictures[1], "my-hand.png", w("replay.hand_alt")))
     view = step_buttons(replay, index, with_hand, has_hand(replay, user), w)
+    content = f"{text}\n{mine}"[:TEXT_LIMIT] if mine else text
     try:
         if edit:
-            await interaction.edit_original_response(content=text, attachments=files, view=view)
+            await interaction.edit_original_response(content=content, attachments=files,
+                                                      view=view)
         else:
-            await interaction.followup.send(text, files=files, view=view, ephemeral=True)
+            await interaction.followup.send(content, files=files, view=view, ephemeral=True)
     except RETRYABLE as error:
         await _sorry(interaction, replay.match.id, error)
 

@@ -1,11 +1,13 @@
 """A finished game's replay as Discord shows it: loaded, rebuilt and drawn, step by step.
 
 `load` finds a finished game of the asking server and rebuilds its steps from seed and log
-(`bot.replay`), never from stored pictures; `step_message` draws one step with the game's own
-public board renderer — what the channel showed at the time — and, for a reader who sat at the
-table, their own hand beside it (MIMIC); `animation` draws the whole game as one file for the
-Export button (public boards only: a file can be passed on). Rebuilt games are kept for a
-while, since a finished game never changes and a reader steps through it click by click.
+(`bot.replay`), never from stored pictures; `board` draws one step with the game's own public
+board renderer — what the channel showed at the time — and `step_text` its status and log
+lines; for a reader who sat at the table, `hand` / `hand_words` add their own hand (a MIMIC
+hand drawn, a Mariposas hand named), never another seat's; `animation_frames` draws the whole
+game for the Export button (public boards only: a file can be passed on). Rebuilt games are
+kept for a while, since a finished game never changes and a reader steps through it click by
+click.
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from bot.i18n import Words
 from bot.replay import Frame, own_view, public_events, public_view, rebuild, sample, shown
 from cogs._ui import seat_names
 from cogs.schicki_ui import result_text
+from rendering.mariposas_panels import card_words
 from rendering.mimic_hand import render_hand
 from rendering.schicki_micki import render_table
 
@@ -134,18 +137,39 @@ def _mimic_hand(replay: Replay, view: dict[str, Any], w: Words) -> bytes:
 HANDS: dict[str, Callable[[Replay, dict[str, Any], Words], bytes]] = {"mimic": _mimic_hand}
 
 
+def _mariposas_hand(view: dict[str, Any], w: Words) -> str:
+    return " · ".join(card_words(card, w) for card in view["hand"]) or "—"
+
+
+# A game whose hand is a few cards a line of words names (its private panel says them so).
+HAND_WORDS: dict[str, Callable[[dict[str, Any], Words], str]] = {"mariposas": _mariposas_hand}
+
+
 def has_hand(replay: Replay, user_id: int) -> bool:
     """Whether this reader may see a hand of their own in this replay."""
-    return replay.match.game in HANDS and replay.seat_of(user_id) is not None
+    game = replay.match.game
+    return (game in HANDS or game in HAND_WORDS) and replay.seat_of(user_id) is not None
+
+
+def _own(replay: Replay, index: int, user_id: int) -> dict[str, Any] | None:
+    return own_view(replay.rules, replay.steps[index], replay.seat_of(user_id),
+                    len(replay.seats))
 
 
 def hand(replay: Replay, index: int, user_id: int, w: Words) -> bytes | None:
-    """The reader's own hand at step ``index`` — theirs only, never another seat's — or None
-    when they had no seat (slow: call off the loop)."""
+    """The reader's own hand at step ``index`` as a picture — theirs only, never another
+    seat's — or None when they had no seat or the game draws none (slow: off the loop)."""
     draw = HANDS.get(replay.match.game)
-    view = own_view(replay.rules, replay.steps[index], replay.seat_of(user_id),
-                    len(replay.seats))
+    view = _own(replay, index, user_id) if draw is not None else None
     return draw(replay, view, w) if draw is not None and view is not None else None
+
+
+def hand_words(replay: Replay, index: int, user_id: int, w: Words) -> str | None:
+    """The reader's own hand at step ``index`` in words (games whose hand is a line), or
+    None."""
+    say = HAND_WORDS.get(replay.match.game)
+    view = _own(replay, index, user_id) if say is not None else None
+    return w("replay.hand_line", cards=say(view, w)) if say and view is not None else None
 
 
 def animation_frames(bot: GameBot, replay: Replay, w: Words, cap: int = MAX_FRAMES

@@ -1,5 +1,6 @@
 """Who sees which hand in a replay: the reader's own seat only, decided from the reader and
-the stored seats (never from what a button says), and only in a game that has hands."""
+the stored seats (never from what a button says), and only in a game that has hands (a MIMIC
+hand drawn, a Mariposas hand in words)."""
 
 from __future__ import annotations
 
@@ -8,7 +9,8 @@ from bot.db.repo import MatchRow, SeatRow
 from bot.games import REGISTRY
 from bot.i18n import words
 from bot.replay import rebuild
-from cogs.replay_steps import Replay, hand, has_hand
+from cogs.replay_steps import Replay, hand, hand_words, has_hand
+from rendering.mariposas_panels import card_words
 from rendering.mimic_hand import render_hand
 
 EN = words("en")
@@ -46,3 +48,15 @@ def test_a_seat_a_computer_took_over_is_still_its_players():
 def test_games_without_hands_show_none():
     replay = replay_of("mimikri")
     assert not has_hand(replay, ALICE) and hand(replay, 1, ALICE, EN) is None
+
+
+def test_a_mariposas_hand_is_named_in_words_for_its_own_player_only():
+    replay = replay_of("mariposas")
+    rules = replay.rules
+    alice = hand_words(replay, 0, ALICE, EN)
+    bob = hand_words(replay, 0, BOB, EN)
+    cards = rules.view(replay.steps[0].state, 0)["hand"]
+    assert alice == "🃏 Your hand (only you see it): " + " · ".join(
+        card_words(c, EN) for c in cards)
+    assert alice != bob
+    assert hand_words(replay, 0, CAROL, EN) is None and hand(replay, 0, ALICE, EN) is None

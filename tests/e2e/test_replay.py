@@ -17,6 +17,7 @@ from bot.games import REGISTRY
 from bot.games.core import replay as replay_log
 from bot.i18n import words
 from cogs._ui import seat_names
+from rendering.mariposas_panels import card_words
 from rendering.mimic import render_board
 from rendering.mimic_hand import render_hand
 from tests.double import commands
@@ -289,8 +290,21 @@ async def test_every_game_replays_from_its_deal_to_its_end(table, game):
     ui = table.bot.uis[game]
     seats = await table.bot.sessions.repo.seats(match_id)
     assert ui.status(stored, seats, view, EN).split("\n")[0] in end.content
-    # No hand button where a game has no hand to show.
-    assert "Show my hand" not in {c.get("label") for c in end.iter_components()}
+    labels = {c.get("label") for c in end.iter_components()}
+    if game != "mariposas":
+        assert "Show my hand" not in labels, "no hand button where a game has no hand"
+        return
+    # Mariposas: Alice's own cards at the deal, in words under the step; never Bob's.
+    await press(driver, "alice", shown, "Show my hand")
+    deal = await press(driver, "alice", shown, "Deal")
+    [line] = [x for x in deal.content.split("\n") if x.startswith("🃏")]
+    every, _ = await states(table, match_id)
+
+    def said(seat: int) -> str:
+        cards = rules.view(every[0], seat)["hand"]
+        return "🃏 Your hand (only you see it): " + " · ".join(card_words(c, EN) for c in cards)
+
+    assert line == said(0) and said(0) != said(1)
 
 
 @pytest.mark.asyncio
