@@ -20,6 +20,7 @@ import io
 import logging
 import math
 import re
+import weakref
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -66,7 +67,9 @@ LINE_LIMIT = 220  # characters of one history line: a page stays within Discord'
 HISTORY = known_template(r"mh:(?P<p>[0-9]{1,6}):(?P<b>[no])")
 STEP = known_template(r"mp:(?P<m>[0-9]{1,19}):(?P<s>[0-9]{1,6}):(?P<h>[01]):(?P<b>[fbnlh])")
 EXPORT = known_template(r"mx:(?P<m>[0-9]{1,19}):(?P<f>gif|webp)")
-_exporting = asyncio.Semaphore(1)  # one animation drawn at a time: it keeps a core busy
+# The bots drawing an animation now: one at a time each, as drawing keeps a core busy (a
+# second is refused, not queued: nobody waits behind someone else's long game).
+_exporting: weakref.WeakSet[Any] = weakref.WeakSet()
 
 
 # -- /game history ---------------------------------------------------------------------------
@@ -278,19 +281,21 @@ async def send_animation(interaction: discord.Interaction[GameBot], replay: Repl
     """Draw the game's public boards (an even sample of at most `MAX_FRAMES`) into one
     animated file and send it privately; one animation is drawn at a time."""
     bot, w = interaction.client, reader(interaction)
-    if _exporting.locked():
+    if bot in _exporting:
         await tell(interaction, w("replay.busy"))
         return
+    _exporting.add(bot)
     try:
-        async with _exporting:
-            frames = await asyncio.to_thread(animation_frames, bot, replay, w)
-            data = await asyncio.to_thread(export, frames, fmt)
+        frames = await asyncio.to_thread(animation_frames, bot, replay, w)
+        data = await asyncio.to_thread(export, frames, fmt)
     except TooLarge:
         await tell(interaction, w("replay.too_large"))
         return
     except Exception:
         await apologise(interaction, replay.match.id)
         return
+    finally:
+        _exporting.discard(bot)
     name = game_name(bot, replay.match)
     text = w.n("replay.exported", len(frames), game=name, id=replay.match.id)
     try:
@@ -348,7 +353,7 @@ class Replays(commands.Cog):
             for name, _, _ in COMMANDS:
                 group.remove_command(name)
         self.bot.remove_dynamic_items(*ITEMS)
-        forget()
+        forget(self.bot)
 
 
 async def setup(bot: GameBot) -> None:

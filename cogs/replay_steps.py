@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -65,7 +66,8 @@ class NotReplayable(Exception):
         self.key, self.values = key, values
 
 
-_kept: OrderedDict[int, Replay] = OrderedDict()
+# Each bot's rebuilt games (one process may run several bots: the tests restart them).
+_kept: weakref.WeakKeyDictionary[Any, OrderedDict[int, Replay]] = weakref.WeakKeyDictionary()
 
 
 async def load(bot: GameBot, guild_id: int | None, match_id: int) -> Replay:
@@ -82,9 +84,10 @@ async def load(bot: GameBot, guild_id: int | None, match_id: int) -> Replay:
         raise NotReplayable("replay.unknown", id=match_id)
     if match.status != "finished":
         raise NotReplayable("replay.not_over", id=match_id)
-    kept = _kept.get(match_id)
+    shelf = _kept.setdefault(bot, OrderedDict())
+    kept = shelf.get(match_id)
     if kept is not None:
-        _kept.move_to_end(match_id)
+        shelf.move_to_end(match_id)
         return kept
     seats = await repo.seats(match_id)
     log = await repo.action_log(match_id)
@@ -92,15 +95,15 @@ async def load(bot: GameBot, guild_id: int | None, match_id: int) -> Replay:
     frames = await asyncio.to_thread(
         lambda: shown(rules, rebuild(rules, match.seed, len(seats), match.options, log)))
     replay = Replay(match, seats, rules, frames)
-    _kept[match_id] = replay
-    while len(_kept) > KEEP:
-        _kept.popitem(last=False)
+    shelf[match_id] = replay
+    while len(shelf) > KEEP:
+        shelf.popitem(last=False)
     return replay
 
 
-def forget() -> None:
-    """Drop every rebuilt game (the extension is unloaded)."""
-    _kept.clear()
+def forget(bot: GameBot) -> None:
+    """Drop the bot's rebuilt games (the extension is unloaded)."""
+    _kept.pop(bot, None)
 
 
 # -- pictures --------------------------------------------------------------------------------

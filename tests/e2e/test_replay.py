@@ -6,6 +6,7 @@ nothing stays stuck; another server's game is refused; the buttons work after a 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import re
 
@@ -182,7 +183,15 @@ async def test_export_sends_an_animation_with_a_frame_per_step(table):
     match_id = await finished(table, "mimikri")
     every, _ = await states(table, match_id)
     shown = reply(await driver.slash("alice", "games", "game replay", id=match_id))
-    exported = await (await driver.click("alice", shown, label="Export GIF")).wait_settled(60)
+    other = reply(await driver.slash("bob", "games", "game replay", id=match_id))
+    # Two at once: one is drawn, the other told to try again in a moment (not queued).
+    both = await asyncio.gather(driver.click("alice", shown, label="Export GIF"),
+                                driver.click("bob", other, label="Export GIF"))
+    for pressed in both:
+        await pressed.wait_settled(60)
+    [busy] = [p for p in both if "being drawn right now" in p.messages[0].content]
+    [exported] = [p for p in both if p is not busy]
+    assert not busy.messages[0].attachments
     [message] = [m for m in exported.messages if not m.loading]
     assert message.ephemeral
     [file] = message.attachments
