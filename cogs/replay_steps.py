@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import time
 import weakref
 from collections import OrderedDict
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
+from bot.daily import day_of, seed_for
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Rules
 from bot.i18n import Words
@@ -84,6 +86,10 @@ async def load(bot: GameBot, guild_id: int | None, match_id: int) -> Replay:
         raise NotReplayable("replay.unknown", id=match_id)
     if match.status != "finished":
         raise NotReplayable("replay.not_over", id=match_id)
+    if match.seed == seed_for(day_of(time.time())):
+        # Today's daily deal is the same for everyone: its course stays unseen until the day
+        # is over, so nobody studies the deal before taking their own try.
+        raise NotReplayable("replay.daily_today", id=match_id)
     shelf = _kept.setdefault(bot, OrderedDict())
     kept = shelf.get(match_id)
     if kept is not None:

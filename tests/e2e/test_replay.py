@@ -7,13 +7,16 @@ nothing stays stuck; another server's game is refused; the buttons work after a 
 from __future__ import annotations
 
 import asyncio
+import datetime as dt
 import io
 import re
+import time
 
 import pytest
 import pytest_asyncio
 from PIL import Image
 
+from bot.daily import day_of, seed_for
 from bot.games import REGISTRY
 from bot.games.core import replay as replay_log
 from bot.i18n import words
@@ -326,3 +329,16 @@ async def test_a_czech_reader_gets_the_replay_in_czech(table):
     assert "Dál" in {c.get("label") for c in shown.iter_components()}
     listed = await driver.slash("alice", "games", "game history")
     assert "Dohrané hry na tomto serveru" in listed.content
+
+
+@pytest.mark.asyncio
+async def test_todays_daily_deal_replays_only_once_the_day_is_over(table):
+    driver = table.driver
+    today = day_of(time.time())
+    deal = await finished(table, "mimic", seed=seed_for(today), players=("alice",))
+    told = reply(await driver.slash("bob", "games", "game replay", id=deal))
+    assert "today's daily challenge" in told.content and not told.pngs()
+    yesterday = await finished(table, "mimic", seed=seed_for(today - dt.timedelta(days=1)),
+                               players=("alice",))
+    shown = reply(await driver.slash("bob", "games", "game replay", id=yesterday))
+    assert head(shown)[0] == 0 and shown.pngs()
