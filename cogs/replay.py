@@ -142,15 +142,17 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HIS
 
 @app_commands.rename(match_id="id")
 @app_commands.describe(match_id="The game's number (see /game history)",
-                       format="Step by step (default), or the whole game as one animation")
+                       format="Step by step (default), or the whole game as one animation",
+                       step="The step to begin at (0: the deal; past the end: the end)")
 @app_commands.choices(format=[
     app_commands.Choice(name="step by step", value="steps"),
     app_commands.Choice(name="animated GIF", value="gif"),
     app_commands.Choice(name="animated WebP", value="webp")])
 async def replay_command(interaction: discord.Interaction[GameBot],
-                         match_id: app_commands.Range[int, 1, 2**53], format: str = "steps"
-                         ) -> None:
-    """A finished game of this server again, privately: its deal first, or as an animation."""
+                         match_id: app_commands.Range[int, 1, 2**53], format: str = "steps",
+                         step: app_commands.Range[int, 0, 100_000] = 0) -> None:
+    """A finished game of this server again, privately: from its deal (or ``step``), or as
+    an animation."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     replay = await _load(interaction, match_id)
     if replay is None:
@@ -158,7 +160,7 @@ async def replay_command(interaction: discord.Interaction[GameBot],
     if format in ("gif", "webp"):
         await send_animation(interaction, replay, format)
     else:
-        await show_step(interaction, replay, 0, with_hand=False, edit=False)
+        await show_step(interaction, replay, step, with_hand=False, edit=False)
 
 
 async def _load(interaction: discord.Interaction[GameBot], match_id: int) -> Replay | None:

@@ -142,6 +142,12 @@ async def test_replay_steps_are_the_states_rebuilt_from_the_log(table):
     assert head(driver.latest(shown))[0] == len(every) - 2
     assert driver.latest(shown).pngs()[0].data == expected(len(every) - 2)
 
+    # `step:` opens the replay there; past the end, at the end.
+    there = reply(await driver.slash("carol", "games", "game replay", id=match_id, step=5))
+    assert head(there)[0] == 5 and there.pngs()[0].data == expected(5)
+    there = reply(await driver.slash("carol", "games", "game replay", id=match_id, step=9999))
+    assert head(there)[0] == len(every) - 1
+
     # After a restart, the same message keeps stepping (its buttons carry what they need).
     await table.kill()
     await table.start()
