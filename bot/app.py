@@ -26,7 +26,7 @@ log = logging.getLogger(__name__)
 EXTENSIONS = (
     "cogs.games", "cogs.mimikri", "cogs.schicki_micki", "cogs.mimic", "cogs.mariposas",
     "cogs.leaderboard", "cogs.daily", "cogs.settings",
-    "cogs.privacy",
+    "cogs.privacy", "cogs.replay",
 )
 
 

@@ -6,7 +6,9 @@ many games committing at once through the one shared connection against one afte
 beside the full-colour encode of the same picture; then interaction latency and memory per game,
 and Schicki Micki's result latency and Discord calls per won row, through the Discord double
 (tests.bench_discord). Mariposas (not in the registry yet): its computer's mean score against
-random players, and a full 4-computer game's engine time. Last, the short form of the computer
+random players, and a full 4-computer game's engine time. Replays: a 100-action game rebuilt
+from its log to its last step and that step drawn, and a whole game exported as an animated
+GIF (and WebP): time and bytes. Last, the short form of the computer
 levels' tournament (tests.tournament; `make tournament` plays the full one).
 Figures go to stdout; nothing here asserts a time.
 """
@@ -33,7 +35,9 @@ from bot.games.core import action_rng, apply_checked, start
 from bot.games.mariposas.rules import RULES as MARIPOSAS
 from bot.games.mimic import hints
 from bot.i18n import words
-from rendering import canvas
+from bot.replay import rebuild, sample, shown
+from cogs.replay_steps import MAX_FRAMES, resolved
+from rendering import canvas, mariposas, mimic, mimikri, replay, schicki_micki
 from tests import tournament
 from tests.bench_discord import bench_latency, bench_reactions
 from tests.rendering.gallery import pictures
@@ -290,6 +294,47 @@ def bench_mariposas(games: int = 50) -> None:
           f" {middle[2]:5.2f} s, computers choosing {middle[3]:5.2f} s")
 
 
+REPLAY_ACTIONS = 100
+BOARDS = {  # game → its channel picture of one replay step
+    "mimikri": lambda view, frame, names, w: mimikri.render_board(view, names, w),
+    "schicki_micki": lambda view, frame, names, w: schicki_micki.render_table(
+        view, names, w, resolved=resolved(frame)),
+    "mimic": lambda view, frame, names, w: mimic.render_board(view, names, w),
+    "mariposas": lambda view, frame, names, w: mariposas.render_board(view, names, w),
+}
+
+
+def bench_replays() -> None:
+    """Per game: a 100-action log (a game's first 100 actions) rebuilt from its seed to the
+    last step and that step's board drawn, as /game replay's ⏭ does; then the whole game
+    (at most `MAX_FRAMES` steps, spread) drawn and encoded as an animated GIF and WebP."""
+    w = words("en")
+    for game, (players, options) in GAMES.items():
+        rules, draw = REGISTRY[game], BOARDS[game]
+        names = ["Ada", "Ben", "Cleo", "Dev"][:players]
+        moves = list(autoplay(rules, "bench-replay", players, options))
+        log = [(m.seat, m.action, 0) for m in moves]
+        cut = log[:REPLAY_ACTIONS]
+
+        def last_step(cut=cut, rules=rules, draw=draw, names=names, players=players,
+                      options=options) -> bytes:
+            frames = rebuild(rules, "bench-replay", players, options, cut)
+            return draw(rules.view(frames[-1].state, None), frames[-1], names, w)
+
+        print(f"{game:14s} replay of {len(cut)} actions to its last step (rebuild + render)"
+              f" {summary(timed(last_step, 5))}")
+        steps = shown(rules, rebuild(rules, "bench-replay", players, options, log))
+        picked = [steps[i] for i in sample(len(steps), MAX_FRAMES)]
+        t0 = time.perf_counter()
+        pngs = [draw(rules.view(f.state, None), f, names, w) for f in picked]
+        drawn = time.perf_counter() - t0
+        for fmt in ("gif", "webp"):
+            encode = timed(lambda fmt=fmt, pngs=pngs: replay.export(pngs, fmt), 3)
+            size = len(replay.export(pngs, fmt))
+            print(f"{game:14s} {fmt:4s} export of {len(pngs)} of {len(steps)} steps: drawing"
+                  f" {drawn:5.1f} s, encode {summary(encode)}, {size / 1024 / 1024:5.2f} MiB")
+
+
 async def main() -> int:
     """Run every benchmark once and print the figures."""
     print("== actions (apply + commit, SQLite WAL on disk) ==")
@@ -308,6 +353,8 @@ async def main() -> int:
     print("== pictures: render + 256-colour PNG against the full-colour encode (warm caches) ==")
     bench_renders()
     bench_mariposas_map()
+    print("== replays: rebuild + last step, and the whole game as an animation ==")
+    bench_replays()
     print("== Discord round trips (real discord.py client, fake Discord on 127.0.0.1) ==")
     await bench_latency()
     await bench_reactions()

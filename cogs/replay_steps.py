@@ -1,0 +1,215 @@
+"""A finished game's replay as Discord shows it: loaded, rebuilt and drawn, step by step.
+
+`load` finds a finished game of the asking server and rebuilds its steps from seed and log
+(`bot.replay`), never from stored pictures; `board` draws one step with the game's own public
+board renderer — what the channel showed at the time — and `step_text` its status and log
+lines; for a reader who sat at the table, `hand` / `hand_words` add their own hand (a MIMIC
+hand drawn, a Mariposas hand named), never another seat's; `animation_frames` draws the whole
+game for the Export button (public boards only: a file can be passed on). Rebuilt games are
+kept for a while, since a finished game never changes and a reader steps through it click by
+click.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import time
+import weakref
+from collections import OrderedDict
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from bot.daily import day_of, seed_for
+from bot.db.repo import MatchRow, SeatRow
+from bot.games.core import Rules
+from bot.i18n import Words
+from bot.replay import Frame, own_view, public_events, public_view, rebuild, sample, shown
+from cogs._ui import seat_names
+from cogs.schicki_ui import result_text
+from rendering.mariposas_panels import card_words
+from rendering.mimic_hand import render_hand
+from rendering.schicki_micki import render_table
+
+if TYPE_CHECKING:
+    from cogs._bot import GameBot
+
+KEEP = 8  # rebuilt games kept in memory
+MAX_FRAMES = 120  # frames of an exported animation, at most (spread over the whole game)
+TEXT_LIMIT = 2000  # characters of a Discord message
+
+
+@dataclasses.dataclass(frozen=True, slots=True)
+class Replay:
+    """A finished match and the steps its board showed."""
+
+    match: MatchRow
+    seats: list[SeatRow]
+    rules: Rules
+    steps: list[Frame]
+
+    def seat_of(self, user_id: int) -> int | None:
+        """The seat this user played at (also one a computer took over), else None."""
+        return next((s.seat for s in self.seats if s.user_id == user_id), None)
+
+    def at(self, index: int) -> MatchRow:
+        """The match as it stood at step ``index`` (for the UI's status line)."""
+        frame = self.steps[index]
+        last = index == len(self.steps) - 1
+        return dataclasses.replace(self.match, state=frame.state, version=frame.version,
+                                   status=self.match.status if last else "active")
+
+
+class NotReplayable(Exception):
+    """The game cannot be replayed here; ``key`` names the reason in the catalogue."""
+
+    def __init__(self, key: str, **values: Any) -> None:
+        super().__init__(key)
+        self.key, self.values = key, values
+
+
+# Each bot's rebuilt games (one process may run several bots: the tests restart them).
+_kept: weakref.WeakKeyDictionary[Any, OrderedDict[int, Replay]] = weakref.WeakKeyDictionary()
+
+
+async def load(bot: GameBot, guild_id: int | None, match_id: int) -> Replay:
+    """The replay of a finished game of this server (rebuilt off the event loop).
+
+    Raises:
+        NotReplayable: no such finished game here (another server's id is not told apart
+            from an unknown one), or the game is not over yet.
+    """
+    repo = bot.sessions.repo
+    match = await repo.match(match_id)
+    if match is None or match.guild_id != guild_id or match.status == "cancelled" \
+            or match.game not in bot.uis:
+        raise NotReplayable("replay.unknown", id=match_id)
+    if match.status != "finished":
+        raise NotReplayable("replay.not_over", id=match_id)
+    if match.seed == seed_for(day_of(time.time())):
+        # Today's daily deal is the same for everyone: its course stays unseen until the day
+        # is over, so nobody studies the deal before taking their own try.
+        raise NotReplayable("replay.daily_today", id=match_id)
+    shelf = _kept.setdefault(bot, OrderedDict())
+    kept = shelf.get(match_id)
+    if kept is not None:
+        shelf.move_to_end(match_id)
+        return kept
+    seats = await repo.seats(match_id)
+    log = await repo.action_log(match_id)
+    rules = bot.sessions.rules(match.game)
+    frames = await asyncio.to_thread(
+        lambda: shown(rules, rebuild(rules, match.seed, len(seats), match.options, log)))
+    replay = Replay(match, seats, rules, frames)
+    shelf[match_id] = replay
+    while len(shelf) > KEEP:
+        shelf.popitem(last=False)
+    return replay
+
+
+def forget(bot: GameBot) -> None:
+    """Drop the bot's rebuilt games (the extension is unloaded)."""
+    _kept.pop(bot, None)
+
+
+# -- pictures --------------------------------------------------------------------------------
+
+def _schicki(replay: Replay, index: int, w: Words) -> bytes:
+    frame = replay.steps[index]
+    return render_table(public_view(replay.rules, frame), seat_names(replay.seats, w), w,
+                        resolved=resolved(frame))
+
+
+def resolved(frame: Frame) -> dict[str, Any] | None:
+    """The reaction window this step settled (Schicki Micki's table shows its result)."""
+    return next((dict(e.data) for e in frame.events if e.kind == "resolved"), None)
+
+
+# A game whose channel picture depends on more than its view (Schicki Micki's result comes
+# from the moment's event, kept in memory while it runs) draws its replay steps here.
+BOARDS: dict[str, Callable[[Replay, int, Words], bytes]] = {"schicki_micki": _schicki}
+
+
+def board(bot: GameBot, replay: Replay, index: int, w: Words) -> bytes:
+    """Step ``index``'s public board, as the channel showed it (slow: call off the loop)."""
+    own = BOARDS.get(replay.match.game)
+    if own is not None:
+        return own(replay, index, w)
+    view = public_view(replay.rules, replay.steps[index])
+    return bot.uis[replay.match.game].board(replay.at(index), replay.seats, view, w)
+
+
+def _mimic_hand(replay: Replay, view: dict[str, Any], w: Words) -> bytes:
+    return render_hand(view, seat_names(replay.seats, w), w)
+
+
+HANDS: dict[str, Callable[[Replay, dict[str, Any], Words], bytes]] = {"mimic": _mimic_hand}
+
+
+def _mariposas_hand(view: dict[str, Any], w: Words) -> str:
+    return " · ".join(card_words(card, w) for card in view["hand"]) or "—"
+
+
+# A game whose hand is a few cards a line of words names (its private panel says them so).
+HAND_WORDS: dict[str, Callable[[dict[str, Any], Words], str]] = {"mariposas": _mariposas_hand}
+
+
+def has_hand(replay: Replay, user_id: int) -> bool:
+    """Whether this reader may see a hand of their own in this replay."""
+    game = replay.match.game
+    return (game in HANDS or game in HAND_WORDS) and replay.seat_of(user_id) is not None
+
+
+def _own(replay: Replay, index: int, user_id: int) -> dict[str, Any] | None:
+    return own_view(replay.rules, replay.steps[index], replay.seat_of(user_id),
+                    len(replay.seats))
+
+
+def hand(replay: Replay, index: int, user_id: int, w: Words) -> bytes | None:
+    """The reader's own hand at step ``index`` as a picture — theirs only, never another
+    seat's — or None when they had no seat or the game draws none (slow: off the loop)."""
+    draw = HANDS.get(replay.match.game)
+    view = _own(replay, index, user_id) if draw is not None else None
+    return draw(replay, view, w) if draw is not None and view is not None else None
+
+
+def hand_words(replay: Replay, index: int, user_id: int, w: Words) -> str | None:
+    """The reader's own hand at step ``index`` in words (games whose hand is a line), or
+    None."""
+    say = HAND_WORDS.get(replay.match.game)
+    view = _own(replay, index, user_id) if say is not None else None
+    return w("replay.hand_line", cards=say(view, w)) if say and view is not None else None
+
+
+def animation_frames(bot: GameBot, replay: Replay, w: Words, cap: int = MAX_FRAMES
+                     ) -> list[bytes]:
+    """The public boards of an evenly spread sample of the steps (slow: off the loop)."""
+    return [board(bot, replay, i, w) for i in sample(len(replay.steps), cap)]
+
+
+# -- words -----------------------------------------------------------------------------------
+
+def step_text(bot: GameBot, replay: Replay, index: int, w: Words) -> str:
+    """The step's head, the game's status line then, and the step's public log lines."""
+    ui = bot.uis[replay.match.game]
+    frame = replay.steps[index]
+    view = public_view(replay.rules, frame)
+    head = w("replay.head", game=ui.name, id=replay.match.id, step=index,
+             steps=len(replay.steps) - 1)
+    status = _status(bot, replay, index, view, w)
+    lines = [ui.describe(e, replay.seats, w) for e in public_events(frame)]
+    text = "\n".join([head, status, *(f"> {line}" for line in lines if line)])
+    return text if len(text) <= TEXT_LIMIT else text[:TEXT_LIMIT - 1] + "…"
+
+
+def _status(bot: GameBot, replay: Replay, index: int, view: dict[str, Any], w: Words) -> str:
+    ui = bot.uis[replay.match.game]
+    if replay.match.game != "schicki_micki":
+        return ui.status(replay.at(index), replay.seats, view, w)
+    # Its UI adds the result it keeps in memory for the running game: a replay adds the
+    # result of its own step instead.
+    at = dataclasses.replace(replay.at(index), id=-1)
+    status = ui.status(at, replay.seats, view, w)
+    data = resolved(replay.steps[index])
+    return status + ("\n\n" + result_text(data, replay.seats, w) if data else "")
+
