@@ -115,6 +115,14 @@ async def refused_here(interaction: discord.Interaction[GameBot],
     return True
 
 
+async def no_game_here(interaction: discord.Interaction[GameBot], key: str) -> None:
+    """Say privately there is no game here (``key``'s words) — or, where this channel's games
+    went on in threads of their own, where they are."""
+    w = reader(interaction)
+    moved = await interaction.client.publisher.threads.elsewhere(interaction.channel_id or 0, w)
+    await tell(interaction, moved or w(key))
+
+
 def minutes(value: int | None) -> int | None:
     """A timer option given in minutes, in seconds as lobbies keep it (None: not given)."""
     return None if value is None else value * 60
@@ -252,7 +260,7 @@ class Games(commands.Cog):
     async def _here(self, interaction: discord.Interaction[GameBot]) -> MatchRow | None:
         match = await self.bot.sessions.repo.open_match_in(interaction.channel_id or 0)
         if match is None:
-            await tell(interaction, reader(interaction)("games.no_game_here"))
+            await no_game_here(interaction, "games.no_game_here")
         return match
 
 

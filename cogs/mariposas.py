@@ -41,7 +41,7 @@ from cogs._ui import (
     show_rules,
     tell,
 )
-from cogs.games import THREAD_OPTION, minutes, open_lobby
+from cogs.games import THREAD_OPTION, minutes, no_game_here, open_lobby
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -232,7 +232,7 @@ class Mariposas(commands.GroupCog, group_name="mariposas",
     async def _here(self, interaction: discord.Interaction[GameBot]) -> MatchRow | None:
         match = await self.bot.sessions.repo.open_match_in(interaction.channel_id or 0)
         if match is None or match.game != "mariposas" or match.status != "active":
-            await tell(interaction, reader(interaction)(f"{K}no_game"))
+            await no_game_here(interaction, f"{K}no_game")
             return None
         return match
 

@@ -32,7 +32,7 @@ from bot.games.mimic.hints import hand_targets, kind, move_targets, needed
 from bot.i18n import LANGUAGES, Words, words
 from bot.texts.mimic import card_name, power_name, refusal
 from cogs._ui import apologise, reader, reason, server_words, show_rules, tell
-from cogs.games import THREAD_OPTION, minutes, open_lobby
+from cogs.games import THREAD_OPTION, minutes, no_game_here, open_lobby
 from cogs.mimic_table import (
     MimicUI,
     View,
@@ -193,7 +193,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
         try:
             table = await _table(interaction)
             if table is None:
-                await tell(interaction, reader(interaction)("mimic.reply.no_game"))
+                await no_game_here(interaction, "mimic.reply.no_game")
                 return
             await send_hand(interaction, table.match)
         except Exception:
@@ -214,7 +214,7 @@ class Mimic(commands.GroupCog, group_name="mimic",
         try:
             table = await _table(interaction)
             if table is None:
-                await tell(interaction, w("mimic.reply.no_game_start"))
+                await no_game_here(interaction, "mimic.reply.no_game_start")
                 return
             if table.seat is None or table.view is None:
                 await tell(interaction, w("lobby.error.not_playing"))

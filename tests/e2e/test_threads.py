@@ -226,6 +226,20 @@ async def test_a_second_lobby_opens_in_the_channel_while_the_first_game_plays(ta
 
 
 @pytest.mark.asyncio
+async def test_a_command_typed_in_the_channel_points_to_the_games_thread(table):
+    driver = table.driver
+    lobby_message, match_id = await mimikri_in_thread(table)
+    thread = driver.thread_of(lobby_message)
+    pointer = f"game #{match_id} is played in its thread: <#{thread.id}>"
+    for command in ("game leave", "game cancel", "mimic hand", "mariposas turn"):
+        told = await driver.slash("bob", "games", command)
+        if not ephemeral_text(told):
+            await told.wait_followups(1)
+        assert pointer in ephemeral_text(told), (command, ephemeral_text(told))
+    assert (await table.match(match_id)).status == "active", "nothing was left or cancelled"
+
+
+@pytest.mark.asyncio
 async def test_a_restart_reopens_an_archived_thread_and_the_game_goes_on(table):
     driver = table.driver
     lobby_message, match_id = await mimikri_in_thread(table)
