@@ -57,7 +57,8 @@ class MenagerieBot(commands.Bot):
         """Open storage, load the extensions, then resume open games and bring every message
         up to date (each extension's optional ``resume_games``, once all are loaded)."""
         self.db = await open_db(self.settings.database_path)
-        self.sessions = SessionService(Repo(self.db), computer_delay=self.settings.computer_delay)
+        self.sessions = SessionService(Repo(self.db), computer_delay=self.settings.computer_delay,
+                                       owner=self.settings.owner)
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self._sync_commands()
@@ -66,6 +67,9 @@ class MenagerieBot(commands.Bot):
             resume = getattr(cog, "resume_games", None)
             if resume is not None:
                 await resume()
+        if self.settings.shard_count is not None:
+            log.info("shards %s of %d: resuming the games of their servers only",
+                     ",".join(map(str, self.settings.owner.ids)), self.settings.shard_count)
         log.info("ready to play; %d open games resumed", len(matches))
 
     async def _sync_commands(self) -> None:
@@ -92,6 +96,15 @@ class MenagerieBot(commands.Bot):
         await super().close()
 
 
+class ShardedMenagerieBot(MenagerieBot, commands.AutoShardedBot):
+    """The same bot running the shards SHARD_IDS of SHARD_COUNT (discord.py's sharded client,
+    one gateway connection per shard); it resumes only the games of its shards' servers."""
+
+
 def create_bot(settings: Settings, **options: Any) -> MenagerieBot:
-    """Build the bot (tests pass extra client options, e.g. a short guild_ready_timeout)."""
-    return MenagerieBot(settings, **options)
+    """Build the bot: sharded when SHARD_COUNT is set, else today's single client (tests pass
+    extra client options, e.g. a short guild_ready_timeout)."""
+    if settings.shard_count is None:
+        return MenagerieBot(settings, **options)
+    return ShardedMenagerieBot(settings, shard_count=settings.shard_count,
+                               shard_ids=list(settings.owner.ids), **options)

@@ -22,6 +22,7 @@ from typing import Any
 
 from bot.db.repo import MatchRow
 from bot.sessions import SessionService
+from bot.shards import EVERYONE, Owner
 
 GAME = "mimic"
 # A solo basic game without a turn timer: nobody is hurried and no computer moves for anyone.
@@ -116,10 +117,14 @@ class DailyChallenge:
         rows = await self._rows(_TRY + " WHERE d.match_id = ?", (match_id,))
         return _try(rows[0]) if rows else None
 
-    async def unannounced(self) -> list[Try]:
-        """Finished tries whose result line did not go out (a crash came first)."""
-        rows = await self._rows(_TRY + " WHERE d.announced = 0 AND m.status = 'finished'"
-                                " ORDER BY d.match_id", ())
+    async def unannounced(self, owner: Owner = EVERYONE) -> list[Try]:
+        """Finished tries whose result line did not go out (a crash came first), in the guilds
+        ``owner`` owns."""
+        sql, args = _TRY + " WHERE d.announced = 0 AND m.status = 'finished'", ()
+        where = owner.where("m.guild_id")
+        if where is not None:
+            sql, args = f"{sql} AND {where[0]}", where[1]
+        rows = await self._rows(sql + " ORDER BY d.match_id", args)
         return [_try(r) for r in rows]
 
     async def mark_announced(self, match_id: int) -> None:

@@ -23,6 +23,7 @@ from bot.computers import DEFAULT_LEVEL, LEVELS, new_brain, visible
 from bot.db.repo import MatchRow, Repo, ResultRow, SeatRow
 from bot.games import REGISTRY
 from bot.i18n import words
+from bot.shards import EVERYONE, Owner
 from bot.games.core import (
     Event,
     Outcome,
@@ -96,9 +97,11 @@ class SessionService:
 
     def __init__(
         self, repo: Repo, *, clock: Callable[[], float] = time.time,
-        computer_delay: float = 1.5,
+        computer_delay: float = 1.5, owner: Owner = EVERYONE,
     ) -> None:
         self.repo = repo
+        # The guilds whose games this process resumes after a restart (sharded: its shards').
+        self.owner = owner
         self.clock = clock
         self.computer_delay = computer_delay
         # Called inside the match lock right after each commit, so announcements keep the
@@ -363,8 +366,9 @@ class SessionService:
         return transition
 
     async def resume(self) -> list[MatchRow]:
-        """After a restart: re-arm timers and computer players of every running game."""
-        matches = await self.repo.open_matches()
+        """After a restart: re-arm timers and computer players of every running game of the
+        guilds this process owns."""
+        matches = await self.repo.open_matches(owner=self.owner)
         for match in matches:
             if match.status == "active":
                 self._arm(match, await self.repo.seats(match.id))

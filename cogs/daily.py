@@ -101,8 +101,9 @@ class Daily(commands.Cog):
         await asyncio.gather(*self._tasks, return_exceptions=True)
 
     async def resume_games(self) -> None:
-        """At start-up: post the result lines a crash cut off."""
-        for found in await self.daily.unannounced():
+        """At start-up: post the result lines a crash cut off (in the guilds this process
+        owns)."""
+        for found in await self.daily.unannounced(self.bot.sessions.owner):
             match = await self.bot.sessions.repo.match(found.match_id)
             if match is not None:
                 wait = not (match.board_final and match.announced)

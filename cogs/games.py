@@ -154,8 +154,10 @@ class Games(commands.Cog):
     async def resume_games(self) -> None:
         """At start-up, once every game is loaded: bring every message up to date that may be
         behind the database — open games, and ended ones whose final board or announcement a
-        crash cut off."""
-        for match in await self.bot.sessions.repo.unsettled_matches():
+        crash cut off; only in the guilds this process owns (sharded: another process redraws
+        the others', checks their threads and knows their turns)."""
+        sessions = self.bot.sessions
+        for match in await sessions.repo.unsettled_matches(owner=sessions.owner):
             self.bot.publisher.known_turns(match)
             self.bot.publisher.refresh(match.id)
 

@@ -116,7 +116,7 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
         """Listen to raw reactions in gateway order; resume the running tables."""
         self._hook_reactions()
         self.bot.add_dynamic_items(ReactButton)
-        for match in await self.bot.sessions.repo.open_matches():
+        for match in await self.bot.sessions.repo.open_matches(owner=self.bot.sessions.owner):
             if match.game == SchickiUI.game and match.status == "active":
                 self.rows[match.message_id or 0] = match.id
                 self.dealer.watch(match, resumed=True)

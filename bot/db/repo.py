@@ -20,6 +20,8 @@ from typing import Any
 
 import aiosqlite
 
+from bot.shards import EVERYONE, Owner
+
 
 class ChannelBusy(Exception):
     """A channel already has an open (lobby or active) game."""
@@ -227,25 +229,26 @@ class Repo:
         )
         return MatchRow.from_row(row) if row else None
 
-    async def open_matches(self, guild_id: int | None = None) -> list[MatchRow]:
-        """Lobbies and running games, of one server or of all."""
+    async def open_matches(self, guild_id: int | None = None, *,
+                           owner: Owner = EVERYONE) -> list[MatchRow]:
+        """Lobbies and running games, of one server or of all (that ``owner`` owns)."""
         sql = "SELECT * FROM matches WHERE status IN ('lobby', 'active')"
         args: tuple[Any, ...] = ()
         if guild_id is not None:
             sql += " AND guild_id = ?"
             args = (guild_id,)
+        sql, args = _owned(sql, args, owner)
         return [MatchRow.from_row(r) for r in await self._all(sql + " ORDER BY id", args)]
 
-    async def unsettled_matches(self) -> list[MatchRow]:
+    async def unsettled_matches(self, *, owner: Owner = EVERYONE) -> list[MatchRow]:
         """Every match whose message may be behind the database: lobbies, running games, and
         ended games whose final board or end announcement (in a game's thread: also its line in
-        the channel) did not go out."""
-        rows = await self._all(
-            "SELECT * FROM matches WHERE status IN ('lobby', 'active') OR board_final = 0"
+        the channel) did not go out — of the guilds ``owner`` owns."""
+        sql, args = _owned(
+            "SELECT * FROM matches WHERE (status IN ('lobby', 'active') OR board_final = 0"
             " OR (status = 'finished' AND (announced = 0"
-            " OR (thread_id IS NOT NULL AND home_announced = 0))) ORDER BY id"
-        )
-        return [MatchRow.from_row(r) for r in rows]
+            " OR (thread_id IS NOT NULL AND home_announced = 0))))", (), owner)
+        return [MatchRow.from_row(r) for r in await self._all(sql + " ORDER BY id", args)]
 
     async def set_message(self, match_id: int, message_id: int) -> None:
         """Remember the match's board message."""
@@ -585,3 +588,13 @@ class Repo:
         for row in rows:
             found.setdefault(row["user_id"], []).append(row["value"])
         return found
+
+
+def _owned(sql: str, args: tuple[Any, ...], owner: Owner,
+           column: str = "guild_id") -> tuple[str, tuple[Any, ...]]:
+    """A query with a WHERE clause, narrowed to the guilds ``owner`` owns (unchanged when it
+    owns them all)."""
+    where = owner.where(column)
+    if where is None:
+        return sql, args
+    return f"{sql} AND {where[0]}", (*args, *where[1])

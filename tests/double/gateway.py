@@ -3,6 +3,10 @@
 Every dispatch gets the session's next sequence number at the moment it is
 queued, and one writer task per session sends the queue in order, so the
 sequence number is the true order the bot receives events in.
+
+A sharded IDENTIFY (``shard: [id, count]``) gets, as from Discord, only the
+guilds of its shard, ``(guild_id >> 22) % count == id``, and only their events;
+events of no guild (DMs) go to shard 0.
 """
 
 from __future__ import annotations
@@ -25,7 +29,13 @@ OP_DISPATCH, OP_HEARTBEAT, OP_IDENTIFY, OP_PRESENCE = 0, 1, 2, 3
 OP_RESUME, OP_REQUEST_MEMBERS, OP_INVALID_SESSION, OP_HELLO, OP_HEARTBEAT_ACK = 6, 8, 9, 10, 11
 INTENT_MESSAGE_CONTENT = 1 << 15
 CLOSE_AUTHENTICATION_FAILED = 4004
+CLOSE_INVALID_SHARD = 4010
 
+
+def _valid_shard(shard: Any) -> bool:
+    """Discord's check of IDENTIFY's ``shard``: [id, count] with 0 <= id < count."""
+    return (isinstance(shard, list) and len(shard) == 2
+            and all(isinstance(n, int) for n in shard) and 0 <= shard[0] < shard[1])
 
 class GatewaySession:
     """One websocket connection from one bot process."""
@@ -37,6 +47,7 @@ class GatewaySession:
         self.session_id: str | None = None
         self.token: str | None = None
         self.intents = 0
+        self.shard: tuple[int, int] | None = None  # (id, count) of a sharded IDENTIFY
         self.seq = 0
         self.identified = False
         self.dead = False
@@ -93,16 +104,22 @@ class GatewaySession:
         if not world.accepts(data.get("token")):
             await self.ws.close(code=CLOSE_AUTHENTICATION_FAILED, message=b"Authentication failed.")
             return
+        shard = data.get("shard")
+        if shard is not None and not _valid_shard(shard):
+            await self.ws.close(code=CLOSE_INVALID_SHARD, message=b"Invalid shard.")
+            return
         self.token = data["token"]
         self.intents = int(data.get("intents") or 0)
+        self.shard = (int(shard[0]), int(shard[1])) if shard is not None else None
         self.session_id = secrets.token_hex(16)
         self.identified = True
+        guilds = [world.guild] if self.receives(world.guild.id) else []
         self.queue_dispatch(
             "READY",
             {
                 "v": 10,
                 "user": world.bot_user.payload(),
-                "guilds": [{"id": str(world.guild.id), "unavailable": True}],
+                "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
                 "session_id": self.session_id,
                 "resume_gateway_url": self.hub.server.gateway_url,
                 "application": {"id": str(world.application_id), "flags": 0},
@@ -112,8 +129,16 @@ class GatewaySession:
                 "shard": data.get("shard") or [0, 1],
             },
         )
-        self.queue_dispatch("GUILD_CREATE", world.guild.payload())
+        for guild in guilds:
+            self.queue_dispatch("GUILD_CREATE", guild.payload())
         self.hub.on_identified(self)
+
+    def receives(self, guild_id: int | None) -> bool:
+        """Whether this session gets the events of a guild (None: of no guild, as DMs)."""
+        if self.shard is None:
+            return True
+        shard_id, count = self.shard
+        return shard_id == (0 if guild_id is None else (guild_id >> 22) % count)
 
     def _resume(self, data: dict[str, Any]) -> None:
         old = self.hub.resumable(data.get("session_id"), data.get("token"))
@@ -126,6 +151,7 @@ class GatewaySession:
         # client missed. Events dispatched while nobody was connected are lost.
         old.session_id = None
         self.session_id, self.token, self.intents = data["session_id"], old.token, old.intents
+        self.shard = old.shard
         self.seq, self.sent_events, self._frames = old.seq, old.sent_events, old._frames
         for seq, frame in self._frames:
             if seq > int(data.get("seq") or 0):
@@ -191,9 +217,12 @@ class GatewayHub:
     ) -> bool:
         """Queue an event on every live session that asked for it; True if one did."""
         delivered = False
+        guild = data.get("guild_id")
         for session in self.live:
             if intent is not None and not session.intents & intent:
                 continue
+            if not session.receives(int(guild) if guild else None):
+                continue  # another shard's guild
             payload = data
             if content_gated and not session.intents & INTENT_MESSAGE_CONTENT:
                 payload = dict(data, content="", embeds=[], attachments=[], components=[])

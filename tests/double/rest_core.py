@@ -73,7 +73,7 @@ class CoreRoutes:
         return json_response(
             {
                 "url": self.server.gateway_url,
-                "shards": 1,
+                "shards": self.world.shards,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 999,

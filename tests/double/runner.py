@@ -126,9 +126,8 @@ class RunningBot:
         # Everything up to the cancels is synchronous, so the bot gets no
         # chance to notice the dropped connection and react to it.
         self.server.gateway.drop(self.token)
-        ws = self.client.ws
-        keep_alive = getattr(ws, "_keep_alive", None) if ws is not None else None
-        if keep_alive is not None:
+        keep_alives = [k for k in map(_keep_alive, _websockets(self.client)) if k is not None]
+        for keep_alive in keep_alives:
             keep_alive.stop()
         victims = [t for t in self.tasks if not t.done()]
         for task in victims:
@@ -136,7 +135,7 @@ class RunningBot:
         if victims:
             # A task that swallows its cancellation must not hang the test.
             await asyncio.wait(victims, timeout=5)
-        if keep_alive is not None:
+        for keep_alive in keep_alives:
             await asyncio.to_thread(keep_alive.join, 5)
         session = getattr(self.client.http, "_HTTPClient__session", None)
         if session is not None and not isinstance(session, type(discord.utils.MISSING)):
@@ -148,6 +147,18 @@ class RunningBot:
     def _detach(self) -> None:
         self.stopped = True
         logging.getLogger("discord").removeHandler(self._errors)
+
+
+def _websockets(client: discord.Client) -> list[Any]:
+    """The client's gateway connections: its one, or one per shard of a sharded client."""
+    shards = getattr(client, "_AutoShardedClient__shards", None) or {}
+    found = [shard.ws for shard in shards.values()]
+    return found if found else [client.ws]
+
+
+def _keep_alive(ws: Any) -> Any:
+    """A connection's heartbeat thread (None before it has one)."""
+    return getattr(ws, "_keep_alive", None) if ws is not None else None
 
 
 def _install_task_factory() -> None:

@@ -57,6 +57,7 @@ class World:
         self.clock = clock or Clock()
         self.ids = Snowflakes(self.clock)
         self.token = TOKEN
+        self.shards = 1  # how many shards GET /gateway/bot recommends
         self.cdn_base = "http://127.0.0.1"  # the server fills in its real address
         self.bot_user = User(self.ids.next(), bot_name.lower(), bot_name, bot=True)
         # Modern applications share their id with their bot user.
