@@ -97,3 +97,17 @@ async def test_a_shard_outside_its_count_is_refused(fake_discord: FakeDiscord, s
         closed = await ws.receive()
         assert closed.type is aiohttp.WSMsgType.CLOSE and closed.data == 4010
     assert fake_discord.gateway.live == []
+
+
+@pytest.mark.asyncio
+async def test_a_killed_sharded_client_drops_every_shard_and_its_heartbeats(
+    fake_discord: FakeDiscord, start_bot: Any
+) -> None:
+    client = Listener(shard_count=2)
+    running = await start_bot(client)
+    shards = list(client.shards.values())
+    beats = [s._parent.ws._keep_alive for s in shards]
+    assert len(shards) == 2 and all(b is not None and b.is_alive() for b in beats)
+    await running.kill()
+    assert fake_discord.gateway.live == []
+    assert not any(b.is_alive() for b in beats)
