@@ -115,6 +115,52 @@ async def test_a_sharded_bot_resumes_only_its_own_guilds_games(
 
 
 @pytest.mark.asyncio
+async def test_a_killed_sharded_bot_resumes_its_games_at_its_restart(
+    fake_discord: FakeDiscord, driver: Driver, start_bot: Any, tmp_path: Any
+) -> None:
+    world = fake_discord.world
+    channel = driver.channel("games")
+    path = str(tmp_path / "menagerie.sqlite3")
+    own, theirs, table = await _stored_games(path, world.guild.id, channel.id,
+                                             driver.user("alice").id)
+    mine = shard_of(world.guild.id, COUNT)
+
+    def sharded(delay: float) -> MenagerieBot:
+        return create_bot(Settings(token="", database_path=path, dev_guild_id=world.guild.id,
+                                   computer_delay=delay, retry_delay=0.05, shard_count=COUNT,
+                                   shard_ids=(mine,)))
+
+    bot = sharded(0.3)
+    running = await start_bot(bot)
+    first = await bot.sessions.repo.match(own)
+    assert first is not None
+
+    async def moved() -> bool:
+        match = await bot.sessions.repo.match(own)
+        return match is not None and match.version >= first.version + 2
+    await _until(moved)
+    await running.kill(release=bot.db.close)  # kill -9: no clean-up
+    db = await open_db(path)
+    at_kill = await Repo(db).match(own)
+    before = {m: await Repo(db).match(m) for m in (theirs, table)}
+    await db.close()
+    assert at_kill is not None and at_kill.status == "active"
+
+    again = sharded(0)
+    await start_bot(again)
+    repo = again.sessions.repo
+
+    async def own_over() -> bool:
+        match = await repo.match(own)
+        return match is not None and match.status == "finished" and match.announced
+    await _until(own_over)  # the restart took the game on where the killed process left it
+    assert [s.shard for s in fake_discord.gateway.live] == [(mine, COUNT)]
+    await asyncio.sleep(0.3)
+    for match_id, was in before.items():
+        assert await repo.match(match_id) == was, f"the foreign game {match_id} was touched"
+
+
+@pytest.mark.asyncio
 async def test_without_shard_settings_the_bot_is_the_plain_client(tmp_path: Any) -> None:
     bot = create_bot(Settings(token="", database_path=str(tmp_path / "x.sqlite3")))
     assert type(bot) is MenagerieBot and bot.shard_count is None
