@@ -19,7 +19,7 @@ from bot.sessions import SessionService
 from bot.settings import Settings
 
 if TYPE_CHECKING:
-    import aiosqlite
+    from bot.db.engine import Database
 
 log = logging.getLogger(__name__)
 
@@ -41,7 +41,7 @@ def intents() -> discord.Intents:
 class MenagerieBot(commands.Bot):
     """The bot: one database, one session service, and a UI per game (from its extension)."""
 
-    db: aiosqlite.Connection
+    db: Database
     sessions: SessionService
 
     def __init__(self, settings: Settings, *, sync: bool = False, **options: Any) -> None:

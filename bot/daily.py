@@ -8,8 +8,9 @@ a try can never be taken twice nor lost. A try's score is its match's result (cu
 which the session service stores in the transaction that finishes the game: the board and
 the streaks are read from those, so they survive any restart without a write of their own.
 
-The clock is injectable (tests move it to tomorrow). The SQL of the daily tries lives here, on
-the repo's connection and inside its transactions, beside the statements of `bot.db.repo`.
+The clock is injectable (tests move it to tomorrow). The SQL of the daily tries lives here, run
+through the repo's primitives and inside its transactions, beside the statements of
+`bot.db.repo`.
 """
 
 from __future__ import annotations
@@ -102,9 +103,7 @@ class DailyChallenge:
         return day_of(self.clock())
 
     async def _rows(self, sql: str, args: tuple[Any, ...]) -> list[Any]:
-        repo = self.sessions.repo
-        async with repo.transaction(), repo.db.execute(sql, args) as cur:
-            return list(await cur.fetchall())
+        return await self.sessions.repo.fetch_all(sql, args)
 
     async def try_of(self, user_id: int, day: dt.date) -> Try | None:
         """The player's try of ``day``, if they took it (on any server)."""
@@ -129,10 +128,8 @@ class DailyChallenge:
 
     async def mark_announced(self, match_id: int) -> None:
         """Note that the try's result line was posted."""
-        repo = self.sessions.repo
-        async with repo.transaction():
-            await repo.db.execute("UPDATE daily_tries SET announced = 1 WHERE match_id = ?",
-                                  (match_id,))
+        await self.sessions.repo.execute(
+            "UPDATE daily_tries SET announced = 1 WHERE match_id = ?", (match_id,))
 
     async def open(self, *, guild_id: int, channel_id: int, user_id: int,
                    name: str) -> MatchRow:
@@ -152,7 +149,7 @@ class DailyChallenge:
             match_id = await repo.create_match(
                 game=GAME, guild_id=guild_id, channel_id=channel_id, host_id=user_id,
                 host_name=name, seed=seed_for(day), options=dict(OPTIONS), now=self.clock())
-            await repo.db.execute(
+            await repo.execute(
                 "INSERT INTO daily_tries (day, user_id, guild_id, match_id) VALUES (?, ?, ?, ?)",
                 (day.isoformat(), user_id, guild_id, match_id))
         match = await repo.match(match_id)

@@ -1,5 +1,6 @@
 """Opening the SQLite database: refuse an unusable one with a clear reason, else WAL, foreign
-keys, full sync and numbered migrations at start-up."""
+keys, full sync and numbered migrations at start-up. What it opens is a `bot.db.engine.Database`,
+the one interface everything above uses."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import re
 import sqlite3
 from importlib import resources
 
-import aiosqlite
+from bot.db.engine import SqliteDatabase
 
 log = logging.getLogger(__name__)
 _MIGRATION = re.compile(r"^(\d{4})_[\w-]+\.sql$")
@@ -34,7 +35,7 @@ def migration_files() -> list[tuple[int, str, str]]:
     return found
 
 
-async def open_db(path: str) -> aiosqlite.Connection:
+async def open_db(path: str) -> SqliteDatabase:
     """Open (and create or upgrade) the database at ``path``, after checking it can be used.
 
     Raises:
@@ -46,11 +47,10 @@ async def open_db(path: str) -> aiosqlite.Connection:
     # the event loop has ended by then.
     await asyncio.to_thread(_check_usable, path)
     try:
-        db = await aiosqlite.connect(path)
+        db = await SqliteDatabase.connect(path)
     except sqlite3.Error as error:
         raise StorageError(_cannot_use(path, _explain(path, error))) from error
     try:
-        db.row_factory = aiosqlite.Row
         await db.execute("PRAGMA journal_mode = WAL")
         await db.execute("PRAGMA foreign_keys = ON")
         # WAL with NORMAL survives a crash of the process but may lose the last commits to a
@@ -106,14 +106,15 @@ def _refuse_newer(version: int) -> None:
                            " elsewhere")
 
 
-async def migrate(db: aiosqlite.Connection) -> int:
+async def migrate(db: SqliteDatabase) -> int:
     """Apply every migration newer than the database's ``user_version``; return the version.
 
     Raises:
         StorageError: the database is newer than every migration this build knows.
     """
-    async with db.execute("PRAGMA user_version") as cur:
-        (current,) = await cur.fetchone()
+    row = await db.fetch_one("PRAGMA user_version")
+    assert row is not None
+    (current,) = row
     _refuse_newer(current)
     for number, name, sql in migration_files():
         if number <= current:
@@ -121,7 +122,7 @@ async def migrate(db: aiosqlite.Connection) -> int:
         log.info("applying migration %s", name)
         # executescript commits first; the version bump is part of the script so a crash
         # halfway leaves the old version and the migration is retried.
-        await db.executescript(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
+        await db.execute_script(f"BEGIN;\n{sql}\nPRAGMA user_version = {number};\nCOMMIT;")
         current = number
     return current
 

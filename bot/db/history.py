@@ -1,7 +1,8 @@
 """Storage reads of a server's finished games, newest first, for `/game history` and replays.
 
-Functions over the `Repo`, through its `transaction()` (the one way to use the shared
-connection without interleaving with another coroutine's change), like `bot.db.players`.
+Functions over the `Repo`, through its primitives and `transaction()` (the one way to use the
+shared connection without interleaving with another coroutine's change), like
+`bot.db.players`.
 Only finished games: a cancelled one has no result to look back on.
 """
 
@@ -24,31 +25,28 @@ class FinishedGame:
 
 async def finished_count(repo: Repo, guild_id: int) -> int:
     """How many games this server has finished."""
-    async with repo.transaction(), repo.db.execute(
-        "SELECT COUNT(*) FROM matches WHERE guild_id = ? AND status = 'finished'", (guild_id,)
-    ) as cur:
-        (count,) = await cur.fetchone()
+    row = await repo.fetch_one(
+        "SELECT COUNT(*) FROM matches WHERE guild_id = ? AND status = 'finished'", (guild_id,))
+    assert row is not None
+    (count,) = row
     return int(count)
 
 
 async def finished_games(repo: Repo, guild_id: int, *, offset: int, limit: int
                          ) -> list[FinishedGame]:
     """A page of this server's finished games, newest first (by when they ended, then id)."""
+    # One transaction: the page, its winners and its seats are one consistent picture.
     async with repo.transaction():
-        async with repo.db.execute(
+        matches = [MatchRow.from_row(r) for r in await repo.fetch_all(
             "SELECT * FROM matches WHERE guild_id = ? AND status = 'finished'"
-            " ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?", (guild_id, limit, offset),
-        ) as cur:
-            matches = [MatchRow.from_row(r) for r in await cur.fetchall()]
+            " ORDER BY updated_at DESC, id DESC LIMIT ? OFFSET ?", (guild_id, limit, offset))]
         found = []
         for match in matches:
-            async with repo.db.execute(
-                "SELECT seat FROM results WHERE match_id = ? AND won = 1", (match.id,)
-            ) as cur:
-                winners = frozenset(r["seat"] for r in await cur.fetchall())
-            async with repo.db.execute(
-                "SELECT updated_at FROM matches WHERE id = ?", (match.id,)
-            ) as cur:
-                (ended,) = await cur.fetchone()
+            winners = frozenset(r["seat"] for r in await repo.fetch_all(
+                "SELECT seat FROM results WHERE match_id = ? AND won = 1", (match.id,)))
+            row = await repo.fetch_one("SELECT updated_at FROM matches WHERE id = ?",
+                                       (match.id,))
+            assert row is not None
+            (ended,) = row
             found.append(FinishedGame(match, await repo.seats(match.id), winners, float(ended)))
     return found

@@ -1,7 +1,7 @@
 """Storage of "your data": everything kept about one Discord user, read out or erased.
 
-Functions over the `Repo`, through its `transaction()`, like `bot.db.players`: the bot shares
-one connection, and that is the one way to use it without interleaving with another
+Functions over the `Repo`, through its primitives and `transaction()`, like `bot.db.players`:
+the bot shares one connection, and that is the one way to use it without interleaving with another
 coroutine's change. What is keyed by a user id (see bot/db/migrations): seats (and the name
 the player had there), results, ratings, reaction-time records, daily tries, the player's own
 settings, real-time input waiting to be judged, and the host of a match.
@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from bot.db.engine import Row
 from bot.db.repo import Repo
 
 ANONYMOUS = ""  # the name of an erased player's seat: no name, drawn as "Player N"
@@ -220,18 +221,16 @@ async def _anonymise_seats(repo: Repo, user_id: int) -> int:
                                 " AND is_computer = 1 AND user_id IS NULL", (row["match_id"],))
             numbers = [int(m[1]) for n in names if (m := _COMPUTER.fullmatch(n["name"]))]
             name = f"Computer {max(numbers, default=0) + 1}"
-        await repo.db.execute(
+        await repo.execute(
             "UPDATE seats SET user_id = NULL, name = ? WHERE match_id = ? AND seat = ?",
             (name, row["match_id"], row["seat"]))
     return len(rows)
 
 
 async def _change(repo: Repo, sql: str, user_id: int) -> int:
-    cur = await repo.db.execute(sql, (user_id,))
-    return cur.rowcount
+    return await repo.execute(sql, (user_id,))
 
 
-async def _rows(repo: Repo, sql: str, args: tuple[object, ...]) -> list:
+async def _rows(repo: Repo, sql: str, args: tuple[object, ...]) -> list[Row]:
     """Rows of a query, inside the caller's transaction (it holds the connection)."""
-    async with repo.db.execute(sql, args) as cur:
-        return list(await cur.fetchall())
+    return await repo.fetch_all(sql, args)

@@ -1,25 +1,26 @@
-"""Every SQL statement of the bot, as typed async methods; no SQL lives anywhere else.
+"""Every SQL statement of the matches, seats, actions, results and ratings, as typed async
+methods; and the primitives (`Repo.fetch_one`, `fetch_all`, `execute`, …) through which the
+few other storage modules (`bot.db.players`, `bot.db.history`, …) run theirs.
 
-The bot shares one SQLite connection between all its coroutines, and a connection has one
-transaction at a time: were two coroutines to write through it at once, one's ``rollback()``
-would undo the other's half-written change and one's ``commit()`` would store the other's half.
-So the connection has one user at a time (`Repo.transaction` for writes, a short turn for each
-read), and a change that spans several statements runs inside one `transaction()` block, which
-inner calls join. Reads never see another coroutine's uncommitted writes.
+The bot shares one database connection (a `bot.db.engine.Database`) between all its
+coroutines, and a connection has one transaction at a time: were two coroutines to write
+through it at once, one's rollback would undo the other's half-written change and one's commit
+would store the other's half. So the connection has one user at a time (`Repo.transaction` for
+writes, a short turn for each read), and a change that spans several statements runs inside
+one `transaction()` block, which inner calls join. Reads never see another coroutine's
+uncommitted writes. Nothing else touches the connection.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import sqlite3
 from collections.abc import AsyncIterator, Iterable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
 from typing import Any
 
-import aiosqlite
-
+from bot.db.engine import Database, IntegrityError, Row
 from bot.shards import EVERYONE, Owner
 
 
@@ -59,7 +60,7 @@ class MatchRow:
         return self.thread_id is not None and self.channel_id == self.thread_id
 
     @classmethod
-    def from_row(cls, row: aiosqlite.Row) -> MatchRow:
+    def from_row(cls, row: Row) -> MatchRow:
         """Decode a ``matches`` row."""
         return cls(
             id=row["id"], game=row["game"], guild_id=row["guild_id"],
@@ -137,7 +138,7 @@ class InboxRow:
 class Repo:
     """The storage of matches, seats, actions, results and ratings."""
 
-    def __init__(self, db: aiosqlite.Connection) -> None:
+    def __init__(self, db: Database) -> None:
         self.db = db
         self._turn = asyncio.Lock()
         self._owner: asyncio.Task[Any] | None = None  # the task whose transaction is open
@@ -158,6 +159,7 @@ class Repo:
         async with self._turn:
             self._owner = task
             try:
+                await self.db.begin()
                 yield
                 await self.db.commit()
             except BaseException:
@@ -174,19 +176,34 @@ class Repo:
         async with self._turn:
             yield
 
-    async def _one(self, sql: str, args: Sequence[Any] = ()) -> aiosqlite.Row | None:
-        async with self._reading(), self.db.execute(sql, args) as cur:
-            return await cur.fetchone()
+    async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> Row | None:
+        """The first row of a query (None: no row), in the caller's transaction if it has
+        one, else in a turn of its own."""
+        async with self._reading():
+            return await self.db.fetch_one(sql, args)
 
-    async def _all(self, sql: str, args: Sequence[Any] = ()) -> list[aiosqlite.Row]:
-        async with self._reading(), self.db.execute(sql, args) as cur:
-            return list(await cur.fetchall())
+    async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
+        """Every row of a query, in the caller's transaction if it has one, else in a turn of
+        its own."""
+        async with self._reading():
+            return await self.db.fetch_all(sql, args)
 
-    async def _write(self, sql: str, args: Sequence[Any] = ()) -> int:
+    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
         """One statement in its own transaction (or the caller's); the rows it changed."""
         async with self.transaction():
-            cur = await self.db.execute(sql, args)
-            return cur.rowcount
+            return await self.db.execute(sql, args)
+
+    async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
+        """One statement for each row of arguments, all in one transaction (or the
+        caller's)."""
+        async with self.transaction():
+            await self.db.execute_many(sql, rows)
+
+    async def insert_returning_id(self, sql: str, args: Sequence[Any] = ()) -> int:
+        """One ``INSERT … VALUES`` into a table keyed by ``id``, in its own transaction (or
+        the caller's); the new row's id."""
+        async with self.transaction():
+            return await self.db.insert_returning_id(sql, args)
 
     # -- matches --------------------------------------------------------------------------
 
@@ -201,29 +218,27 @@ class Repo:
         """
         try:
             async with self.transaction():
-                cur = await self.db.execute(
+                match_id = await self.insert_returning_id(
                     "INSERT INTO matches (game, guild_id, channel_id, host_id, seed, options,"
                     " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                     (game, guild_id, channel_id, host_id, seed, json.dumps(options), now, now),
                 )
-                match_id = cur.lastrowid
-                await self.db.execute(
+                await self.execute(
                     "INSERT INTO seats (match_id, seat, user_id, name) VALUES (?, 0, ?, ?)",
                     (match_id, host_id, host_name),
                 )
-        except sqlite3.IntegrityError as error:
+        except IntegrityError as error:
             raise ChannelBusy(channel_id) from error
-        assert match_id is not None
         return match_id
 
     async def match(self, match_id: int) -> MatchRow | None:
         """The match with this id, if any."""
-        row = await self._one("SELECT * FROM matches WHERE id = ?", (match_id,))
+        row = await self.fetch_one("SELECT * FROM matches WHERE id = ?", (match_id,))
         return MatchRow.from_row(row) if row else None
 
     async def open_match_in(self, channel_id: int) -> MatchRow | None:
         """The lobby or running game in a channel, if any."""
-        row = await self._one(
+        row = await self.fetch_one(
             "SELECT * FROM matches WHERE channel_id = ? AND status IN ('lobby', 'active')",
             (channel_id,),
         )
@@ -238,7 +253,7 @@ class Repo:
             sql += " AND guild_id = ?"
             args = (guild_id,)
         sql, args = _owned(sql, args, owner)
-        return [MatchRow.from_row(r) for r in await self._all(sql + " ORDER BY id", args)]
+        return [MatchRow.from_row(r) for r in await self.fetch_all(sql + " ORDER BY id", args)]
 
     async def unsettled_matches(self, *, owner: Owner = EVERYONE) -> list[MatchRow]:
         """Every match whose message may be behind the database: lobbies, running games, and
@@ -248,18 +263,18 @@ class Repo:
             "SELECT * FROM matches WHERE (status IN ('lobby', 'active') OR board_final = 0"
             " OR (status = 'finished' AND (announced = 0"
             " OR (thread_id IS NOT NULL AND home_announced = 0))))", (), owner)
-        return [MatchRow.from_row(r) for r in await self._all(sql + " ORDER BY id", args)]
+        return [MatchRow.from_row(r) for r in await self.fetch_all(sql + " ORDER BY id", args)]
 
     async def set_message(self, match_id: int, message_id: int) -> None:
         """Remember the match's board message."""
-        await self._write("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))
+        await self.execute("UPDATE matches SET message_id = ? WHERE id = ?", (message_id, match_id))
 
     async def move_to_thread(self, match_id: int, thread_id: int,
                              message_id: int | None) -> None:
         """The game goes on in its thread: the thread becomes its channel (the old one is free
         for another lobby) and ``message_id`` (in the thread) its board; the lobby message stays
         behind in the channel."""
-        await self._write(
+        await self.execute(
             "UPDATE matches SET home_channel_id = channel_id, lobby_message_id = message_id,"
             " thread_id = ?, channel_id = ?, message_id = ? WHERE id = ?",
             (thread_id, thread_id, message_id, match_id),
@@ -270,7 +285,7 @@ class Repo:
         its lobby message (call it once the game has ended, so the channel's one open game is
         not taken)."""
         # A game whose lobby was in that thread has no other channel: it keeps no thread.
-        await self._write(
+        await self.execute(
             "UPDATE matches SET channel_id = home_channel_id, message_id = lobby_message_id,"
             " thread_id = CASE WHEN home_channel_id = thread_id THEN NULL ELSE thread_id END"
             " WHERE id = ? AND home_channel_id IS NOT NULL",
@@ -279,7 +294,7 @@ class Repo:
 
     async def threads_from(self, channel_id: int) -> list[MatchRow]:
         """The open games that moved from this channel into their threads."""
-        rows = await self._all(
+        rows = await self.fetch_all(
             "SELECT * FROM matches WHERE home_channel_id = ? AND channel_id = thread_id"
             " AND status IN ('lobby', 'active') ORDER BY id", (channel_id,),
         )
@@ -287,7 +302,7 @@ class Repo:
 
     async def is_game_thread(self, channel_id: int) -> bool:
         """Whether a channel is the thread a game was moved into."""
-        return await self._one("SELECT 1 FROM matches WHERE thread_id = ? LIMIT 1",
+        return await self.fetch_one("SELECT 1 FROM matches WHERE thread_id = ? LIMIT 1",
                                (channel_id,)) is not None
 
     async def mark_shown(self, match_id: int, *, board_final: bool = False,
@@ -295,16 +310,16 @@ class Repo:
         """Note that Discord shows the ended game's final board, or its announcement (or, of a
         game in a thread, its result line in the channel)."""
         if home_announced:
-            await self._write("UPDATE matches SET home_announced = 1 WHERE id = ?",
+            await self.execute("UPDATE matches SET home_announced = 1 WHERE id = ?",
                               (match_id,))
         if board_final:
-            await self._write("UPDATE matches SET board_final = 1 WHERE id = ?", (match_id,))
+            await self.execute("UPDATE matches SET board_final = 1 WHERE id = ?", (match_id,))
         if announced:
-            await self._write("UPDATE matches SET announced = 1 WHERE id = ?", (match_id,))
+            await self.execute("UPDATE matches SET announced = 1 WHERE id = ?", (match_id,))
 
     async def set_status(self, match_id: int, status: str, now: float) -> None:
         """Cancel a match (or set another status) without touching its state."""
-        await self._write(
+        await self.execute(
             "UPDATE matches SET status = ?, deadline = NULL, updated_at = ? WHERE id = ?",
             (status, now, match_id),
         )
@@ -313,7 +328,7 @@ class Repo:
         self, match_id: int, state: dict[str, Any], deadline: float | None, now: float
     ) -> None:
         """Turn a lobby into a running game at version 0."""
-        await self._write(
+        await self.execute(
             "UPDATE matches SET status = 'active', state = ?, version = 0, deadline = ?,"
             " reminded = 0, updated_at = ? WHERE id = ? AND status = 'lobby'",
             (json.dumps(state), deadline, now, match_id),
@@ -321,7 +336,7 @@ class Repo:
 
     async def mark_reminded(self, match_id: int, version: int) -> bool:
         """Note that the reminder of the turn at ``version`` went out (False: it has passed)."""
-        changed = await self._write(
+        changed = await self.execute(
             "UPDATE matches SET reminded = 1 WHERE id = ? AND version = ? AND status = 'active'",
             (match_id, version),
         )
@@ -331,7 +346,7 @@ class Repo:
 
     async def seats(self, match_id: int) -> list[SeatRow]:
         """The seats of a match, in seat order."""
-        rows = await self._all(
+        rows = await self.fetch_all(
             "SELECT seat, user_id, name, is_computer, timeouts, level FROM seats"
             " WHERE match_id = ? ORDER BY seat",
             (match_id,),
@@ -346,10 +361,10 @@ class Repo:
         """Seat a user or a computer player (at ``level``) at the next free seat; return the
         seat."""
         async with self.transaction():
-            (seat,) = await self._one(
+            (seat,) = await self.fetch_one(
                 "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE match_id = ?", (match_id,)
             )
-            await self.db.execute(
+            await self.execute(
                 "INSERT INTO seats (match_id, seat, user_id, name, is_computer, level)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (match_id, seat, user_id, name, int(is_computer), level),
@@ -359,14 +374,14 @@ class Repo:
     async def remove_seat(self, match_id: int, seat: int) -> None:
         """Free a lobby seat; later seats move up so seats stay 0…n-1."""
         async with self.transaction():
-            await self.db.execute(
+            await self.execute(
                 "DELETE FROM seats WHERE match_id = ? AND seat = ?", (match_id, seat)
             )
             # Two steps through negative numbers keep the primary key unique while renumbering.
-            await self.db.execute(
+            await self.execute(
                 "UPDATE seats SET seat = -seat WHERE match_id = ? AND seat > ?", (match_id, seat)
             )
-            await self.db.execute(
+            await self.execute(
                 "UPDATE seats SET seat = -seat - 1 WHERE match_id = ? AND seat < 0", (match_id,)
             )
 
@@ -377,12 +392,12 @@ class Repo:
         """Hand a seat to the computer, or count its time-outs."""
         async with self.transaction():
             if is_computer is not None:
-                await self.db.execute(
+                await self.execute(
                     "UPDATE seats SET is_computer = ? WHERE match_id = ? AND seat = ?",
                     (int(is_computer), match_id, seat),
                 )
             if timeouts is not None:
-                await self.db.execute(
+                await self.execute(
                     "UPDATE seats SET timeouts = ? WHERE match_id = ? AND seat = ?",
                     (timeouts, match_id, seat),
                 )
@@ -409,24 +424,24 @@ class Repo:
         """
         status = "finished" if finished is not None else "active"
         async with self.transaction():
-            cur = await self.db.execute(
+            changed = await self.execute(
                 "UPDATE matches SET state = ?, version = ?, status = ?, deadline = ?,"
                 " reminded = 0, updated_at = ? WHERE id = ? AND version = ? AND status = 'active'",
                 (json.dumps(state), expected_version + 1, status, deadline, now, match_id,
                  expected_version),
             )
-            if cur.rowcount != 1:
+            if changed != 1:
                 raise RuntimeError(f"match {match_id} is not at version {expected_version}")
-            await self.db.execute(
+            await self.execute(
                 "INSERT INTO actions (match_id, seq, seat, code, at_ms, actor)"
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (match_id, expected_version, seat, code, at_ms, actor),
             )
             if inbox_id is not None:
-                await self.db.execute("DELETE FROM inbox WHERE id = ?", (inbox_id,))
+                await self.execute("DELETE FROM inbox WHERE id = ?", (inbox_id,))
             if finished is not None:
                 await self._store_results(match_id, finished, ratings, now)
-                await self.db.executemany(
+                await self.execute_many(
                     "INSERT INTO records (match_id, seat, user_id, kind, value)"
                     " VALUES (?, ?, ?, ?, ?)",
                     [(match_id, seat, user, kind, value) for seat, user, kind, value in records],
@@ -436,10 +451,10 @@ class Repo:
         self, match_id: int, finished: Sequence[ResultRow],
         ratings: Iterable[tuple[int, float, float]], now: float,
     ) -> None:
-        guild_id, game = await self._one(
+        guild_id, game = await self.fetch_one(
             "SELECT guild_id, game FROM matches WHERE id = ?", (match_id,)
         )
-        await self.db.executemany(
+        await self.execute_many(
             "INSERT INTO results (match_id, seat, guild_id, game, user_id, is_computer, score,"
             " rank, won, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             [
@@ -448,7 +463,7 @@ class Repo:
                 for r in finished
             ],
         )
-        await self.db.executemany(
+        await self.execute_many(
             "INSERT INTO ratings (guild_id, game, user_id, mu, sigma) VALUES (?, ?, ?, ?, ?)"
             " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu,"
             " sigma = excluded.sigma",
@@ -457,7 +472,7 @@ class Repo:
 
     async def action_log(self, match_id: int) -> list[tuple[int, str, int]]:
         """The match's actions in order, as (seat, code, at_ms)."""
-        rows = await self._all(
+        rows = await self.fetch_all(
             "SELECT seat, code, at_ms FROM actions WHERE match_id = ? ORDER BY seq", (match_id,)
         )
         return [(r["seat"], r["code"], r["at_ms"]) for r in rows]
@@ -469,18 +484,15 @@ class Repo:
         at_ms: int, seq: int,
     ) -> int:
         """Store an input as it arrives; return its id."""
-        async with self.transaction():
-            cur = await self.db.execute(
-                "INSERT INTO inbox (match_id, user_id, seat, code, at, at_ms, seq)"
-                " VALUES (?, ?, ?, ?, ?, ?, ?)",
-                (match_id, user_id, seat, code, at, at_ms, seq),
-            )
-            assert cur.lastrowid is not None
-            return cur.lastrowid
+        return await self.insert_returning_id(
+            "INSERT INTO inbox (match_id, user_id, seat, code, at, at_ms, seq)"
+            " VALUES (?, ?, ?, ?, ?, ?, ?)",
+            (match_id, user_id, seat, code, at, at_ms, seq),
+        )
 
     async def inbox(self, match_id: int) -> list[InboxRow]:
         """The match's stored input not yet applied, in arrival order."""
-        rows = await self._all(
+        rows = await self.fetch_all(
             "SELECT id, user_id, seat, code, at, at_ms, seq FROM inbox WHERE match_id = ?"
             " ORDER BY id", (match_id,),
         )
@@ -492,19 +504,19 @@ class Repo:
         wanted = [(i,) for i in ids]
         if wanted:
             async with self.transaction():
-                await self.db.executemany("DELETE FROM inbox WHERE id = ?", wanted)
+                await self.execute_many("DELETE FROM inbox WHERE id = ?", wanted)
 
     # -- server settings ------------------------------------------------------------------
 
     async def guild_language(self, guild_id: int) -> str | None:
         """The language a server chose for its boards and messages (None: Discord's)."""
-        row = await self._one("SELECT language FROM guild_settings WHERE guild_id = ?",
+        row = await self.fetch_one("SELECT language FROM guild_settings WHERE guild_id = ?",
                               (guild_id,))
         return row["language"] if row else None
 
     async def set_guild_language(self, guild_id: int, language: str | None) -> None:
         """Choose a server's language, or None to follow Discord's again."""
-        await self._write(
+        await self.execute(
             "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?)"
             " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
             (guild_id, language),
@@ -520,7 +532,7 @@ class Repo:
         if not ids:
             return {}
         marks = ",".join("?" * len(ids))
-        rows = await self._all(
+        rows = await self.fetch_all(
             f"SELECT user_id, mu, sigma FROM ratings WHERE guild_id = ? AND game = ?"  # noqa: S608
             f" AND user_id IN ({marks})",
             (guild_id, game, *ids),
@@ -538,14 +550,18 @@ class Repo:
     async def board(self, guild_id: int, game: str) -> list[BoardRow]:
         """Every human who finished a game of ``game`` with others on this server, with
         totals; games played alone are on `solo_board`."""
-        rows = await self._all(
+        rows = await self.fetch_all(
             "SELECT r.user_id, COUNT(*) AS games, SUM(r.won) AS wins, SUM(r.score) AS points,"
             " g.mu, g.sigma, (SELECT s.name FROM seats s WHERE s.user_id = r.user_id"
             " ORDER BY s.match_id DESC LIMIT 1) AS name FROM results r"
             " LEFT JOIN ratings g ON g.guild_id = r.guild_id"
             " AND g.game = r.game AND g.user_id = r.user_id"
             " WHERE r.guild_id = ? AND r.game = ? AND r.is_computer = 0"
-            " AND r.user_id IS NOT NULL AND " + self._NOT_ALONE + " GROUP BY r.user_id",
+            " AND r.user_id IS NOT NULL AND " + self._NOT_ALONE
+            # The join names at most one ratings row per user (its key is guild, game, user),
+            # so grouping by its columns too changes no group; PostgreSQL wants every column
+            # that is not aggregated grouped, where SQLite took them bare.
+            + " GROUP BY r.user_id, g.mu, g.sigma",
             (guild_id, game),
         )
         return [
@@ -557,7 +573,7 @@ class Repo:
     async def solo_board(self, guild_id: int, game: str) -> list[SoloRow]:
         """Every human who finished a game of ``game`` alone on this server: how many, and
         the best score (MIMIC: cubes placed)."""
-        rows = await self._all(
+        rows = await self.fetch_all(
             "SELECT r.user_id, COUNT(*) AS games, MAX(r.score) AS best,"
             " (SELECT s.name FROM seats s WHERE s.user_id = r.user_id"
             " ORDER BY s.match_id DESC LIMIT 1) AS name FROM results r"
@@ -570,7 +586,7 @@ class Repo:
 
     async def player_games(self, guild_id: int, user_id: int) -> list[str]:
         """The games a user has finished on this server."""
-        rows = await self._all(
+        rows = await self.fetch_all(
             "SELECT DISTINCT game FROM results WHERE guild_id = ? AND user_id = ?"
             " AND is_computer = 0 ORDER BY game",
             (guild_id, user_id),
@@ -579,7 +595,7 @@ class Repo:
 
     async def records(self, guild_id: int, game: str, kind: str) -> dict[int, list[float]]:
         """Every human's records of one kind in finished games here, by user, ascending."""
-        rows = await self._all(
+        rows = await self.fetch_all(
             "SELECT c.user_id, c.value FROM records c JOIN matches m ON m.id = c.match_id"
             " WHERE m.guild_id = ? AND m.game = ? AND c.kind = ? ORDER BY c.value",
             (guild_id, game, kind),

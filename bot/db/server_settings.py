@@ -1,8 +1,9 @@
 """Storage of each server's own defaults (`/settings server`): threads, Schicki Micki's input,
 turn timers per game and the channels where games may be opened.
 
-Functions over the `Repo`, through its `transaction()`, like `bot.db.players`: the bot shares one
-connection. A server with no rows has chosen nothing, so the games' own defaults apply.
+Functions over the `Repo`, through its primitives and `transaction()`, like `bot.db.players`:
+the bot shares one connection. A server with no rows has chosen nothing, so the games' own
+defaults apply.
 """
 
 from __future__ import annotations
@@ -14,19 +15,13 @@ from bot.defaults import ServerSettings
 async def server_settings(repo: Repo, guild_id: int) -> ServerSettings:
     """Everything the server chose, in one read."""
     async with repo.transaction():
-        async with repo.db.execute(
+        row = await repo.fetch_one(
             "SELECT language, threads, schicki_input FROM guild_settings WHERE guild_id = ?",
-            (guild_id,),
-        ) as cur:
-            row = await cur.fetchone()
-        async with repo.db.execute(
-            "SELECT game, seconds FROM guild_timers WHERE guild_id = ?", (guild_id,)
-        ) as cur:
-            timers = {game: int(seconds) for game, seconds in await cur.fetchall()}
-        async with repo.db.execute(
-            "SELECT channel_id FROM game_channels WHERE guild_id = ?", (guild_id,)
-        ) as cur:
-            channels = frozenset(int(channel) for (channel,) in await cur.fetchall())
+            (guild_id,))
+        timers = {game: int(seconds) for game, seconds in await repo.fetch_all(
+            "SELECT game, seconds FROM guild_timers WHERE guild_id = ?", (guild_id,))}
+        channels = frozenset(int(channel) for (channel,) in await repo.fetch_all(
+            "SELECT channel_id FROM game_channels WHERE guild_id = ?", (guild_id,)))
     language, threads, schicki_input = row if row is not None else (None, None, None)
     return ServerSettings(
         language=language, threads=None if threads is None else bool(threads),
@@ -48,38 +43,34 @@ async def _set_column(repo: Repo, guild_id: int, column: str, value: object) -> 
     # ``column`` is one of this module's own names, never a user's text.
     if column not in {"threads", "schicki_input"}:
         raise ValueError(column)
-    async with repo.transaction():
-        await repo.db.execute(
-            f"INSERT INTO guild_settings (guild_id, {column}) VALUES (?, ?)"
-            f" ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column}",
-            (guild_id, value),
-        )
+    await repo.execute(
+        f"INSERT INTO guild_settings (guild_id, {column}) VALUES (?, ?)"
+        f" ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column}",
+        (guild_id, value),
+    )
 
 
 async def set_timer(repo: Repo, guild_id: int, game: str, seconds: int) -> None:
     """The turn timer (seconds; 0: none) a game of ``game`` gets when its host names none."""
-    async with repo.transaction():
-        await repo.db.execute(
-            "INSERT INTO guild_timers (guild_id, game, seconds) VALUES (?, ?, ?)"
-            " ON CONFLICT (guild_id, game) DO UPDATE SET seconds = excluded.seconds",
-            (guild_id, game, seconds),
-        )
+    await repo.execute(
+        "INSERT INTO guild_timers (guild_id, game, seconds) VALUES (?, ?, ?)"
+        " ON CONFLICT (guild_id, game) DO UPDATE SET seconds = excluded.seconds",
+        (guild_id, game, seconds),
+    )
 
 
 async def allow_channel(repo: Repo, guild_id: int, channel_id: int, allowed: bool) -> None:
     """Add a channel to the server's game channels, or take it off."""
-    async with repo.transaction():
-        if allowed:
-            await repo.db.execute(
-                "INSERT INTO game_channels (guild_id, channel_id) VALUES (?, ?)"
-                " ON CONFLICT DO NOTHING", (guild_id, channel_id))
-        else:
-            await repo.db.execute(
-                "DELETE FROM game_channels WHERE guild_id = ? AND channel_id = ?",
-                (guild_id, channel_id))
+    if allowed:
+        await repo.execute(
+            "INSERT INTO game_channels (guild_id, channel_id) VALUES (?, ?)"
+            " ON CONFLICT DO NOTHING", (guild_id, channel_id))
+    else:
+        await repo.execute(
+            "DELETE FROM game_channels WHERE guild_id = ? AND channel_id = ?",
+            (guild_id, channel_id))
 
 
 async def allow_every_channel(repo: Repo, guild_id: int) -> None:
     """Let games be opened in every channel again."""
-    async with repo.transaction():
-        await repo.db.execute("DELETE FROM game_channels WHERE guild_id = ?", (guild_id,))
+    await repo.execute("DELETE FROM game_channels WHERE guild_id = ?", (guild_id,))

@@ -40,9 +40,8 @@ async def play_stored(sessions, seed: str, users: list[int], moves, channel: int
                                       options={"turn_timer": 0})
     for user in users[1:]:
         await sessions.join(match.id, user, f"U{user}")
-    async with sessions.repo.transaction():  # the seed a lobby draws, fixed for the test
-        await sessions.repo.db.execute("UPDATE matches SET seed = ? WHERE id = ?",
-                                       (seed, match.id))
+    # The seed a lobby draws, fixed for the test.
+    await sessions.repo.execute("UPDATE matches SET seed = ? WHERE id = ?", (seed, match.id))
     await sessions.start(match.id, users[0])
     for seat, action in moves:
         current = await sessions.repo.match(match.id)
@@ -62,11 +61,11 @@ async def test_a_tie_won_in_the_showdown_is_stored_and_rated_as_a_win(sessions):
     )
     assert outcome.scores[0] == outcome.scores[1] and len(outcome.winners) == 1
     match = await play_stored(sessions, seed, [HOST, GUEST], moves)
-    async with sessions.repo.db.execute(
+    rows = await sessions.repo.fetch_all(
         "SELECT seat, score, rank, won FROM results WHERE match_id = ? ORDER BY seat",
         (match.id,),
-    ) as cur:
-        stored = {row[0]: tuple(row[1:]) for row in await cur.fetchall()}
+    )
+    stored = {row[0]: tuple(row)[1:] for row in rows}
     (winner,) = outcome.winners
     loser = 1 - winner
     assert stored[winner] == (outcome.scores[winner], 1, 1)

@@ -22,8 +22,7 @@ from tests.broken_databases import (
 
 
 async def scalar(db, sql: str):
-    async with db.execute(sql) as cur:
-        return (await cur.fetchone())[0]
+    return (await db.fetch_one(sql))[0]
 
 
 def connection_threads() -> set[threading.Thread]:

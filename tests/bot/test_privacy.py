@@ -51,8 +51,8 @@ async def everything(repo: Repo) -> dict[str, list[tuple]]:
     found = {}
     for table in ("matches", "seats", "results", "ratings", "records", "daily_tries",
                   "player_settings", "inbox"):
-        async with repo.db.execute(f"SELECT * FROM {table}") as cur:  # noqa: S608
-            found[table] = sorted(tuple(r) for r in await cur.fetchall())
+        rows = await repo.fetch_all(f"SELECT * FROM {table}")  # noqa: S608
+        found[table] = sorted(tuple(r) for r in rows)
     return found
 
 
@@ -63,9 +63,8 @@ async def mentions(repo: Repo, user_id: int) -> dict[str, int]:
                           ("ratings", "user_id"), ("records", "user_id"),
                           ("daily_tries", "user_id"), ("player_settings", "user_id"),
                           ("inbox", "user_id")):
-        async with repo.db.execute(f"SELECT COUNT(*) FROM {table} WHERE {column} = ?",  # noqa: S608
-                                   (user_id,)) as cur:
-            (found[table],) = await cur.fetchone()
+        (found[table],) = await repo.fetch_one(
+            f"SELECT COUNT(*) FROM {table} WHERE {column} = ?", (user_id,))  # noqa: S608
     return found
 
 
@@ -81,8 +80,8 @@ async def world(repo: Repo) -> dict[str, int]:
         "others": await finished(repo, 4, [(BOB, "Bob"), (CAROL, "Carol")], [8, 2]),
         "solo": await finished(repo, 5, [(ALICE, "Alice")], [30], game="mimic"),
     }
-    await repo.db.execute("INSERT INTO daily_tries (day, user_id, guild_id, match_id)"
-                          " VALUES ('2026-12-01', ?, ?, ?)", (ALICE, GUILD, ids["solo"]))
+    await repo.execute("INSERT INTO daily_tries (day, user_id, guild_id, match_id)"
+                       " VALUES ('2026-12-01', ?, ?, ?)", (ALICE, GUILD, ids["solo"]))
     await set_pings(repo, ALICE, False)
     await set_pings(repo, BOB, True)
     running = await repo.create_match(game="schicki_micki", guild_id=GUILD, channel_id=6,
@@ -90,7 +89,6 @@ async def world(repo: Repo) -> dict[str, int]:
                                       now=3.0)
     await repo.add_inbox(running, user_id=ALICE, seat=None, code="call:hat", at=1.0, at_ms=5,
                          seq=1)
-    await repo.db.commit()
     ids["running"] = running
     return ids
 
@@ -203,13 +201,12 @@ async def test_every_column_that_can_hold_a_user_is_known_here(repo):
              ("ratings", "user_id"), ("records", "user_id"), ("daily_tries", "user_id"),
              ("player_settings", "user_id"), ("inbox", "user_id")}
     found = set()
-    async with repo.db.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cur:
-        tables = [r[0] for r in await cur.fetchall()]
+    tables = [r[0] for r in await repo.fetch_all(
+        "SELECT name FROM sqlite_master WHERE type = 'table'")]
     for table in tables:
-        async with repo.db.execute(f"PRAGMA table_info({table})") as cur:
-            for column in await cur.fetchall():
-                if "user" in column[1] or column[1].endswith(("host_id", "player_id")):
-                    found.add((table, column[1]))
+        for column in await repo.fetch_all(f"PRAGMA table_info({table})"):
+            if "user" in column[1] or column[1].endswith(("host_id", "player_id")):
+                found.add((table, column[1]))
     assert found == known
 
 

@@ -177,8 +177,8 @@ async def test_daily_result_lines_are_resumed_only_in_owned_guilds(repo):
                                  name="Player")
         await sessions.cancel(match.id, guild + 2, is_admin=True)
         tries[guild] = match.id
-    async with repo.transaction():  # finished, as if the game had been played out
-        await repo.db.execute("UPDATE matches SET status = 'finished'")
+    # Finished, as if the game had been played out.
+    await repo.execute("UPDATE matches SET status = 'finished'")
     assert [t.guild_id for t in await daily.unannounced()] == [MINE, THEIRS]
     assert [t.guild_id for t in await daily.unannounced(Owner(2, (1,)))] == [MINE]
     assert [t.guild_id for t in await daily.unannounced(Owner(2, (0,)))] == [THEIRS]

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from bot.db import migrate, migration_files, open_db
+from bot.db.engine import IntegrityError
 from bot.db.repo import Repo, ResultRow
 from bot.games import REGISTRY
 from bot.games.core import dump, replay
@@ -27,8 +28,7 @@ TABLES = {"matches", "seats", "actions", "results", "ratings"}
 
 
 async def scalar(db, sql: str, *args):
-    async with db.execute(sql, args) as cur:
-        row = await cur.fetchone()
+    row = await db.fetch_one(sql, args)
     return row[0]
 
 
@@ -39,8 +39,8 @@ async def test_a_fresh_database_is_migrated_to_the_newest_version(tmp_path):
     db = await open_db(str(tmp_path / "fresh.sqlite3"))
     try:
         assert await scalar(db, "PRAGMA user_version") == len(migration_files()) >= 1
-        async with db.execute("SELECT name FROM sqlite_master WHERE type = 'table'") as cur:
-            tables = {row[0] for row in await cur.fetchall()}
+        tables = {row[0] for row in await db.fetch_all(
+            "SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert TABLES <= tables
         assert await scalar(db, "PRAGMA journal_mode") == "wal"
         assert await scalar(db, "PRAGMA foreign_keys") == 1
@@ -266,7 +266,7 @@ async def test_a_finishing_commit_that_fails_on_results_keeps_the_game_running(s
     repo = sessions.repo
     before = await repo.match(match_id)
     duplicate = [ResultRow(0, HOST, False, 9, 1, True), ResultRow(0, GUEST, False, 7, 2, False)]
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(IntegrityError):
         await repo.commit_action(
             match_id, expected_version=0, state=before.state, seat=0, code="orient:N",
             at_ms=0, actor="player", deadline=None, now=5.0, finished=duplicate,
@@ -336,8 +336,8 @@ async def test_every_finished_game_replays_and_has_its_results_and_ratings(sessi
     rated_expected = {1, 2, 3, 7, 8}  # humans still seated, in games with two or more
 
     db = sessions.repo.db
-    async with db.execute("SELECT id FROM matches WHERE status = 'finished' ORDER BY id") as cur:
-        finished = [row[0] for row in await cur.fetchall()]
+    finished = [row[0] for row in await db.fetch_all(
+        "SELECT id FROM matches WHERE status = 'finished' ORDER BY id")]
     assert finished == [match_id for match_id, _ in games]
     for match_id in finished:
         match = await sessions.repo.match(match_id)
@@ -350,11 +350,10 @@ async def test_every_finished_game_replays_and_has_its_results_and_ratings(sessi
 
         outcome = MIMIKRI.outcome(match.state)
         assert outcome is not None
-        async with db.execute(
+        results = [tuple(row) for row in await db.fetch_all(
             "SELECT seat, user_id, is_computer, score, rank, won, guild_id, game FROM results"
             " WHERE match_id = ? ORDER BY seat", (match_id,),
-        ) as cur:
-            results = [tuple(row) for row in await cur.fetchall()]
+        )]
         assert results == [
             (s.seat, s.user_id, int(s.is_computer), outcome.scores[s.seat],
              outcome.ranks()[s.seat], int(s.seat in outcome.winners), GUILD, "mimikri")
@@ -362,14 +361,12 @@ async def test_every_finished_game_replays_and_has_its_results_and_ratings(sessi
         ]
         assert len(match.state["animals"]) == match.options["subjects"]
         assert sum(outcome.scores) == 4 * match.options["subjects"]
-        async with db.execute(
-            "SELECT DISTINCT actor FROM actions WHERE match_id = ?", (match_id,)
-        ) as cur:
-            actors = {row[0] for row in await cur.fetchall()}
+        actors = {row[0] for row in await db.fetch_all(
+            "SELECT DISTINCT actor FROM actions WHERE match_id = ?", (match_id,))}
         assert actors <= {"player", "computer"}
 
-    async with db.execute("SELECT user_id FROM ratings WHERE guild_id = ?", (GUILD,)) as cur:
-        rated = {row[0] for row in await cur.fetchall()}
+    rated = {row[0] for row in await db.fetch_all(
+        "SELECT user_id FROM ratings WHERE guild_id = ?", (GUILD,))}
     assert rated == rated_expected
     # The leaderboard lists every human who finished seated; the lone human has no rating.
     board = {row.user_id: row for row in await sessions.repo.board(GUILD, "mimikri")}

@@ -212,10 +212,9 @@ async def test_a_slow_player_is_reminded_then_a_computer_plays_for_them(table):
     match_id = game_id(board.content)
     await driver.click("bob", board, label="Join")
     # A minute is the shortest timer a player can ask for; the test shortens it in storage.
-    await table.bot.db.execute(
+    await table.bot.sessions.repo.execute(
         "UPDATE matches SET options = json_set(options, '$.turn_timer', 0.3) WHERE id = ?",
         (match_id,))
-    await table.bot.db.commit()
     mark = driver.mark()
     await driver.click("alice", board, label="Start")
     ping = await driver.wait_for_message(lambda m: "⏰" in m.content, channel="games",

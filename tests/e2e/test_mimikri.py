@@ -242,10 +242,9 @@ async def test_turn_timer_reminds_then_a_computer_moves(table):
     match_id = game_id(board.content)
     await driver.click("bob", board, label="Join")
     # A minute is the shortest timer a player can ask for; the test shortens it in storage.
-    await table.bot.db.execute(
+    await table.bot.sessions.repo.execute(
         "UPDATE matches SET options = json_set(options, '$.turn_timer', 0.4) WHERE id = ?",
         (match_id,))
-    await table.bot.db.commit()
     mark = driver.mark()
     await driver.click("alice", board, label="Start")
     alice = driver.user("alice")

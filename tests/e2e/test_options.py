@@ -44,8 +44,8 @@ async def send_raw(driver: Driver, user: str, command: str, **values: Any) -> In
 
 
 async def matches(table) -> int:
-    async with table.bot.db.execute("SELECT COUNT(*) FROM matches") as cur:
-        return (await cur.fetchone())[0]
+    (count,) = await table.bot.sessions.repo.fetch_one("SELECT COUNT(*) FROM matches")
+    return count
 
 
 REFUSED = [

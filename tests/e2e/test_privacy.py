@@ -36,18 +36,16 @@ async def rows_naming(table: Table, user_id: int) -> dict[str, int]:
     """How many rows of each table name ``user_id``, by SQL."""
     found = {}
     for name, column in COLUMNS:
-        async with table.bot.db.execute(f"SELECT COUNT(*) FROM {name} WHERE {column} = ?",  # noqa: S608
-                                        (user_id,)) as cur:
-            (found[name],) = await cur.fetchone()
+        (found[name],) = await table.bot.sessions.repo.fetch_one(
+            f"SELECT COUNT(*) FROM {name} WHERE {column} = ?", (user_id,))  # noqa: S608
     return found
 
 
 async def others_results(table: Table, user_id: int) -> list[tuple]:
     """Every result row but the user id column: match, seat, score, rank, won…"""
-    async with table.bot.db.execute(
-            "SELECT match_id, seat, guild_id, game, is_computer, score, rank, won, finished_at,"
-            " user_id = ? FROM results ORDER BY match_id, seat", (user_id,)) as cur:
-        return [tuple(r) for r in await cur.fetchall()]
+    return [tuple(r) for r in await table.bot.sessions.repo.fetch_all(
+        "SELECT match_id, seat, guild_id, game, is_computer, score, rank, won, finished_at,"
+        " user_id = ? FROM results ORDER BY match_id, seat", (user_id,))]
 
 
 async def until(check, timeout: float = 10.0) -> None:
@@ -117,9 +115,9 @@ async def test_delete_leaves_games_then_erases_everything_and_others_stay(table)
     await table.idle()
     # Her own setting, a reaction time as Schicki Micki keeps them, and input waiting.
     assert (await driver.slash("alice", "games", "settings me", pings="off")).ok
-    await table.bot.db.execute("INSERT INTO records (match_id, seat, user_id, kind, value)"
-                               " VALUES (?, 0, ?, 'reaction_ms', 640)", (done_id, alice))
-    await table.bot.db.commit()
+    await table.bot.sessions.repo.execute(
+        "INSERT INTO records (match_id, seat, user_id, kind, value)"
+        " VALUES (?, 0, ?, 'reaction_ms', 640)", (done_id, alice))
     # A running game with Bob (hers to leave) and a lobby she opened in another channel.
     running, running_id = await open_game(table, "bob", "alice")
     match = await table.match(running_id)
@@ -127,11 +125,11 @@ async def test_delete_leaves_games_then_erases_everything_and_others_stay(table)
     await move(table, ["bob", "alice"][seat], running, choose({**match.state,
                                                                 "version_hint": 0}), running_id)
     # As /daily and Schicki Micki would keep them: a try, and a reaction not judged yet.
-    await table.bot.db.execute("INSERT INTO daily_tries (day, user_id, guild_id, match_id)"
-                               " VALUES ('2026-12-01', ?, ?, ?)", (alice, guild, done_id))
+    await table.bot.sessions.repo.execute(
+        "INSERT INTO daily_tries (day, user_id, guild_id, match_id)"
+        " VALUES ('2026-12-01', ?, ?, ?)", (alice, guild, done_id))
     await table.bot.sessions.repo.add_inbox(running_id, user_id=alice, seat=None,
                                             code="x", at=0.0, at_ms=0, seq=1)
-    await table.bot.db.commit()
     lobby = (await driver.slash("alice", "lobby", "mimikri new", subjects=4)).message
     lobby_id = game_id(lobby.content)
     assert "joined" in ephemeral_text(await driver.click("carol", lobby, label="Join"))

@@ -52,8 +52,8 @@ async def open_czech_table(
     match_id = czech_id(lobby.content)
     await driver.click("bob", lobby, label="Přidat se")
     if seed is not None:  # a known deck, so the test knows when to react
-        await table.bot.db.execute("UPDATE matches SET seed = ? WHERE id = ?", (seed, match_id))
-        await table.bot.db.commit()
+        await table.bot.sessions.repo.execute("UPDATE matches SET seed = ? WHERE id = ?",
+                                              (seed, match_id))
     mark = driver.mark()
     await driver.click("alice", lobby, label="Spustit")
     row = await driver.wait_for_message(lambda m: "řada 1" in m.content, channel="games",

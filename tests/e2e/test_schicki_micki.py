@@ -48,8 +48,8 @@ async def open_table(table: Table, humans: list[str], *, computers: int = 0,
     for _ in range(computers):
         await driver.click(humans[0], opened.message, label=f"Add computer ({level})")
     if seed is not None:  # a known deck, so the test knows when to react
-        await table.bot.db.execute("UPDATE matches SET seed = ? WHERE id = ?", (seed, match_id))
-        await table.bot.db.commit()
+        await table.bot.sessions.repo.execute("UPDATE matches SET seed = ? WHERE id = ?",
+                                              (seed, match_id))
     mark = driver.mark()
     await driver.click(humans[0], opened.message, label="Start")
     row = await driver.wait_for_message(lambda m: "row 1" in m.content, channel="games",

@@ -42,11 +42,9 @@ async def lobby(table: Table, host: str, command: str, *, thread: bool = True, *
     assert opened.ok and not opened.ephemeral, opened
     match_id = game_id(opened.message.content)
     if not has_thread_option(table, command):  # set as the server's default would
-        repo = table.bot.sessions.repo
-        async with repo.transaction():
-            await repo.db.execute(
-                "UPDATE matches SET options = json_set(options, '$.thread', json(?))"
-                " WHERE id = ?", ("true" if thread else "false", match_id))
+        await table.bot.sessions.repo.execute(
+            "UPDATE matches SET options = json_set(options, '$.thread', json(?))"
+            " WHERE id = ?", ("true" if thread else "false", match_id))
     return opened.message, match_id
 
 
@@ -339,8 +337,8 @@ async def test_schicki_micki_reactions_count_in_a_thread(table):
     driver = table.driver
     message, match_id = await lobby(table, "alice", "schicki new")
     await driver.click("bob", message, label="Join")
-    await table.bot.db.execute("UPDATE matches SET seed = 'sm-wrong' WHERE id = ?", (match_id,))
-    await table.bot.db.commit()
+    await table.bot.sessions.repo.execute("UPDATE matches SET seed = 'sm-wrong' WHERE id = ?",
+                                          (match_id,))
     mark = driver.mark()
     await driver.click("alice", message, label="Start")
     row = await driver.wait_for_message(lambda m: "row 1" in m.content, since=mark, timeout=10)
