@@ -2,8 +2,7 @@
 
 Functions over the `Repo`, through its primitives and `transaction()` (the one way to use the
 shared connection without interleaving with another coroutine's change), like
-`bot.db.players`.
-Only finished games: a cancelled one has no result to look back on.
+`bot.db.players`. Only finished games: a cancelled one has no result to look back on.
 """
 
 from __future__ import annotations
@@ -35,7 +34,8 @@ async def finished_count(repo: Repo, guild_id: int) -> int:
 async def finished_games(repo: Repo, guild_id: int, *, offset: int, limit: int
                          ) -> list[FinishedGame]:
     """A page of this server's finished games, newest first (by when they ended, then id)."""
-    # One transaction: the page, its winners and its seats are one consistent picture.
+    # One transaction holds the connection for the whole page: no write comes between the
+    # page and its winners and seats.
     async with repo.transaction():
         matches = [MatchRow.from_row(r) for r in await repo.fetch_all(
             "SELECT * FROM matches WHERE guild_id = ? AND status = 'finished'"

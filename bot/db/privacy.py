@@ -1,10 +1,10 @@
 """Storage of "your data": everything kept about one Discord user, read out or erased.
 
 Functions over the `Repo`, through its primitives and `transaction()`, like `bot.db.players`:
-the bot shares one connection, and that is the one way to use it without interleaving with another
-coroutine's change. What is keyed by a user id (see bot/db/migrations): seats (and the name
-the player had there), results, ratings, reaction-time records, daily tries, the player's own
-settings, real-time input waiting to be judged, and the host of a match.
+the bot shares one connection, and that is the one way to use it without interleaving with
+another coroutine's change. What is keyed by a user id (see bot/db/migrations): seats (and the
+name the player had there), results, ratings, reaction-time records, daily tries, the player's
+own settings, real-time input waiting to be judged, and the host of a match.
 
 Erasing is one transaction. Rows that are only the player's (ratings, records, daily tries,
 settings, waiting input) are deleted. Seats and results of games with other players are kept,
