@@ -37,11 +37,9 @@ def one_line(error: BaseException, log: Path | None = None) -> str:
     """What went wrong starting the server, on one line: the error and, when postgres wrote a
     log, the log's last line (where postgres says why it stopped)."""
     if isinstance(error, subprocess.CalledProcessError):
-        program = Path(str(error.cmd[0] if isinstance(error.cmd, list) else error.cmd)).name
-        said = f"{program} exited with status {error.returncode}"
+        said = f"{_program(error.cmd)} exited with status {error.returncode}"
     elif isinstance(error, subprocess.TimeoutExpired):
-        said = f"{Path(str(error.cmd[0] if isinstance(error.cmd, list) else error.cmd)).name}" \
-               f" did not finish in {error.timeout:g} s"
+        said = f"{_program(error.cmd)} did not finish in {error.timeout:g} s"
     else:
         text = " ".join(str(error).split())
         said = f"{type(error).__name__}: {text}" if text else type(error).__name__
@@ -53,6 +51,12 @@ def one_line(error: BaseException, log: Path | None = None) -> str:
         if last:
             said += f" (postgres log: {' '.join(last[-1].split())})"
     return said[:400]
+
+
+def _program(command) -> str:
+    """The name of the program a subprocess error ran, without the wheel's long path."""
+    first = command[0] if isinstance(command, (list, tuple)) else str(command).split()[0]
+    return Path(str(first)).name
 
 
 def _skip(reason: str) -> None:

@@ -266,6 +266,8 @@ def test_why_the_server_did_not_start_fits_one_line(tmp_path):
     said = one_line(error, log)
     assert said == 'pg_ctl exited with status 1 (postgres log: "/x/.s.PGSQL")'
     assert one_line(PermissionError("no\nway"), tmp_path / "missing") == "PermissionError: no way"
+    assert one_line(subprocess.TimeoutExpired(["/long/path/bin/initdb", "-D", "/x"], 10)) == (
+        "initdb did not finish in 10 s")
     assert "\n" not in one_line(RuntimeError("a\nb\nc"))
 
 
