@@ -1,4 +1,5 @@
-"""Fixtures shared by the whole suite: a migrated database and a session service on it."""
+"""Fixtures shared by the whole suite: a migrated database and a session service on it, and a
+PostgreSQL server (tests/pg.py) whose absence the session's summary names."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import pytest_asyncio
 from bot.db import open_db
 from bot.db.repo import Repo
 from bot.sessions import SessionService
+from tests.pg import postgres_server, postgres_url, why_not_started  # noqa: F401 (fixtures)
 
 
 class FakeClock:
@@ -35,3 +37,10 @@ async def sessions(repo):
         yield service
     finally:
         await service.close()
+
+
+def pytest_terminal_summary(terminalreporter):
+    """Skipped PostgreSQL tests are counted with the others; say why, so it is never silent."""
+    reason = why_not_started()
+    if reason:
+        terminalreporter.write_line(reason, yellow=True, bold=True)

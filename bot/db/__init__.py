@@ -22,16 +22,22 @@ class StorageError(Exception):
     """The database cannot be used. The message is one line: what is wrong, and what to do."""
 
 
-def migration_files() -> list[tuple[int, str, str]]:
-    """The numbered migrations shipped with the package, in order: (number, name, sql)."""
+# Where each SQL dialect's numbered migrations live; the two are twins, file for file
+# (bot/db/dialects.py checks that they pair up).
+MIGRATION_PACKAGES = {"sqlite": "bot.db.migrations", "postgresql": "bot.db.migrations_postgres"}
+
+
+def migration_files(dialect: str = "sqlite") -> list[tuple[int, str, str]]:
+    """The numbered migrations shipped with the package for ``dialect`` (a key of
+    ``MIGRATION_PACKAGES``), in order: (number, name, sql)."""
     found = []
-    for entry in resources.files("bot.db.migrations").iterdir():
+    for entry in resources.files(MIGRATION_PACKAGES[dialect]).iterdir():
         match = _MIGRATION.match(entry.name)
         if match:
             found.append((int(match.group(1)), entry.name, entry.read_text(encoding="utf-8")))
     found.sort()
     if [n for n, _, _ in found] != list(range(1, len(found) + 1)):
-        raise RuntimeError("migrations must be numbered 0001, 0002, … without gaps")
+        raise RuntimeError(f"{dialect} migrations must be numbered 0001, 0002, … without gaps")
     return found
 
 

@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
+
+if TYPE_CHECKING:
+    from .models import Channel
+    from .world import World
 
 # Discord's JSON error codes the double uses.
 UNKNOWN_CHANNEL = 10003
@@ -60,3 +64,11 @@ def json_response(
 
 def no_content() -> web.Response:
     return web.Response(status=204)
+
+
+def channel_named(world: World, request: web.Request) -> Channel:
+    """The channel (or thread) a route's ``{channel_id}`` names; 404 10003 if none."""
+    channel = world.channels.get(int(request.match_info["channel_id"]))
+    if channel is None:
+        raise ApiError(404, UNKNOWN_CHANNEL, "Unknown Channel")
+    return channel

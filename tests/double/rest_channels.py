@@ -9,7 +9,7 @@ from aiohttp import web
 
 from . import messaging, reactions, threads
 from .http_util import (
-    UNKNOWN_CHANNEL,
+    channel_named,
     UNKNOWN_MESSAGE,
     ApiError,
     invalid_form,
@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from .server import FakeDiscord
 
 MAX_NONCE_LENGTH = 25
+
 
 
 class ChannelRoutes:
@@ -52,10 +53,7 @@ class ChannelRoutes:
 
     # -- look-ups -------------------------------------------------------
     def _channel(self, request: web.Request) -> Channel:
-        channel = self.world.channels.get(int(request.match_info["channel_id"]))
-        if channel is None:
-            raise ApiError(404, UNKNOWN_CHANNEL, "Unknown Channel")
-        return channel
+        return channel_named(self.world, request)
 
     def _message(self, request: web.Request, *, changing: bool = False) -> Message:
         """The addressed message; ``changing`` it (edit, delete, reactions) needs its thread

@@ -15,8 +15,8 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 
 from .http_util import (
+    channel_named,
     MISSING_PERMISSIONS,
-    UNKNOWN_CHANNEL,
     UNKNOWN_MESSAGE,
     ApiError,
     invalid_form,
@@ -144,10 +144,7 @@ class ThreadRoutes:
         ]
 
     def _channel(self, request: web.Request) -> Channel:
-        channel = self.world.channels.get(int(request.match_info["channel_id"]))
-        if channel is None:
-            raise ApiError(404, UNKNOWN_CHANNEL, "Unknown Channel")
-        return channel
+        return channel_named(self.world, request)
 
     async def start(self, request: web.Request) -> web.Response:
         channel = self._channel(request)

@@ -1,0 +1,129 @@
+"""A real PostgreSQL server for the test session, and a fresh database on it for each test that
+asks; where the server cannot start, the tests that need it are skipped with one line saying
+why, and the session's summary repeats that line (never a silent skip).
+
+The server is pgserver's PostgreSQL 16, shipped in its wheel: nothing is installed by hand. It
+starts once, at the first test that needs it, in a temporary directory removed at the end.
+Postgres refuses to run as root; run as root (as CI is), pgserver runs it as a system user
+`pgserver` that it creates with useradd, and lets that user reach the data directory and the
+wheel's binaries (it adds read and search permission for others on their parent folders).
+Set MENAGERIE_TEST_POSTGRES=off to skip these tests on purpose (the summary says so too).
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import shutil
+import subprocess
+import tempfile
+import uuid
+import warnings
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+
+SWITCH = "MENAGERIE_TEST_POSTGRES"
+_why_not: list[str] = []  # the one line saying why the server is not there, once it is known
+
+
+def why_not_started() -> str | None:
+    """Why this session's PostgreSQL tests were skipped (None: they were not, or none ran)."""
+    return _why_not[0] if _why_not else None
+
+
+def one_line(error: BaseException, log: Path | None = None) -> str:
+    """What went wrong starting the server, on one line: the error and, when postgres wrote a
+    log, the log's last line (where postgres says why it stopped)."""
+    if isinstance(error, subprocess.CalledProcessError):
+        said = f"{_program(error.cmd)} exited with status {error.returncode}"
+    elif isinstance(error, subprocess.TimeoutExpired):
+        said = f"{_program(error.cmd)} did not finish in {error.timeout:g} s"
+    else:
+        text = " ".join(str(error).split())
+        said = f"{type(error).__name__}: {text}" if text else type(error).__name__
+    if log is not None:
+        try:
+            last = [line for line in log.read_text(errors="replace").splitlines() if line.strip()]
+        except OSError:
+            last = []
+        if last:
+            said += f" (postgres log: {' '.join(last[-1].split())})"
+    return said[:400]
+
+
+def _program(command) -> str:
+    """The name of the program a subprocess error ran, without the wheel's long path."""
+    first = command[0] if isinstance(command, (list, tuple)) else str(command).split()[0]
+    return Path(str(first)).name
+
+
+def _skip(reason: str) -> None:
+    line = f"PostgreSQL tests skipped: {reason}"
+    if not _why_not:
+        _why_not.append(line)
+    pytest.skip(line)
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """The URL (postgresql://…) of the session's server, connected as its superuser to the
+    `postgres` database; tests take a database of their own with ``postgres_url``."""
+    if os.environ.get(SWITCH, "").lower() in ("0", "off", "no", "false"):
+        _skip(f"{SWITCH}={os.environ[SWITCH]} turned them off")
+    try:
+        with warnings.catch_warnings():
+            # platformdirs warns, once, when XDG_RUNTIME_DIR is unset (CI, root shells); the
+            # suite turns warnings into errors.
+            warnings.simplefilter("ignore")
+            import pgserver
+    except ImportError:
+        _skip("pgserver is not installed: pip install -e '.[test]' installs it where it has a"
+              " wheel (CPython 3.9-3.12 on x86-64 Linux, macOS, Windows); this is Python"
+              f" {platform.python_version()} on {platform.system()} {platform.machine()}")
+    # A folder of our own: pgserver opens every parent of the data directory to the
+    # `pgserver` user when run as root, so it should not be pytest's private temp folder.
+    home = Path(tempfile.mkdtemp(prefix="menagerie-pg-"))
+    pgdata = home / "pgdata"
+    try:
+        server = pgserver.get_server(pgdata, cleanup_mode="delete")
+    except Exception as error:  # whatever it is, it becomes the skip's one line
+        reason = one_line(error, pgdata / "log")
+        shutil.rmtree(home, ignore_errors=True)
+        _skip(f"the server did not start: {reason}")
+    try:
+        yield server.get_uri()
+    finally:
+        server.cleanup()
+        shutil.rmtree(home, ignore_errors=True)
+
+
+def database_url(server_url: str, name: str) -> str:
+    """The server's URL with another database: pgserver's URLs read
+    postgresql://user:@/DATABASE?host=SOCKET-DIR."""
+    head, _, tail = server_url.partition("?")
+    base, _, _ = head.rpartition("/")
+    return f"{base}/{name}" + (f"?{tail}" if tail else "")
+
+
+@pytest_asyncio.fixture
+async def postgres_url(postgres_server):
+    """A URL of a new, empty database on the session's server, dropped after the test."""
+    import asyncpg
+
+    name = f"test_{uuid.uuid4().hex[:16]}"
+    admin = await asyncpg.connect(postgres_server)
+    try:
+        await admin.execute(f'CREATE DATABASE "{name}"')
+    finally:
+        await admin.close()
+    try:
+        yield database_url(postgres_server, name)
+    finally:
+        admin = await asyncpg.connect(postgres_server)
+        try:
+            # FORCE: a connection the test left open must not keep the database alive.
+            await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
+        finally:
+            await admin.close()
