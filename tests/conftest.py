@@ -1,11 +1,14 @@
-"""Fixtures shared by the whole suite: a migrated database and a session service on it, and a
-PostgreSQL server (tests/pg.py) whose absence the session's summary names."""
+"""Fixtures shared by the whole suite: a migrated database and a session service on it (on
+SQLite, or — `any_repo`, `any_sessions` — once on each engine), and a PostgreSQL server
+(tests/pg.py) whose absence the session's summary names."""
 
 from __future__ import annotations
 
+import pytest
 import pytest_asyncio
 
 from bot.db import open_db
+from bot.db.postgres import open_postgres
 from bot.db.repo import Repo
 from bot.sessions import SessionService
 from tests.pg import postgres_server, postgres_url, why_not_started  # noqa: F401 (fixtures)
@@ -28,6 +31,45 @@ async def repo(tmp_path):
         yield Repo(db)
     finally:
         await db.close()
+
+
+ENGINES = ["sqlite", "postgresql"]
+
+
+async def open_store(target: str):
+    """The migrated database at ``target``: a postgresql:// URL, else a SQLite file's path."""
+    if target.startswith(("postgresql://", "postgres://")):
+        return await open_postgres(target)
+    return await open_db(target)
+
+
+@pytest.fixture(params=ENGINES)
+def store_target(request, tmp_path) -> str:
+    """Where a test's database lives, once per engine: a new SQLite file, or a new database
+    on the session's PostgreSQL server (skipped, and said why, where it cannot start)."""
+    if request.param == "sqlite":
+        return str(tmp_path / "test.sqlite3")
+    return request.getfixturevalue("postgres_url")
+
+
+@pytest_asyncio.fixture
+async def any_repo(store_target):
+    """`repo` on each engine in turn: the storage behaviour both must share."""
+    db = await open_store(store_target)
+    try:
+        yield Repo(db)
+    finally:
+        await db.close()
+
+
+@pytest_asyncio.fixture
+async def any_sessions(any_repo):
+    """`sessions` on each engine in turn."""
+    service = SessionService(any_repo, clock=FakeClock(), computer_delay=0)
+    try:
+        yield service
+    finally:
+        await service.close()
 
 
 @pytest_asyncio.fixture
