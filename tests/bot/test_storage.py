@@ -1,5 +1,8 @@
 """Storage (DESIGN.md §Testing 5): migrations, the one-transaction commit, crashes between
-statements, replay of every finished game, results and ratings, and seat renumbering.
+statements, replay of every finished game, results and ratings, and seat renumbering. What the
+Repo does runs on each engine (the `any_repo` / `any_sessions` / `store_target` fixtures:
+SQLite, then PostgreSQL); what only SQLite's file can show (WAL, a copy taken mid-commit)
+runs on SQLite.
 """
 
 from __future__ import annotations
@@ -20,7 +23,7 @@ from bot.db.repo import Repo, ResultRow
 from bot.games import REGISTRY
 from bot.games.core import dump, replay
 from bot.sessions import SessionService
-from tests.conftest import FakeClock
+from tests.conftest import FakeClock, open_store
 
 GUILD = 10
 MIMIKRI = REGISTRY["mimikri"]
@@ -122,9 +125,10 @@ def fail_on(db, monkeypatch, prefix: str, before_dying=None) -> None:
     monkeypatch.setattr(db, "execute", dying)
 
 
-async def check_after_crash(path: str, match_id: int, state_after_1: dict) -> None:
-    """A new connection finds action 1 committed and nothing of action 2."""
-    db = await open_db(path)
+async def check_after_crash(target: str, match_id: int, state_after_1: dict) -> None:
+    """A new connection (to a SQLite file or a PostgreSQL URL) finds action 1 committed and
+    nothing of action 2."""
+    db = await open_store(target)
     try:
         repo = Repo(db)
         match = await repo.match(match_id)
@@ -176,11 +180,11 @@ async def test_a_crash_inside_the_second_commit_leaves_the_first_action_on_disk(
 
 
 @pytest.mark.asyncio
-async def test_a_failing_insert_rolls_back_the_state_update(tmp_path, monkeypatch):
+async def test_a_failing_insert_rolls_back_the_state_update(store_target, monkeypatch):
     """An error in ``INSERT INTO actions`` (after the state was updated) undoes the update,
     so the same connection and a new one both see version 1; the game then goes on."""
-    path = str(tmp_path / "fail.sqlite3")
-    db = await open_db(path)
+    path = store_target
+    db = await open_store(path)
     sessions = SessionService(Repo(db), clock=FakeClock(), computer_delay=0)
     try:
         match_id = await two_player_match(sessions)
@@ -210,15 +214,16 @@ async def test_a_failing_insert_rolls_back_the_state_update(tmp_path, monkeypatc
 
 
 @pytest.mark.asyncio
-async def test_an_uncommitted_transaction_dies_with_its_connection(tmp_path):
+async def test_an_uncommitted_transaction_dies_with_its_connection(store_target):
     """Half of commit_action's statements, then the connection goes away without COMMIT."""
-    path = str(tmp_path / "torn.sqlite3")
-    db = await open_db(path)
+    path = store_target
+    db = await open_store(path)
     sessions = SessionService(Repo(db), clock=FakeClock(), computer_delay=0)
     try:
         match_id = await two_player_match(sessions)
         await play_one(sessions, match_id)
         after_1 = await sessions.repo.match(match_id)
+        await db.begin()
         await db.execute(
             "UPDATE matches SET state = ?, version = 2 WHERE id = ?",
             (json.dumps({"torn": True}), match_id),
@@ -238,7 +243,8 @@ async def test_an_uncommitted_transaction_dies_with_its_connection(tmp_path):
 # -- commit_action --------------------------------------------------------------------------
 
 @pytest.mark.asyncio
-async def test_commit_action_with_a_wrong_version_raises_and_changes_nothing(sessions):
+async def test_commit_action_with_a_wrong_version_raises_and_changes_nothing(any_sessions):
+    sessions = any_sessions
     match_id = await two_player_match(sessions)
     await play_one(sessions, match_id)
     repo = sessions.repo
@@ -259,7 +265,8 @@ async def test_commit_action_with_a_wrong_version_raises_and_changes_nothing(ses
 
 
 @pytest.mark.asyncio
-async def test_a_finishing_commit_that_fails_on_results_keeps_the_game_running(sessions):
+async def test_a_finishing_commit_that_fails_on_results_keeps_the_game_running(any_sessions):
+    sessions = any_sessions
     """Results are part of the same transaction: if they cannot be stored, neither is the
     action nor the finished status."""
     match_id = await two_player_match(sessions)
@@ -320,7 +327,8 @@ async def lobby(sessions, channel: int, host: int, *, humans=(), computers=0, su
 
 
 @pytest.mark.asyncio
-async def test_every_finished_game_replays_and_has_its_results_and_ratings(sessions):
+async def test_every_finished_game_replays_and_has_its_results_and_ratings(any_sessions):
+    sessions = any_sessions
     rng = random.Random("storage")
     # Two humans and a computer; three humans of whom one leaves; one human with computers;
     # a host who leaves to computers; two humans with all five subject cards.
@@ -378,7 +386,8 @@ async def test_every_finished_game_replays_and_has_its_results_and_ratings(sessi
 # -- seats ----------------------------------------------------------------------------------
 
 @pytest.mark.asyncio
-async def test_remove_seat_renumbers_the_seats_of_that_match_only(repo):
+async def test_remove_seat_renumbers_the_seats_of_that_match_only(any_repo):
+    repo = any_repo
     match_id = await repo.create_match(
         game="mimikri", guild_id=GUILD, channel_id=1, host_id=1, host_name="P0", seed="s",
         options={}, now=0.0,
