@@ -4,15 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from bot.db import open_db
 from bot.db.players import set_pings, wants_pings
 from bot.db.repo import Repo
+from tests.conftest import open_store
 
 
 @pytest.mark.asyncio
-async def test_pings_are_on_until_switched_off_and_stay_so_after_a_reopen(tmp_path):
-    path = str(tmp_path / "players.sqlite3")
-    db = await open_db(path)
+async def test_pings_are_on_until_switched_off_and_stay_so_after_a_reopen(store_target):
+    path = store_target
+    db = await open_store(path)
     try:
         repo = Repo(db)
         assert await wants_pings(repo, 7)
@@ -21,7 +21,7 @@ async def test_pings_are_on_until_switched_off_and_stay_so_after_a_reopen(tmp_pa
         assert await wants_pings(repo, 8), "one player's choice is theirs only"
     finally:
         await db.close()
-    db = await open_db(path)
+    db = await open_store(path)
     try:
         repo = Repo(db)
         assert not await wants_pings(repo, 7)
@@ -33,8 +33,8 @@ async def test_pings_are_on_until_switched_off_and_stay_so_after_a_reopen(tmp_pa
 
 
 @pytest.mark.asyncio
-async def test_a_setting_written_inside_a_change_rolls_back_with_it(tmp_path):
-    db = await open_db(str(tmp_path / "players.sqlite3"))
+async def test_a_setting_written_inside_a_change_rolls_back_with_it(store_target):
+    db = await open_store(store_target)
     try:
         repo = Repo(db)
         with pytest.raises(RuntimeError):

@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.db.players import set_pings
+from bot.db.postgres import PostgresDatabase
 from bot.db.privacy import ANONYMOUS, NO_HOST, StillSeated, erase, open_seats, stored_about
 from bot.db.repo import Repo, ResultRow, SeatRow
 from bot.i18n import words
@@ -14,6 +15,11 @@ from cogs._ui import seat_name
 from cogs.privacy import done_text, report, summary
 from rendering import canvas
 from tests.test_i18n import ROOT, literal_replies
+
+@pytest.fixture
+def repo(any_repo):
+    """Every test here that stores something runs on each engine (SQLite, PostgreSQL)."""
+    return any_repo
 
 GUILD = 500
 ALICE, BOB, CAROL = 11, 12, 13
@@ -201,12 +207,14 @@ async def test_every_column_that_can_hold_a_user_is_known_here(repo):
              ("ratings", "user_id"), ("records", "user_id"), ("daily_tries", "user_id"),
              ("player_settings", "user_id"), ("inbox", "user_id")}
     found = set()
-    tables = [r[0] for r in await repo.fetch_all(
-        "SELECT name FROM sqlite_master WHERE type = 'table'")]
-    for table in tables:
-        for column in await repo.fetch_all(f"PRAGMA table_info({table})"):
-            if "user" in column[1] or column[1].endswith(("host_id", "player_id")):
-                found.add((table, column[1]))
+    # The information schema is PostgreSQL's, and SQLite's pragma_table_info its own.
+    for table, column in await repo.fetch_all(
+            "SELECT table_name, column_name FROM information_schema.columns"
+            " WHERE table_schema = 'public'" if isinstance(repo.db, PostgresDatabase) else
+            "SELECT m.name, p.name FROM sqlite_master m, pragma_table_info(m.name) p"
+            " WHERE m.type = 'table'"):
+        if "user" in column or column.endswith(("host_id", "player_id")):
+            found.add((table, column))
     assert found == known
 
 

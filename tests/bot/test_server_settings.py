@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import pytest
 
-from bot.db import open_db
 from bot.db.repo import Repo
 from bot.db.server_settings import (
     allow_channel,
@@ -16,12 +15,13 @@ from bot.db.server_settings import (
     set_timer,
 )
 from bot.defaults import ServerSettings
+from tests.conftest import open_store
 
 
 @pytest.mark.asyncio
-async def test_choices_are_kept_across_a_reopen_and_are_each_servers_own(tmp_path):
-    path = str(tmp_path / "server.sqlite3")
-    db = await open_db(path)
+async def test_choices_are_kept_across_a_reopen_and_are_each_servers_own(store_target):
+    path = store_target
+    db = await open_store(path)
     try:
         repo = Repo(db)
         assert await server_settings(repo, 1) == ServerSettings()
@@ -36,7 +36,7 @@ async def test_choices_are_kept_across_a_reopen_and_are_each_servers_own(tmp_pat
         await allow_channel(repo, 1, 11, False)
     finally:
         await db.close()
-    db = await open_db(path)
+    db = await open_store(path)
     try:
         repo = Repo(db)
         assert await server_settings(repo, 1) == ServerSettings(
