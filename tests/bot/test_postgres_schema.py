@@ -16,6 +16,7 @@ import pytest
 
 from bot.db import migration_files, open_db
 from bot.db.dialects import DIALECTS, check_migration_twins, unpaired
+from bot.db.postgres import VERSION_TABLE, open_postgres
 from tests.pg import SWITCH, one_line
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -45,8 +46,7 @@ async def sqlite_schema(path: Path) -> dict:
     db = await open_db(str(path))
     try:
         async def rows(sql: str) -> list:
-            async with db.execute(sql) as cur:
-                return list(await cur.fetchall())
+            return await db.fetch_all(sql)
 
         tables = [r[0] for r in await rows("SELECT name FROM sqlite_master WHERE type = 'table'"
                                            " AND name NOT LIKE 'sqlite_%' ORDER BY name")]
@@ -88,14 +88,16 @@ async def postgres_schema(url: str) -> tuple[dict, dict]:
     try:
         tables = [r[0] for r in await conn.fetch(
             "SELECT table_name FROM information_schema.tables WHERE table_schema = 'public'"
-            " AND table_type = 'BASE TABLE' ORDER BY table_name")]
+            " AND table_type = 'BASE TABLE' AND table_name <> $1 ORDER BY table_name",
+            VERSION_TABLE)]
         schema: dict = {"tables": tables, "columns": {t: [] for t in tables}, "primary_keys": {},
                         "indexes": {}, "foreign_keys": set(), "checks": {}}
         types = {}
         for r in await conn.fetch(
                 "SELECT table_name, column_name, is_nullable, column_default, data_type,"
                 " identity_generation FROM information_schema.columns"
-                " WHERE table_schema = 'public' ORDER BY table_name, ordinal_position"):
+                " WHERE table_schema = 'public' AND table_name <> $1"
+                " ORDER BY table_name, ordinal_position", VERSION_TABLE):
             schema["columns"][r["table_name"]].append(
                 (r["column_name"], r["is_nullable"] == "NO", _default(r["column_default"])))
             types[f"{r['table_name']}.{r['column_name']}"] = (r["data_type"],
@@ -110,7 +112,8 @@ async def postgres_schema(url: str) -> tuple[dict, dict]:
                              ORDER BY k.n) AS columns
                 FROM pg_index x JOIN pg_class i ON i.oid = x.indexrelid
                 JOIN pg_class t ON t.oid = x.indrelid
-                JOIN pg_namespace s ON s.oid = t.relnamespace WHERE s.nspname = 'public'"""):
+                JOIN pg_namespace s ON s.oid = t.relnamespace WHERE s.nspname = 'public'
+                AND t.relname <> $1""", VERSION_TABLE):
             if r["indisprimary"]:
                 schema["primary_keys"][r["tbl"]] = tuple(r["columns"])
             else:
@@ -129,7 +132,8 @@ async def postgres_schema(url: str) -> tuple[dict, dict]:
                                         ON_DELETE[r["confdeltype"]]))
         for r in await conn.fetch("SELECT conrelid::regclass::text AS tbl, count(*) AS n"
                                   " FROM pg_constraint WHERE contype = 'c' AND conrelid <> 0"
-                                  " AND connamespace = 'public'::regnamespace GROUP BY 1"):
+                                  " AND connamespace = 'public'::regnamespace"
+                                  " AND conrelid::regclass::text <> $1 GROUP BY 1", VERSION_TABLE):
             schema["checks"][r["tbl"]] = r["n"]
         return schema, types
     finally:
@@ -171,6 +175,28 @@ async def test_every_postgres_migration_applies_and_gives_sqlites_schema(postgre
     # The partial unique index that keeps one game open per channel is there on both.
     assert ours["indexes"]["matches_one_open_per_channel"] == (
         "matches", ("channel_id",), True, True)
+
+
+@pytest.mark.asyncio
+async def test_the_bot_opening_postgres_gives_the_same_schema_and_its_version(postgres_url):
+    """open_postgres (the bot's way in) gives the migrations' schema, plus its version table,
+    which the comparisons with SQLite's leave out (SQLite keeps its version in a pragma)."""
+    db = await open_postgres(postgres_url)
+    await db.close()
+    opened, _ = await postgres_schema(postgres_url)
+    conn = await asyncpg.connect(postgres_url)
+    try:
+        assert await conn.fetchval(f"SELECT version FROM {VERSION_TABLE}") == len(  # noqa: S608
+            migration_files("postgresql"))
+        await conn.execute(f"DROP TABLE {VERSION_TABLE}")
+        for table in reversed(opened["tables"]):
+            await conn.execute(f'DROP TABLE "{table}" CASCADE')
+    finally:
+        await conn.close()
+    await migrate_postgres(postgres_url)
+    migrated, _ = await postgres_schema(postgres_url)
+    assert VERSION_TABLE not in opened["tables"]
+    assert opened == migrated
 
 
 @pytest.mark.asyncio
