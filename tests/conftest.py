@@ -8,8 +8,8 @@ import pytest
 import pytest_asyncio
 
 from bot.db import open_db
-from bot.db.postgres import open_postgres
 from bot.db.repo import Repo
+from bot.db.store import open_store
 from bot.sessions import SessionService
 from tests.pg import postgres_server, postgres_url, why_not_started  # noqa: F401 (fixtures)
 
@@ -34,13 +34,6 @@ async def repo(tmp_path):
 
 
 ENGINES = ["sqlite", "postgresql"]
-
-
-async def open_store(target: str):
-    """The migrated database at ``target``: a postgresql:// URL, else a SQLite file's path."""
-    if target.startswith(("postgresql://", "postgres://")):
-        return await open_postgres(target)
-    return await open_db(target)
 
 
 @pytest.fixture(params=ENGINES)

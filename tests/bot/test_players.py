@@ -6,7 +6,7 @@ import pytest
 
 from bot.db.players import set_pings, wants_pings
 from bot.db.repo import Repo
-from tests.conftest import open_store
+from bot.db.store import open_store
 
 
 @pytest.mark.asyncio

@@ -1,6 +1,7 @@
 """The PostgreSQL `Database` (bot/db/postgres.py): placeholders numbered outside literals,
 row counts, integrity errors, transactions, the migrations and their version on a real server
-(tests/pg.py), and two writers on two connections never both applying one action."""
+(tests/pg.py), two writers on two connections never both applying one action, and the URL
+that selects the engine."""
 
 from __future__ import annotations
 
@@ -10,9 +11,16 @@ import asyncpg
 import pytest
 
 from bot.db import StorageError, migration_files
-from bot.db.engine import IntegrityError
-from bot.db.postgres import VERSION_TABLE, changed_rows, numbered, open_postgres
+from bot.db.engine import IntegrityError, SqliteDatabase
+from bot.db.postgres import (
+    VERSION_TABLE,
+    PostgresDatabase,
+    changed_rows,
+    numbered,
+    open_postgres,
+)
 from bot.db.repo import Repo
+from bot.db.store import is_postgres, open_store
 
 SNOWFLAKE = 1_234_567_890_123_456_789
 
@@ -216,3 +224,22 @@ async def test_two_writers_never_both_apply_an_action_to_one_match(postgres_url,
     finally:
         await one.close()
         await two.close()
+
+
+def test_a_postgresql_url_selects_postgres_and_anything_else_a_sqlite_file():
+    assert is_postgres("postgresql://bot:pw@db.example/menagerie")
+    assert is_postgres("postgres://bot@/menagerie?host=/run/postgresql")
+    assert not is_postgres("menagerie.sqlite3")
+    assert not is_postgres("/var/lib/menagerie/postgresql.sqlite3")
+
+
+@pytest.mark.asyncio
+async def test_open_store_opens_the_engine_its_target_names(postgres_url, tmp_path):
+    for target, engine in ((postgres_url, PostgresDatabase),
+                           (str(tmp_path / "x.sqlite3"), SqliteDatabase)):
+        db = await open_store(target)
+        try:
+            assert isinstance(db, engine)
+            assert await Repo(db).open_matches() == []
+        finally:
+            await db.close()

@@ -15,7 +15,7 @@ from bot.db.server_settings import (
     set_timer,
 )
 from bot.defaults import ServerSettings
-from tests.conftest import open_store
+from bot.db.store import open_store
 
 
 @pytest.mark.asyncio

@@ -23,7 +23,8 @@ from bot.db.repo import Repo, ResultRow
 from bot.games import REGISTRY
 from bot.games.core import dump, replay
 from bot.sessions import SessionService
-from tests.conftest import FakeClock, open_store
+from bot.db.store import open_store
+from tests.conftest import FakeClock
 
 GUILD = 10
 MIMIKRI = REGISTRY["mimikri"]
