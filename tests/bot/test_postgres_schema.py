@@ -45,8 +45,7 @@ async def sqlite_schema(path: Path) -> dict:
     db = await open_db(str(path))
     try:
         async def rows(sql: str) -> list:
-            async with db.execute(sql) as cur:
-                return list(await cur.fetchall())
+            return await db.fetch_all(sql)
 
         tables = [r[0] for r in await rows("SELECT name FROM sqlite_master WHERE type = 'table'"
                                            " AND name NOT LIKE 'sqlite_%' ORDER BY name")]

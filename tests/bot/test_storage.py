@@ -219,6 +219,7 @@ async def test_an_uncommitted_transaction_dies_with_its_connection(tmp_path):
         match_id = await two_player_match(sessions)
         await play_one(sessions, match_id)
         after_1 = await sessions.repo.match(match_id)
+        await db.begin()
         await db.execute(
             "UPDATE matches SET state = ?, version = 2 WHERE id = ?",
             (json.dumps({"torn": True}), match_id),
