@@ -103,7 +103,9 @@ class DailyChallenge:
         return day_of(self.clock())
 
     async def _rows(self, sql: str, args: tuple[Any, ...]) -> list[Any]:
-        return await self.sessions.repo.fetch_all(sql, args)
+        repo = self.sessions.repo
+        async with repo.transaction():
+            return await repo.fetch_all(sql, args)
 
     async def try_of(self, user_id: int, day: dt.date) -> Try | None:
         """The player's try of ``day``, if they took it (on any server)."""

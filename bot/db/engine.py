@@ -7,12 +7,14 @@ so a second engine is a second implementation of this protocol, not a second cod
 The SQL the bot writes is the subset SQLite and PostgreSQL share:
 
 - Placeholders are ``?``. `SqliteDatabase` passes them on as they are; a PostgreSQL
-  implementation numbers them ``$1, $2, …`` before handing the statement to asyncpg.
+  implementation numbers them ``$1, $2, …`` before handing the statement to asyncpg (no
+  statement has a ``?`` inside a quoted literal, so counting them is enough).
+- Flags are INTEGER columns holding 0 or 1 in both schemas, compared and summed as numbers.
 - A row is read by column name (``row["seat"]``) or by position / tuple unpacking
   (``(count,) = row``), which aiosqlite's ``Row`` and asyncpg's ``Record`` both allow; nothing
   else of either is used (no ``keys()``, no ``dict(row)``).
 - New ids come from `Database.insert_returning_id`, not ``cursor.lastrowid``, which
-  PostgreSQL has not.
+  PostgreSQL has not (there the implementation appends ``RETURNING id``).
 - A write that breaks a constraint (a second open game in a channel, a duplicate result)
   raises `IntegrityError`, whatever the engine calls it.
 

@@ -24,8 +24,10 @@ class FinishedGame:
 
 async def finished_count(repo: Repo, guild_id: int) -> int:
     """How many games this server has finished."""
-    row = await repo.fetch_one(
-        "SELECT COUNT(*) FROM matches WHERE guild_id = ? AND status = 'finished'", (guild_id,))
+    async with repo.transaction():
+        row = await repo.fetch_one(
+            "SELECT COUNT(*) FROM matches WHERE guild_id = ? AND status = 'finished'",
+            (guild_id,))
     assert row is not None
     (count,) = row
     return int(count)

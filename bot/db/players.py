@@ -13,8 +13,9 @@ from bot.db.repo import Repo
 
 async def wants_pings(repo: Repo, user_id: int) -> bool:
     """Whether the start of this player's turn may mention them (yes unless they said no)."""
-    row = await repo.fetch_one("SELECT pings FROM player_settings WHERE user_id = ?",
-                               (user_id,))
+    async with repo.transaction():
+        row = await repo.fetch_one("SELECT pings FROM player_settings WHERE user_id = ?",
+                                   (user_id,))
     return True if row is None else bool(row[0])
 
 
