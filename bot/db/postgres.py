@@ -96,9 +96,11 @@ class PostgresDatabase:
     aborted until it is rolled back, which `Repo.transaction` does whenever a block raises.
     """
 
-    def __init__(self, connection: asyncpg.Connection) -> None:
+    def __init__(self, connection: asyncpg.Connection, url: str | None = None) -> None:
         self._db = connection
+        self._url = url  # to connect again when the server closed the connection
         self._transaction: Transaction | None = None
+        self._closed = False
 
     @classmethod
     async def connect(cls, url: str) -> PostgresDatabase:
@@ -107,7 +109,17 @@ class PostgresDatabase:
         Raises:
             OSError, asyncpg.PostgresError: it cannot be reached or refuses the connection.
         """
-        return cls(await asyncpg.connect(url))
+        return cls(await asyncpg.connect(url), url)
+
+    async def _live(self) -> asyncpg.Connection:
+        """The connection; a new one when the server closed the old (a restart, a fail-over,
+        an idle timeout) between transactions, so the bot does not lose its storage for good.
+        Inside a transaction a lost connection is not replaced: the transaction is lost with
+        it, and its statements fail."""
+        if self._db.is_closed() and self._transaction is None and self._url and not self._closed:
+            log.warning("the PostgreSQL connection was closed; connecting again")
+            self._db = await asyncpg.connect(self._url)
+        return self._db
 
     @property
     def in_transaction(self) -> bool:
@@ -117,18 +129,18 @@ class PostgresDatabase:
     async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> Row | None:
         """The first row of a query, or None when it has none."""
         with _translated():
-            row: Row | None = await self._db.fetchrow(numbered(sql), *args)
+            row: Row | None = await (await self._live()).fetchrow(numbered(sql), *args)
             return row
 
     async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         """Every row of a query."""
         with _translated():
-            return list(await self._db.fetch(numbered(sql), *args))
+            return list(await (await self._live()).fetch(numbered(sql), *args))
 
     async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
         """Run one statement; the number of rows it changed."""
         with _translated():
-            return changed_rows(await self._db.execute(numbered(sql), *args))
+            return changed_rows(await (await self._live()).execute(numbered(sql), *args))
 
     async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
         """Run one statement once for each row of arguments."""
@@ -136,12 +148,12 @@ class PostgresDatabase:
         if not rows:
             return
         with _translated():
-            await self._db.executemany(numbered(sql), rows)
+            await (await self._live()).executemany(numbered(sql), rows)
 
     async def insert_returning_id(self, sql: str, args: Sequence[Any] = ()) -> int:
         """Run one plain INSERT with ``RETURNING id`` appended; the new row's id."""
         with _translated():
-            new_id = await self._db.fetchval(numbered(sql) + " RETURNING id", *args)
+            new_id = await (await self._live()).fetchval(numbered(sql) + " RETURNING id", *args)
         if new_id is None:
             raise RuntimeError(f"the statement inserted no row: {sql}")
         return int(new_id)
@@ -150,7 +162,7 @@ class PostgresDatabase:
         """Open a transaction (READ COMMITTED, PostgreSQL's default)."""
         if self._transaction is not None:
             raise RuntimeError("a transaction is already open on this connection")
-        transaction = self._db.transaction()
+        transaction = (await self._live()).transaction()
         await transaction.start()
         self._transaction = transaction
 
@@ -170,6 +182,7 @@ class PostgresDatabase:
     async def close(self) -> None:
         """Close the connection; the server rolls back a transaction left open."""
         self._transaction = None
+        self._closed = True
         await self._db.close()
 
 

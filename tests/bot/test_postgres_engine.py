@@ -243,3 +243,41 @@ async def test_open_store_opens_the_engine_its_target_names(postgres_url, tmp_pa
             assert await Repo(db).open_matches() == []
         finally:
             await db.close()
+
+
+@pytest.mark.asyncio
+async def test_a_connection_the_server_closed_is_made_again_between_transactions(
+        postgres_url, caplog):
+    db = await open_postgres(postgres_url)
+    admin = await asyncpg.connect(postgres_url)
+    try:
+        await db.execute("INSERT INTO guild_settings (guild_id, language) VALUES (1, 'cs')")
+
+        async def terminate() -> None:
+            (pid,) = await db.fetch_one("SELECT pg_backend_pid()")
+            assert await admin.fetchval("SELECT pg_terminate_backend($1)", pid)
+
+        # Lost inside a transaction: that transaction fails, nothing of it is kept.
+        await db.begin()
+        await db.execute("UPDATE guild_settings SET language = 'en'")
+        await terminate()
+        with pytest.raises((asyncpg.PostgresError, asyncpg.InterfaceError, OSError)):
+            await db.execute("UPDATE guild_settings SET language = 'de'")
+        await db.rollback()
+        assert not db.in_transaction
+        # Lost between transactions (the server restarted meanwhile): the next statement
+        # connects again, and the store works on.
+        await terminate()
+        for _ in range(50):  # asyncpg sees the server's goodbye a moment later
+            if db._db.is_closed():  # noqa: SLF001
+                break
+            await asyncio.sleep(0.02)
+        assert (await db.fetch_one("SELECT language FROM guild_settings"))[0] == "cs"
+        await db.begin()
+        await db.execute("UPDATE guild_settings SET language = 'en'")
+        await db.commit()
+        assert await admin.fetchval("SELECT language FROM guild_settings") == "en"
+        assert "connecting again" in caplog.text
+    finally:
+        await admin.close()
+        await db.close()
