@@ -176,8 +176,16 @@ class PostgresDatabase:
     async def rollback(self) -> None:
         """Roll the open transaction back, if any."""
         transaction, self._transaction = self._transaction, None
-        if transaction is not None and not self._db.is_closed():
+        if transaction is None or self._db.is_closed():
+            return
+        try:
             await transaction.rollback()
+        except Exception:  # noqa: BLE001 (whatever broke, the connection is done for)
+            # A connection that cannot roll back (lost mid-statement, a query still running)
+            # is dropped: the server rolls the transaction back itself, and the next
+            # transaction connects again.
+            log.warning("rolling back failed; dropping the PostgreSQL connection", exc_info=True)
+            self._db.terminate()
 
     async def close(self) -> None:
         """Close the connection; the server rolls back a transaction left open."""
