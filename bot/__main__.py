@@ -13,7 +13,8 @@ import discord
 from dotenv import load_dotenv
 
 from bot.app import create_bot
-from bot.db import StorageError, open_db
+from bot.db import StorageError
+from bot.db.store import open_store
 from bot.settings import Settings
 
 NO_TOKEN = """\
@@ -52,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         # Before logging in: an unusable database is then reported as such, not hidden behind
         # a refused token or a failed connection, and the bot never goes online without it.
-        asyncio.run(_check_storage(settings.database_path))
+        asyncio.run(_check_storage(settings.database))
         bot = create_bot(settings, sync=args.sync)
         asyncio.run(_run(bot, settings.token))
     except StorageError as error:  # also when the file went bad between the check and the start
@@ -71,9 +72,9 @@ def main(argv: list[str] | None = None) -> int:
     return 0
 
 
-async def _check_storage(path: str) -> None:
+async def _check_storage(target: str) -> None:
     """Open (creating or upgrading) the database once and close it; StorageError if unusable."""
-    db = await open_db(path)
+    db = await open_store(target)
     await db.close()
 
 

@@ -13,8 +13,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 from discord.ext import commands
 
-from bot.db import open_db
 from bot.db.repo import Repo
+from bot.db.store import open_store
 from bot.sessions import SessionService
 from bot.settings import Settings
 
@@ -56,7 +56,7 @@ class MenagerieBot(commands.Bot):
     async def setup_hook(self) -> None:
         """Open storage, load the extensions, then resume open games and bring every message
         up to date (each extension's optional ``resume_games``, once all are loaded)."""
-        self.db = await open_db(self.settings.database_path)
+        self.db = await open_store(self.settings.database)
         self.sessions = SessionService(Repo(self.db), computer_delay=self.settings.computer_delay,
                                        owner=self.settings.owner)
         for extension in EXTENSIONS:

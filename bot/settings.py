@@ -8,6 +8,8 @@ from dataclasses import dataclass, field
 
 from bot import shards
 
+POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+
 
 @dataclass(frozen=True, slots=True)
 class Settings:
@@ -15,6 +17,9 @@ class Settings:
 
     token: str = field(default="", repr=False)  # repr=False: a printed Settings shows no token
     database_path: str = "menagerie.sqlite3"
+    # DATABASE_URL: a postgresql:// URL selects PostgreSQL instead of the file. Not in repr:
+    # it may carry a password.
+    database_url: str = field(default="", repr=False)
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     computer_delay: float = 1.5  # seconds a computer "thinks", so players can follow its moves
@@ -25,11 +30,13 @@ class Settings:
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
-        """Read DISCORD_TOKEN, DATABASE_PATH, DEV_GUILD_ID, LOG_LEVEL, SHARD_COUNT and SHARD_IDS.
+        """Read DISCORD_TOKEN, DATABASE_PATH, DATABASE_URL, DEV_GUILD_ID, LOG_LEVEL,
+        SHARD_COUNT and SHARD_IDS.
 
         Raises:
             ValueError: DEV_GUILD_ID is set but not a number, LOG_LEVEL is no logging level,
-                or the shards cannot be used (`bot.shards.parse` says why).
+                DATABASE_URL names an engine the bot has not, or the shards cannot be used
+                (`bot.shards.parse` says why).
         """
         env = dict(os.environ if env is None else env)
         guild = env.get("DEV_GUILD_ID", "").strip()
@@ -42,14 +49,31 @@ class Settings:
             raise ValueError(f"LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL"
                              f" (not {env['LOG_LEVEL'].strip()!r})")
         shard_count, shard_ids = shards.parse(env.get("SHARD_COUNT", ""), env.get("SHARD_IDS", ""))
+        path = env.get("DATABASE_PATH", "").strip() or "menagerie.sqlite3"
+        url = env.get("DATABASE_URL", "").strip()
+        if url and not url.startswith(POSTGRES_SCHEMES):
+            if url.startswith("sqlite:///"):  # a SQLite file as a URL: that file
+                path, url = url.removeprefix("sqlite:///"), ""
+            elif "://" in url:  # only the scheme is named: the rest may hold a password
+                raise ValueError("DATABASE_URL must be postgresql://… (or a SQLite file's path;"
+                                 f" not {url.split('://')[0]}://…)")
+            else:  # a plain path: the SQLite file there
+                path, url = url, ""
         return cls(
             token=env.get("DISCORD_TOKEN", "").strip(),
-            database_path=env.get("DATABASE_PATH", "").strip() or "menagerie.sqlite3",
+            database_path=path,
+            database_url=url,
             dev_guild_id=int(guild) if guild else None,
             log_level=level,
             shard_count=shard_count,
             shard_ids=shard_ids,
         )
+
+    @property
+    def database(self) -> str:
+        """What the bot opens (`bot.db.store.open_store`): the PostgreSQL URL when one is set,
+        else the SQLite file's path."""
+        return self.database_url or self.database_path
 
     @property
     def owner(self) -> shards.Owner:
