@@ -6,13 +6,13 @@ from __future__ import annotations
 from bot.db import open_db
 from bot.db.engine import Database
 from bot.db.postgres import open_postgres
+from bot.settings import POSTGRES_SCHEMES
 
-SCHEMES = ("postgresql://", "postgres://")
 
 
 def is_postgres(target: str) -> bool:
     """Whether ``target`` names a PostgreSQL database (else it is a SQLite file's path)."""
-    return target.startswith(SCHEMES)
+    return target.startswith(POSTGRES_SCHEMES)
 
 
 async def open_store(target: str) -> Database:
