@@ -9,6 +9,7 @@ from __future__ import annotations
 
 
 import asyncio
+import json
 import dataclasses
 
 import pytest
@@ -42,9 +43,10 @@ async def lobby(table: Table, host: str, command: str, *, thread: bool = True, *
     assert opened.ok and not opened.ephemeral, opened
     match_id = game_id(opened.message.content)
     if not has_thread_option(table, command):  # set as the server's default would
+        # Read, changed in Python and written back: the same on SQLite and PostgreSQL.
+        changed = {**(await table.match(match_id)).options, "thread": thread}
         await table.bot.sessions.repo.execute(
-            "UPDATE matches SET options = json_set(options, '$.thread', json(?))"
-            " WHERE id = ?", ("true" if thread else "false", match_id))
+            "UPDATE matches SET options = ? WHERE id = ?", (json.dumps(changed), match_id))
     return opened.message, match_id
 
 
