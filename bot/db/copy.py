@@ -68,7 +68,9 @@ async def copy_database(source: str, target: str, say: Callable[[str], None]) ->
 async def _copy_all(src: SqliteDatabase, dst: PostgresDatabase, tables: list[Table],
                     what: str, say: Callable[[str], None]) -> int:
     """Copy every table in one PostgreSQL transaction, reading one snapshot of the file."""
-    width = max((len(t.name) for t in tables), default=0)
+    if not tables:
+        raise CopyError("Cannot copy: the SQLite database has no tables to copy.")
+    width = max(len(t.name) for t in tables)
     total = 0
     await src.execute("BEGIN")  # one read transaction: every table as of the same moment
     try:

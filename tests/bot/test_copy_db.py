@@ -8,8 +8,10 @@ without a trace in the target, and the password never appears in what the comman
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import datetime as dt
 import decimal
+import io
 import os
 import random
 import re
@@ -207,10 +209,8 @@ async def postgres_tables(url: str) -> set[str]:
 
 
 def run(argv, env=None) -> tuple[int, str, str]:
-    """``main`` as the command runs it, in a thread: it starts an event loop of its own."""
-    import contextlib
-    import io
-
+    """``main`` as the command runs it (``env`` instead of the environment and .env): the exit
+    code, what it printed and what it said on stderr."""
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
         code = main([str(a) for a in argv], {} if env is None else env)
@@ -222,6 +222,7 @@ def by_user(row) -> int:
 
 
 async def run_async(argv, env=None) -> tuple[int, str, str]:
+    """`run` from a test's event loop: ``main`` starts a loop of its own, so in a thread."""
     return await asyncio.to_thread(run, argv, env)
 
 
