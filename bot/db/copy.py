@@ -1,0 +1,216 @@
+"""`python -m bot.db.copy SQLITE_FILE [POSTGRESQL_URL]`: move the bot's SQLite database to an
+empty PostgreSQL database — every table, column by column, in one PostgreSQL transaction — so a
+bot started with that DATABASE_URL goes on where the file left off. The URL defaults to
+DATABASE_URL (from the environment or .env).
+
+Exit codes: 0 copied; 1 a database cannot be used, the target already holds data or a row
+cannot be stored (then nothing was copied); 2 bad arguments.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import sys
+from collections.abc import Callable, Mapping, Sequence
+from urllib.parse import unquote, urlsplit
+
+import asyncpg
+from dotenv import load_dotenv
+
+from bot.db import StorageError, open_db
+from bot.db.copy_schema import CopyError, Table, plan, quoted
+from bot.db.copy_values import converter
+from bot.db.engine import IntegrityError, SqliteDatabase
+from bot.db.postgres import PostgresDatabase, _one_line, _safe, open_postgres
+from bot.db.store import is_postgres
+
+BATCH = 2000  # rows read from SQLite and sent in one COPY
+LOCK_WAIT = "10s"  # how long to wait for a bot still using the target before giving up
+USAGE = "usage: python -m bot.db.copy SQLITE_FILE [postgresql://user:password@host/database]"
+HELP = f"""{USAGE}
+
+Copies every table of the bot's SQLite database (migrated to this version first) into an empty
+PostgreSQL database (its tables are created first), in one transaction. The URL defaults to
+DATABASE_URL. Stop the bot before copying: what it writes to the file afterwards is not copied.
+Exit codes: 0 copied, 1 a database cannot be used or the target already holds data, 2 bad
+arguments."""
+
+
+async def copy_database(source: str, target: str, say: Callable[[str], None]) -> int:
+    """Copy the SQLite file ``source`` into the empty PostgreSQL database ``target``; say one
+    line per table as it is done; return the number of rows copied.
+
+    Raises:
+        StorageError: a database cannot be opened (one line, without the password).
+        CopyError: the source is missing, the schemas differ, the target holds data, or a
+            value does not fit its column (nothing was copied).
+        asyncpg.PostgresError, OSError: the server refused a row or went away (nothing copied).
+        bot.db.engine.IntegrityError: a row broke a constraint there (nothing copied).
+    """
+    if not os.path.exists(source):  # open_db would create it, and copy an empty database
+        raise CopyError(f"Cannot copy {source!r}: there is no such file; give the path of the"
+                        " bot's SQLite database (its DATABASE_PATH).")
+    src = await open_db(source)
+    try:
+        dst = await open_postgres(target)
+        try:
+            tables = await plan(src, dst)
+            total = await _copy_all(src, dst, tables, f"{source} into {_safe(target)}", say)
+        finally:
+            await dst.close()
+    finally:
+        await src.close()
+    say(f"Copied {_rows(total)} in {len(tables)} tables.")
+    return total
+
+
+async def _copy_all(src: SqliteDatabase, dst: PostgresDatabase, tables: list[Table],
+                    what: str, say: Callable[[str], None]) -> int:
+    """Copy every table in one PostgreSQL transaction, reading one snapshot of the file."""
+    if not tables:
+        raise CopyError("Cannot copy: the SQLite database has no tables to copy.")
+    width = max(len(t.name) for t in tables)
+    total = 0
+    await src.execute("BEGIN")  # one read transaction: every table as of the same moment
+    try:
+        await dst.begin()
+        try:
+            await dst.execute(f"SET LOCAL lock_timeout = '{LOCK_WAIT}'")
+            # No bot may write between the check that the target is empty and the commit.
+            names = ", ".join(quoted(t.name) for t in tables)
+            await dst.execute(f"LOCK TABLE {names} IN EXCLUSIVE MODE")
+            busy = [t.name for t in tables if await dst.fetch_one(
+                f"SELECT 1 FROM {quoted(t.name)} LIMIT 1")]  # noqa: S608
+            if busy:
+                raise CopyError(f"Cannot copy {what}: the target already holds data"
+                                f" (in {', '.join(busy)}); copy into an empty database, so two"
+                                " histories are never merged.")
+            say(f"Copying {what}")
+            for table in tables:
+                count = await _copy_table(src, dst, table)
+                say(f"  {table.name:<{width}} {_rows(count):>14}")
+                total += count
+            # Last, just before the commit: a sequence moved by setval does not move back if
+            # the transaction rolls back (the next ids would only skip some numbers).
+            for table in tables:
+                await _set_sequences(dst, table)
+            await dst.commit()
+        except BaseException:
+            await dst.rollback()
+            raise
+    finally:
+        await src.rollback()
+    return total
+
+
+def _rows(count: int) -> str:
+    return f"{count} row" if count == 1 else f"{count} rows"
+
+
+async def _copy_table(src: SqliteDatabase, dst: PostgresDatabase, table: Table) -> int:
+    """Copy one table in batches, in rowid order; the number of rows."""
+    names = [name for name, _ in table.columns]
+    converts = [converter(pg_type) for _, pg_type in table.columns]
+    select = (f"SELECT rowid, {', '.join(quoted(n) for n in names)}"  # noqa: S608
+              f" FROM {quoted(table.name)}")
+    # COPY, not INSERT: the one thing here the Database interface has not, and twice as fast
+    # (194,000 rows: 4.5 s against 8.4 s with executemany).
+    conn = dst._db  # noqa: SLF001
+    count, last = 0, None
+    while True:
+        if last is None:
+            rows = await src.fetch_all(f"{select} ORDER BY rowid LIMIT {BATCH}")
+        else:
+            rows = await src.fetch_all(f"{select} WHERE rowid > ? ORDER BY rowid LIMIT {BATCH}",
+                                       (last,))
+        if not rows:
+            return count
+        await conn.copy_records_to_table(
+            table.name, columns=names, records=[_converted(table.name, names, converts, row)
+                                                for row in rows])
+        count += len(rows)
+        last = rows[-1][0]
+
+
+def _converted(table: str, names: Sequence[str], converts: Sequence[Callable],
+               row: Sequence) -> tuple:
+    values = []
+    for name, convert, value in zip(names, converts, row[1:], strict=True):
+        try:
+            values.append(convert(value))
+        except (ValueError, TypeError) as error:
+            raise CopyError(f"Cannot copy {table}.{name} of the row with rowid {row[0]}:"
+                            f" {error}; nothing was copied.") from None
+    return tuple(values)
+
+
+async def _set_sequences(dst: PostgresDatabase, table: Table) -> None:
+    """Set each sequence of ``table`` to its copied maximum, so the next insert takes the
+    number after it rather than one a copied row already has."""
+    for column in table.serials:
+        row = await dst.fetch_one(
+            f"SELECT pg_get_serial_sequence(?, ?), MAX({quoted(column)})"  # noqa: S608
+            f" FROM {quoted(table.name)}", (quoted(table.name), column))
+        assert row is not None
+        sequence, top = row
+        # Nothing copied (or nothing above it): the next value is the first one.
+        copied = top is not None and top >= 1
+        await dst.fetch_one("SELECT setval(?, ?, ?)", (sequence, top if copied else 1, copied))
+
+
+def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None) -> int:
+    """Run the copy from the command line; return the exit code."""
+    args = list(sys.argv[1:] if argv is None else argv)
+    if args and args[0] in ("-h", "--help"):
+        print(HELP)
+        return 0
+    if env is None:
+        load_dotenv()
+        env = os.environ
+    if not 1 <= len(args) <= 2 or any(arg.startswith("-") for arg in args):
+        print(USAGE, file=sys.stderr)
+        return 2
+    source = args[0]
+    target = args[1] if len(args) == 2 else env.get("DATABASE_URL", "").strip()
+    problem = _bad_arguments(source, target)
+    if problem:
+        print(f"{problem} ({USAGE})", file=sys.stderr)
+        return 2
+    try:
+        asyncio.run(copy_database(source, target, lambda line: print(line, flush=True)))
+    except (StorageError, CopyError) as error:
+        print(_hidden(str(error), target), file=sys.stderr)
+        return 1
+    except (OSError, IntegrityError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
+        print(_hidden(f"Cannot copy into {_safe(target)!r}: {_one_line(error)}; nothing was"
+                      " copied.", target), file=sys.stderr)
+        return 1
+    return 0
+
+
+def _bad_arguments(source: str, target: str) -> str | None:
+    if is_postgres(source):
+        return "The first argument is the SQLite file to copy from, not a URL"
+    if not target:
+        return "No PostgreSQL database to copy into: give its URL, or set DATABASE_URL"
+    if not is_postgres(target):
+        # Only the scheme is named: the rest of a URL may hold a password.
+        what = f"{target.split('://')[0]}://…" if "://" in target else "a file's path"
+        return f"The target must be a postgresql:// URL, not {what}"
+    return None
+
+
+def _hidden(line: str, target: str) -> str:
+    """``line`` without the target's password, should a driver's message ever quote it."""
+    try:
+        password = urlsplit(target).password
+    except ValueError:  # a URL too broken to have one (it failed before it was used)
+        return line
+    for form in {password, unquote(password or "")} - {None, ""}:
+        line = line.replace(form, "***")
+    return line
+
+
+if __name__ == "__main__":
+    sys.exit(main())
