@@ -4,7 +4,8 @@ bot started with that DATABASE_URL goes on where the file left off. The URL defa
 DATABASE_URL (from the environment or .env).
 
 Exit codes: 0 copied; 1 a database cannot be used, the target already holds data or a row
-cannot be stored (then nothing was copied); 2 bad arguments.
+cannot be stored (then nothing was copied); 2 bad arguments; 130 stopped by Ctrl-C (nothing
+copied).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ Copies every table of the bot's SQLite database (migrated to this version first)
 PostgreSQL database (its tables are created first), in one transaction. The URL defaults to
 DATABASE_URL. Stop the bot before copying: what it writes to the file afterwards is not copied.
 Exit codes: 0 copied, 1 a database cannot be used or the target already holds data, 2 bad
-arguments."""
+arguments, 130 stopped by Ctrl-C (nothing copied)."""
 
 
 async def copy_database(source: str, target: str, say: Callable[[str], None]) -> int:
@@ -186,6 +187,9 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         print(_hidden(f"Cannot copy into {_safe(target)!r}: {_one_line(error)}; nothing was"
                       " copied.", target), file=sys.stderr)
         return 1
+    except KeyboardInterrupt:  # the open transaction was rolled back as the connection closed
+        print("Stopped: nothing was copied.", file=sys.stderr)
+        return 130
     return 0
 
 

@@ -462,3 +462,22 @@ async def test_postgresql_stores_the_converted_values(postgres_url):
         await conn.close()
     assert tuple(rows[0]) == record
     assert tuple(rows[1]) == (None,) * len(types)
+
+
+def test_ctrl_c_in_the_middle_copies_nothing(source, postgres_url, monkeypatch):
+    import bot.db.copy as command
+
+    copy_table, copied = command._copy_table, []
+
+    async def interrupted_after_two(src, dst, table):
+        if len(copied) == 2:
+            raise KeyboardInterrupt
+        copied.append(table.name)
+        return await copy_table(src, dst, table)
+
+    monkeypatch.setattr(command, "_copy_table", interrupted_after_two)
+    code, _, err = run([source, with_password(postgres_url)])
+    assert (code, err) == (130, "Stopped: nothing was copied.\n")
+    names = sqlite_rows(source)
+    assert len(copied) == 2
+    assert not any(asyncio.run(postgres_rows(postgres_url, names)).values())
