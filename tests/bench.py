@@ -1,15 +1,19 @@
 """`make bench`: medians, p95s and ratios of the bot's hot paths, measured in one run.
 
-Per game: apply + commit of one action (SQLite on disk, as in production), actions per second;
-many games committing at once through the one shared connection against one after another, and
-`synchronous = FULL` against NORMAL; every picture kind's render + palette encode and bytes
-beside the full-colour encode of the same picture; then interaction latency and memory per game,
-and Schicki Micki's result latency and Discord calls per won row, through the Discord double
-(tests.bench_discord). Mariposas (not in the registry yet): its computer's mean score against
-random players, and a full 4-computer game's engine time. Replays: a 100-action game rebuilt
-from its log to its last step and that step drawn, and a whole game exported as an animated
-GIF (and WebP): time and bytes. Last, the short form of the computer
-levels' tournament (tests.tournament; `make tournament` plays the full one).
+Per game: apply + commit of one action on a SQLite file (WAL) and on PostgreSQL (a server
+the run starts itself with pgserver; one line says why where it cannot), actions per second
+and the ratio PostgreSQL / SQLite (tests.bench_engines); open games a new process picks up a
+second after a crash, on each engine (tests.bench_resume); many games committing at once
+through the one shared connection against one after another, and `synchronous = FULL`
+against NORMAL; every picture kind's render + palette encode and bytes beside the full-colour
+encode of the same picture; then interaction latency and memory per game, and Schicki
+Micki's result latency and Discord calls per won row, through the Discord double
+(tests.bench_discord, where two processes on one PostgreSQL have their place, not measured
+yet). Mariposas: its computer's mean score against random players, and a full 4-computer
+game's engine time. Replays: a 100-action game rebuilt from its log to its last step and that
+step drawn, and a whole game exported as an animated GIF (and WebP): time and bytes. Last,
+the short form of the computer levels' tournament (tests.tournament; `make tournament` plays
+the full one).
 Figures go to stdout; nothing here asserts a time.
 """
 
@@ -39,7 +43,10 @@ from bot.replay import rebuild, sample, shown
 from cogs.replay_steps import MAX_FRAMES, resolved
 from rendering import canvas, mariposas, mimic, mimikri, replay, schicki_micki
 from tests import tournament
-from tests.bench_discord import bench_latency, bench_reactions
+from tests.bench_discord import bench_latency, bench_reactions, bench_two_processes
+from tests.bench_engines import bench_engines, postgres_server
+from tests.bench_figures import summary
+from tests.bench_resume import bench_resume
 from tests.rendering.gallery import pictures
 
 GAMES = {  # game → (players, options) of a typical table
@@ -52,13 +59,6 @@ SHORT_TOURNAMENT = 20
 """Games per pairing of the tournament's short form: about a minute on two cores."""
 
 
-def summary(samples: list[float]) -> str:
-    """Median and p95 in milliseconds."""
-    ordered = sorted(samples)
-    p95 = ordered[min(len(ordered) - 1, int(0.95 * len(ordered)))]
-    return f"median {statistics.median(ordered) * 1e3:7.3f} ms  p95 {p95 * 1e3:7.3f} ms"
-
-
 def timed(fn: Callable[[], object], repeat: int) -> list[float]:
     """Wall times of ``repeat`` calls."""
     out = []
@@ -67,37 +67,6 @@ def timed(fn: Callable[[], object], repeat: int) -> list[float]:
         fn()
         out.append(time.perf_counter() - t0)
     return out
-
-
-async def bench_actions(game: str, folder: Path) -> None:
-    """Replay one computer game through apply_checked + Repo.commit_action."""
-    rules = REGISTRY[game]
-    players, options = GAMES[game]
-    moves = list(autoplay(rules, "bench", players, options))
-    db = await open_db(str(folder / f"{game}.sqlite3"))
-    repo = Repo(db)
-    match_id = await repo.create_match(game=game, guild_id=1, channel_id=hash(game) & 0xFFFF,
-                                       host_id=1, host_name="bench", seed="bench",
-                                       options=options, now=0.0)
-    state = start(rules, "bench", players, options)
-    await repo.start_match(match_id, state, None, 0.0)
-    samples, apply_only = [], []
-    t_all = time.perf_counter()
-    for version, move in enumerate(moves):
-        t0 = time.perf_counter()
-        step = apply_checked(rules, state, seed="bench", version=version, seat=move.seat,
-                             action=move.action, seen_version=version)
-        t1 = time.perf_counter()
-        await repo.commit_action(match_id, expected_version=version, state=step.state,
-                                 seat=move.seat, code=move.action, at_ms=0, actor="computer",
-                                 deadline=None, now=0.0)
-        samples.append(time.perf_counter() - t0)
-        apply_only.append(t1 - t0)
-        state = step.state
-    total = time.perf_counter() - t_all
-    await db.close()
-    print(f"{game:14s} {len(moves):5d} actions  apply+commit {summary(samples)}"
-          f"  (apply alone {summary(apply_only)})  {len(moves) / total:8.0f} actions/s")
 
 
 async def _commit_game(repo: Repo, game: str, channel: int, samples: list[float],
@@ -337,10 +306,12 @@ def bench_replays() -> None:
 
 async def main() -> int:
     """Run every benchmark once and print the figures."""
-    print("== actions (apply + commit, SQLite WAL on disk) ==")
-    with tempfile.TemporaryDirectory() as folder:
-        for game in GAMES:
-            await bench_actions(game, Path(folder))
+    print("== actions (apply + commit): a SQLite file (WAL, synchronous = FULL) and a"
+          " PostgreSQL 16 database (pgserver, started for this run, local socket) ==")
+    with tempfile.TemporaryDirectory() as folder, postgres_server() as server:
+        await bench_engines(GAMES, Path(folder), server)
+        print("== restart: open games picked up again by a new process (Discord double) ==")
+        await bench_resume(Path(folder), server)
     print("== one connection, one transaction at a time (Mimikri games, commit only) ==")
     with tempfile.TemporaryDirectory() as folder:
         await bench_shared_connection(Path(folder))
@@ -357,6 +328,7 @@ async def main() -> int:
     bench_replays()
     print("== Discord round trips (real discord.py client, fake Discord on 127.0.0.1) ==")
     await bench_latency()
+    await bench_two_processes()
     await bench_reactions()
     print("== computer levels: the tournament's short form (make tournament: the full one) ==")
     tournament.main(["--games", str(SHORT_TOURNAMENT)])

@@ -8,6 +8,8 @@ Postgres refuses to run as root; run as root (as CI is), pgserver runs it as a s
 `pgserver` that it creates with useradd, and lets that user reach the data directory and the
 wheel's binaries (it adds read and search permission for others on their parent folders).
 Set MENAGERIE_TEST_POSTGRES=off to skip these tests on purpose (the summary says so too).
+`make bench` starts its own server and databases with the same `running_server` and
+`fresh_database` the fixtures use.
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ import subprocess
 import tempfile
 import uuid
 import warnings
+from collections.abc import AsyncIterator, Iterator
+from contextlib import ExitStack, asynccontextmanager, contextmanager
 from pathlib import Path
 
 import pytest
@@ -66,12 +70,18 @@ def _skip(reason: str) -> None:
     pytest.skip(line)
 
 
-@pytest.fixture(scope="session")
-def postgres_server():
-    """The URL (postgresql://…) of the session's server, connected as its superuser to the
-    `postgres` database; tests take a database of their own with ``postgres_url``."""
-    if os.environ.get(SWITCH, "").lower() in ("0", "off", "no", "false"):
-        _skip(f"{SWITCH}={os.environ[SWITCH]} turned them off")
+class NotStarted(RuntimeError):
+    """The server could not be started; the message is the one line saying why."""
+
+
+@contextmanager
+def running_server() -> Iterator[str]:
+    """Start pgserver's PostgreSQL in a temporary folder; yield its URL (postgresql://…, its
+    superuser on the `postgres` database); stop it and remove the folder afterwards.
+
+    Raises:
+        NotStarted: pgserver is not installed here, or the server did not start (one line).
+    """
     try:
         with warnings.catch_warnings():
             # platformdirs warns, once, when XDG_RUNTIME_DIR is unset (CI, root shells); the
@@ -79,24 +89,40 @@ def postgres_server():
             warnings.simplefilter("ignore")
             import pgserver
     except ImportError:
-        _skip("pgserver is not installed: pip install -e '.[test]' installs it where it has a"
-              " wheel (CPython 3.9-3.12 on x86-64 Linux, macOS, Windows); this is Python"
-              f" {platform.python_version()} on {platform.system()} {platform.machine()}")
+        raise NotStarted(
+            "pgserver is not installed: pip install -e '.[test]' installs it where it has a"
+            " wheel (CPython 3.9-3.12 on x86-64 Linux, macOS, Windows); this is Python"
+            f" {platform.python_version()} on {platform.system()} {platform.machine()}"
+        ) from None
     # A folder of our own: pgserver opens every parent of the data directory to the
     # `pgserver` user when run as root, so it should not be pytest's private temp folder.
     home = Path(tempfile.mkdtemp(prefix="menagerie-pg-"))
     pgdata = home / "pgdata"
     try:
         server = pgserver.get_server(pgdata, cleanup_mode="delete")
-    except Exception as error:  # whatever it is, it becomes the skip's one line
+    except Exception as error:  # whatever it is, it becomes the one line
         reason = one_line(error, pgdata / "log")
         shutil.rmtree(home, ignore_errors=True)
-        _skip(f"the server did not start: {reason}")
+        raise NotStarted(f"the server did not start: {reason}") from error
     try:
         yield server.get_uri()
     finally:
         server.cleanup()
         shutil.rmtree(home, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres_server():
+    """The URL (postgresql://…) of the session's server, connected as its superuser to the
+    `postgres` database; tests take a database of their own with ``postgres_url``."""
+    if os.environ.get(SWITCH, "").lower() in ("0", "off", "no", "false"):
+        _skip(f"{SWITCH}={os.environ[SWITCH]} turned them off")
+    with ExitStack() as stack:
+        try:
+            url = stack.enter_context(running_server())
+        except NotStarted as why:
+            _skip(str(why))
+        yield url
 
 
 def database_url(server_url: str, name: str) -> str:
@@ -107,23 +133,30 @@ def database_url(server_url: str, name: str) -> str:
     return f"{base}/{name}" + (f"?{tail}" if tail else "")
 
 
-@pytest_asyncio.fixture
-async def postgres_url(postgres_server):
-    """A URL of a new, empty database on the session's server, dropped after the test."""
+@asynccontextmanager
+async def fresh_database(server_url: str, prefix: str = "test") -> AsyncIterator[str]:
+    """A URL of a new, empty database on the server, dropped afterwards."""
     import asyncpg
 
-    name = f"test_{uuid.uuid4().hex[:16]}"
-    admin = await asyncpg.connect(postgres_server)
+    name = f"{prefix}_{uuid.uuid4().hex[:16]}"
+    admin = await asyncpg.connect(server_url)
     try:
         await admin.execute(f'CREATE DATABASE "{name}"')
     finally:
         await admin.close()
     try:
-        yield database_url(postgres_server, name)
+        yield database_url(server_url, name)
     finally:
-        admin = await asyncpg.connect(postgres_server)
+        admin = await asyncpg.connect(server_url)
         try:
-            # FORCE: a connection the test left open must not keep the database alive.
+            # FORCE: a connection left open must not keep the database alive.
             await admin.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
         finally:
             await admin.close()
+
+
+@pytest_asyncio.fixture
+async def postgres_url(postgres_server):
+    """A URL of a new, empty database on the session's server, dropped after the test."""
+    async with fresh_database(postgres_server) as url:
+        yield url

@@ -1,0 +1,179 @@
+"""`make bench`'s restart figure: how fast the bot picks its open games up again after a crash.
+
+COUNT open games of the four games are stored as a killed process leaves them: MOVES actions
+into each (committed by `Repo.commit_action`), their board messages posted but showing an
+older version (a crash between a commit and its redraw), the turn-based ones' turn timers
+running. Then the real bot starts on that database against the Discord double.
+Timed from its `setup_hook` — which opens the database, loads the extensions (Schicki Micki's
+`cog_load` re-arms its dealers) and calls `SessionService.resume` and every cog's
+`resume_games`, as at every start — until every game's board shows its stored version and
+every Schicki Micki table has its emojis again: matches resumed per second, on a SQLite file
+and on PostgreSQL. The bot's login to the double comes before `setup_hook` and is not counted.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import time
+from itertools import islice
+from pathlib import Path
+from dataclasses import dataclass
+from typing import Any
+
+from bot.app import MenagerieBot, create_bot
+from bot.autoplay import Move, autoplay
+from bot.db.repo import Repo
+from bot.db.store import is_postgres, open_store
+from bot.games import REGISTRY
+from bot.games.core import SYSTEM, start
+from bot.settings import Settings
+from tests.bench_engines import database, engines
+from tests.double import FakeDiscord, World, run_bot
+
+COUNT = 200
+WARM_UP = 8  # games of a first restart that is not counted
+MOVES = 12  # actions into each game: its log is replayed at the restart, so depth costs time
+TIMER = 600  # seconds a turn: far enough off that no timer fires while we measure
+TABLES: dict[str, tuple[int, dict[str, Any]]] = {  # game → (players, options)
+    "mimikri": (4, {"subjects": 5, "turn_timer": TIMER}),
+    "schicki_micki": (4, {}),
+    "mimic": (2, {"turn_timer": TIMER}),
+    "mariposas": (4, {"turn_timer": TIMER}),
+}
+SLOW_CLOCK = 1000.0  # Schicki Micki's dealers wait instead of dealing on while we measure
+SCHICKI = "schicki_micki"
+
+
+@dataclass(frozen=True)
+class Restart:
+    """What one restart took, from the start of `setup_hook`."""
+
+    matches: int  # open games stored
+    moves: int  # actions into each
+    ready: float  # seconds until `setup_hook` returned (every game re-armed, redraws queued)
+    picked_up: float  # seconds until every board showed its stored version
+    redrawn: int  # stored board messages the new process edited
+
+    @property
+    def rate(self) -> float:
+        """Matches resumed a second."""
+        return self.matches / self.picked_up
+
+
+@functools.cache
+def _opening(game: str, moves: int) -> tuple[Move, ...]:
+    """The first ``moves`` actions of a seeded computer game (computed once a run: every
+    stored game of a kind shares its seed, so all of them replay the same log)."""
+    players, options = TABLES[game]
+    return tuple(islice(autoplay(REGISTRY[game], f"resume-{game}", players, options), moves))
+
+
+async def store_games(target: str, world: World, count: int, moves: int) -> list[int]:
+    """Store ``count`` open games, ``moves`` actions into each, one a channel, the games
+    taking turns; return their ids."""
+    db = await open_store(target)
+    repo, users, ids = Repo(db), world.members, []
+    now = time.time()
+    try:
+        for i in range(count):
+            game = list(TABLES)[i % len(TABLES)]
+            players, options = TABLES[game]
+            rules, seed = REGISTRY[game], f"resume-{game}"
+            deadline = None if game == SCHICKI else now + TIMER
+            channel = world.channel(f"table-{i}")
+            board = world.new_message(channel, world.bot_user, content="(the board before)")
+            async with repo.transaction():  # one per game: storing is not what we measure
+                match_id = await repo.create_match(
+                    game=game, guild_id=world.guild.id, channel_id=channel.id,
+                    host_id=users[0].id, host_name=users[0].username, seed=seed,
+                    options=options, now=now)
+                for user in users[1:players]:
+                    await repo.add_seat(match_id, user.id, user.username)
+                await repo.start_match(match_id, start(rules, seed, players, options),
+                                       deadline, now)
+                for version, move in enumerate(_opening(game, moves)):
+                    await repo.commit_action(
+                        match_id, expected_version=version, state=move.state, seat=move.seat,
+                        code=move.action, at_ms=0, deadline=deadline, now=now,
+                        actor="system" if move.seat == SYSTEM else "player")
+                await repo.set_message(match_id, board.id)
+            ids.append(match_id)
+    finally:
+        await db.close()
+    return ids
+
+
+async def _picked_up(bot: MenagerieBot) -> None:
+    """Return once every open game's board shows its stored version and every Schicki Micki
+    table (the one message of its game) wears the bot's emojis."""
+    publisher, repo = bot.publisher, bot.sessions.repo
+    tables: Any = bot.get_cog("SchickiMicki")
+    while True:
+        await publisher.idle.wait()
+        matches = await repo.open_matches()
+        if (all(publisher._drawn.get(m.id, (-1, 0.0))[0] >= m.version for m in matches)
+                and all(tables.posted.get(m.id) in tables.dressed
+                        for m in matches if m.game == SCHICKI)):
+            return
+        await asyncio.sleep(0.005)
+
+
+async def measure_restart(target: str, count: int = COUNT, moves: int = MOVES,
+                          timeout: float = 300) -> Restart:
+    """Store ``count`` open games in ``target`` (a SQLite path or a postgresql:// URL), start
+    the bot on them through the Discord double and time how long it takes to pick them up."""
+    world = World(channel_names=[f"table-{i}" for i in range(count)])
+    server = await FakeDiscord(world).start()
+    try:
+        ids = await store_games(target, world, count, moves)
+        boards = {world.messages[m].id: len(world.messages[m].versions)
+                  for m in world.messages}
+        where = ({"database_url": target} if is_postgres(target)
+                 else {"database_path": target})
+        settings = Settings(token="", computer_delay=0, time_scale=SLOW_CLOCK, retry_delay=0.05,
+                            **where)
+        with server.patch_discord():
+            bot = create_bot(settings)
+            marks: dict[str, float] = {}
+            setup = bot.setup_hook
+
+            async def timed_setup() -> None:  # the bot's own start-up, only timed
+                marks["start"] = time.perf_counter()
+                await setup()
+                marks["ready"] = time.perf_counter()
+
+            bot.setup_hook = timed_setup  # type: ignore[method-assign]
+            running = await run_bot(server, bot, ready_timeout=timeout)
+            try:
+                await asyncio.wait_for(_picked_up(bot), timeout)
+                done = time.perf_counter()
+            finally:
+                await running.close()
+    finally:
+        await server.stop()
+    redrawn = sum(len(world.messages[m].versions) > seen for m, seen in boards.items())
+    return Restart(len(ids), moves, marks["ready"] - marks["start"], done - marks["start"], redrawn)
+
+
+def line(engine: str, figures: Restart) -> str:
+    """One engine's restart figures."""
+    return (f"{engine:10s} {figures.matches} open games, {figures.moves} actions into each:"
+            f" set-up (database, extensions, games re-armed) {figures.ready:5.2f} s, every"
+            f" board redrawn ({figures.redrawn} of {figures.matches}) after"
+            f" {figures.picked_up:5.2f} s: {figures.rate:5.1f} matches resumed/s")
+
+
+async def bench_resume(folder: Path, server: str | None, count: int = COUNT,
+                       moves: int = MOVES) -> dict[str, Restart]:
+    """Print each engine's restart figures (SQLite in ``folder``; PostgreSQL on ``server``
+    when it is up); return them by engine."""
+    # Not counted: the first start in a process imports the extensions and fills the
+    # renderers' caches, which would make whichever engine goes first look slower.
+    await measure_restart(str(folder / "warm-up.sqlite3"), WARM_UP, moves)
+    figures = {}
+    for engine in engines(server):
+        async with database(engine, folder, server, "resume") as target:
+            figures[engine] = await measure_restart(target, count, moves)
+        print(line(engine, figures[engine]))
+    return figures

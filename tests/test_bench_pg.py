@@ -1,0 +1,75 @@
+"""`make bench`'s storage figures run: apply + commit on SQLite and on PostgreSQL, the one line
+when PostgreSQL is missing, and a restart picking up stored games on each engine — tiny
+workloads, and no time is asserted (tests.bench_engines, tests.bench_resume)."""
+
+from __future__ import annotations
+
+from contextlib import contextmanager
+
+import pytest
+
+from tests import bench_engines, pg
+from tests.bench_engines import POSTGRES, SQLITE, bench_engines as run_engines, postgres_server
+from tests.bench_resume import measure_restart
+
+SMALL = {"mimikri": (2, {"subjects": 4})}
+
+
+@pytest.mark.asyncio
+async def test_apply_and_commit_are_measured_on_both_engines(tmp_path, postgres_server, capsys):
+    runs = await run_engines(SMALL, tmp_path, postgres_server)
+    assert set(runs) == {SQLITE, POSTGRES}
+    for engine in runs:
+        run = runs[engine]["mimikri"]
+        assert len(run.samples) > 10
+        assert run.version == len(run.samples)  # every action was committed, in order
+    out = capsys.readouterr().out
+    assert "mimikri        SQLite" in out and "mimikri        PostgreSQL" in out
+    assert "all games      PostgreSQL" in out
+    assert out.count("PostgreSQL / SQLite: median") == 2  # the game's and the pooled one
+
+
+@pytest.mark.asyncio
+async def test_without_a_server_sqlite_stands_alone(tmp_path, capsys):
+    runs = await run_engines(SMALL, tmp_path, None)
+    assert set(runs) == {SQLITE}
+    out = capsys.readouterr().out
+    assert "SQLite" in out and "PostgreSQL" not in out
+
+
+def test_a_server_that_cannot_start_is_one_line(monkeypatch, capsys):
+    @contextmanager
+    def broken():
+        raise pg.NotStarted("the server did not start: initdb exited with status 1")
+        yield  # pragma: no cover
+
+    monkeypatch.delenv(pg.SWITCH, raising=False)
+    monkeypatch.setattr(bench_engines.pg, "running_server", broken)
+    with postgres_server() as server:
+        assert server is None
+    assert capsys.readouterr().out == (
+        "PostgreSQL figures skipped: the server did not start: initdb exited with status 1\n")
+
+
+def test_the_switch_turns_postgres_off_in_one_line(monkeypatch, capsys):
+    monkeypatch.setenv(pg.SWITCH, "off")
+    with postgres_server() as server:
+        assert server is None
+    out = capsys.readouterr().out
+    assert out.count("\n") == 1 and "turned them off" in out
+
+
+@pytest.mark.asyncio
+async def test_a_restart_picks_up_every_stored_game_on_sqlite(tmp_path):
+    figures = await measure_restart(str(tmp_path / "resume.sqlite3"), count=4, moves=6,
+                                    timeout=60)
+    assert figures.matches == 4 and figures.moves == 6
+    assert figures.redrawn == 4  # each stored board message was brought up to date
+    assert 0 < figures.ready <= figures.picked_up and figures.rate > 0
+
+
+@pytest.mark.asyncio
+async def test_a_restart_picks_up_every_stored_game_on_postgres(postgres_url):
+    figures = await measure_restart(postgres_url, count=4, moves=6, timeout=60)
+    assert figures.matches == 4 and figures.redrawn == 4
+    assert 0 < figures.ready <= figures.picked_up
