@@ -16,7 +16,7 @@ help:
 	@echo "make lint   ruff over the code"
 	@echo "make demo   play every game between computer players into demo/ (no Discord needed)"
 	@echo "make boards draw the README's board pictures again into docs/boards/"
-	@echo "make bench  measure actions, renders and Discord round trips (and a short tournament)"
+	@echo "make bench  measure actions (SQLite and PostgreSQL), restarts, renders and Discord round trips"
 	@echo "make tournament  every game's computer levels against each other, 100 games a pairing"
 	@echo "make sync   start the bot and sync the slash commands globally (after command changes)"
 	@echo "make clean  remove .venv, demo/ and the test cache (the next target makes .venv again)"
