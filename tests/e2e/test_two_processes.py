@@ -29,10 +29,8 @@ from bot.db.store import open_store
 from bot.games import REGISTRY
 from bot.replay import rebuild
 from bot.shards import shard_of
-from tests.double import Driver, FakeDiscord, Message
+from tests.double import BotProcess, Driver, FakeDiscord, Guild, Message, start_bot_process
 from tests.double import interactions as ix
-from tests.double.models import Guild
-from tests.double.process import BotProcess, start_bot_process
 from tests.e2e.table import ephemeral_text, game_id
 from tests.e2e.test_mimikri import choose
 
@@ -166,6 +164,7 @@ async def test_two_processes_two_shards_one_database_a_kill_and_a_restart(
     for process, guild_id in play.every_process:
         assert not process.errors, f"process of guild {guild_id} logged errors:\n{process.output}"
     await _check_logs(repo)
+    await _check_announced_once(play)
     _check_each_process_kept_to_its_guild(play)
 
 
@@ -235,6 +234,14 @@ async def _check_logs(repo: Repo) -> None:
         results = await repo.fetch_all("SELECT seat FROM results WHERE match_id = ?",
                                        (match.id,))
         assert sorted(r["seat"] for r in results) == [s.seat for s in seats], "results once"
+
+
+async def _check_announced_once(play: Guilds) -> None:
+    """Each game's end was posted once, by whichever run of its process ended it."""
+    for row in await play.repo.fetch_all("SELECT id, channel_id, message_id FROM matches"):
+        news = [m for m in play.driver.messages(row["channel_id"])
+                if m.id != row["message_id"] and "game over" in m.content]
+        assert len(news) == 1, (row["id"], [m.content for m in news])
 
 
 def _same(a: Any, b: Any) -> bool:
