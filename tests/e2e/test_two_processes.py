@@ -2,7 +2,9 @@
 
 The double has two guilds, one on each shard. Each process (`python -m bot` as a real OS
 process, SHARD_COUNT=2, its own SHARD_IDS) gets its guild only. In each guild two users play
-Mimikri by hand and three computers play one by themselves. One process is killed with
+Mimikri by hand and three computers play one by themselves; in the second guild two users and
+a computer play Schicki Micki too (real time: reactions wait in the database's inbox until
+their window is judged, so a kill there must apply none twice). One process is killed with
 SIGKILL mid-game; the other keeps playing its guild's games meanwhile; the killed one is
 started again with the same SHARD_IDS and takes its games up where they stood. Then: every
 match's action log has versions 0, 1, 2… with none twice and replays from its seed to the
@@ -27,8 +29,11 @@ from bot.db.engine import Database
 from bot.db.repo import MatchRow, Repo
 from bot.db.store import open_store
 from bot.games import REGISTRY
+from bot.games.schicki_micki.deck import cards
+from bot.games.schicki_micki.table import read_table
 from bot.replay import rebuild
 from bot.shards import shard_of
+from bot.texts.schicki_micki import SAY
 from tests.double import BotProcess, Driver, FakeDiscord, Guild, Message, start_bot_process
 from tests.double import interactions as ix
 from tests.e2e.table import ephemeral_text, game_id
@@ -37,6 +42,7 @@ from tests.e2e.test_mimikri import choose
 COUNT = 2
 RULES = REGISTRY["mimikri"]
 COMPUTER_DELAY = 0.05  # a computers' game takes seconds: it is still running at the kill
+TIME_SCALE = 0.02  # Schicki Micki's clocks: a card every 50 ms
 
 
 @pytest_asyncio.fixture
@@ -70,12 +76,13 @@ class Guilds:
         self.url = postgres_url
         self.processes: dict[int, BotProcess] = {}  # guild id -> its (current) process
         self.every_process: list[tuple[BotProcess, int]] = []
+        self.background: list[asyncio.Task[None]] = []  # users acting on their own
 
     async def start(self, guild: Guild) -> BotProcess:
         process = await start_bot_process(
             self.server, database=self.url, workdir=self.tmp, shard_count=COUNT,
             shard_ids=[shard_of(guild.id, COUNT)], dev_guild_id=guild.id,
-            computer_delay=COMPUTER_DELAY)
+            computer_delay=COMPUTER_DELAY, time_scale=TIME_SCALE)
         self.processes[guild.id] = process
         self.every_process.append((process, guild.id))
         return process
@@ -110,6 +117,28 @@ class Guilds:
         left = await self.driver.slash(host, channel, "game leave")
         assert left.ok, left.errors
         return game_id(board.content)
+
+    async def open_table(self, channel: str, host: str, guest: str) -> int:
+        """`/schicki new`, a guest and a hard computer join, the host starts."""
+        opened = await self.driver.slash(host, channel, "schicki new")
+        assert opened.ok, opened.errors
+        await self.driver.click(guest, opened.message, label="Join")
+        await self.driver.click(host, opened.message, label="Add computer (hard)")
+        started = await self.driver.click(host, opened.message, label="Start")
+        assert started.ok, started.errors
+        return game_id(opened.message.content)
+
+    async def react_along(self, match_id: int, users: list[str]) -> None:
+        """The humans call what they see on the table, now and then, until the game ends."""
+        turn = 0
+        while (match := await self.match(match_id)).status == "active":
+            state = match.state
+            if state["phase"] == "dealing" and state["table"] and match.message_id:
+                correct = read_table(cards()[c] for c in state["table"]).correct
+                if correct and turn % 3:
+                    await self.driver.react(users[turn % 2], match.message_id, SAY[correct])
+            turn += 1
+            await asyncio.sleep(0.03)
 
     async def move(self, board: Message, match_id: int, users: dict[int, str]) -> bool:
         """The seat to act clicks a sensible button once the board shows the stored version;
@@ -159,6 +188,9 @@ async def test_two_processes_two_shards_one_database_a_kill_and_a_restart(
         await _play(play, first, second)
         await _check_leaderboards(play, first, second)
     finally:
+        for task in play.background:
+            task.cancel()
+        await asyncio.gather(*play.background, return_exceptions=True)
         for process, _ in play.every_process:
             await process.stop()
     for process, guild_id in play.every_process:
@@ -184,15 +216,19 @@ async def _play(play: Guilds, first: Guild, second: Guild) -> None:
         await play.move(board_b, by_hand_b, hands[second.id])
     robots_a = await play.open_for_computers("lobby", "dave")
     robots_b = await play.open_for_computers("lobby-2", "erin")
-    assert len({by_hand_a, by_hand_b, robots_a, robots_b}) == 4
+    schicki = await play.open_table("off-topic-2", "bob", "carol")
+    reacting = asyncio.create_task(play.react_along(schicki, ["bob", "carol"]))
+    play.background.append(reacting)
+    assert len({by_hand_a, by_hand_b, robots_a, robots_b, schicki}) == 5
 
     async def going() -> bool:
-        return (await play.match(robots_b)).version >= 3
-    await until(going, "the second guild's computers to make three moves")
+        dealt = (await play.match(schicki)).version
+        return (await play.match(robots_b)).version >= 3 and dealt >= 6
+    await until(going, "the second guild's games to be well under way")
 
     await b.kill()  # kill -9, mid-game: the computers' next move may be half-way through
     assert b.proc is not None and b.proc.returncode == -9
-    at_kill = {m: await play.match(m) for m in (robots_b, by_hand_b)}
+    at_kill = {m: await play.match(m) for m in (robots_b, by_hand_b, schicki)}
     assert all(m.status == "active" for m in at_kill.values()), "killed too late"
 
     # Meanwhile the first process plays on: its guild's games go to their ends.
@@ -215,12 +251,14 @@ async def _play(play: Guilds, first: Guild, second: Guild) -> None:
     await play.finished(robots_b)
     await play.play_to_end(board_b, by_hand_b, hands[second.id])
     await play.finished(by_hand_b)
+    await play.finished(schicki)
+    await reacting
 
 
 async def _check_logs(repo: Repo) -> None:
     """Every match: versions 0..n-1 once each, n = its version, replaying to its state."""
     matches = [MatchRow.from_row(r) for r in await repo.fetch_all("SELECT * FROM matches")]
-    assert len(matches) == 4
+    assert len(matches) == 5
     for match in matches:
         assert match.status == "finished", match
         rows = await repo.fetch_all("SELECT seq FROM actions WHERE match_id = ? ORDER BY seq",
@@ -228,12 +266,15 @@ async def _check_logs(repo: Repo) -> None:
         assert [r["seq"] for r in rows] == list(range(match.version)), match.id
         seats = await repo.seats(match.id)
         log = await repo.action_log(match.id)
-        frames = rebuild(RULES, match.seed, len(seats), match.options, log)
+        frames = rebuild(REGISTRY[match.game], match.seed, len(seats), match.options, log)
         assert frames[-1].version == match.version
         assert _same(frames[-1].state, match.state), f"match {match.id} does not replay"
         results = await repo.fetch_all("SELECT seat FROM results WHERE match_id = ?",
                                        (match.id,))
         assert sorted(r["seat"] for r in results) == [s.seat for s in seats], "results once"
+        humans = {s.seat for s in seats if not s.is_computer}
+        assert not humans or any(seat in humans for seat, _, _ in log), f"nobody in {match.id}"
+    assert await repo.fetch_all("SELECT id FROM inbox") == [], "input left unjudged"
 
 
 async def _check_announced_once(play: Guilds) -> None:
