@@ -76,6 +76,7 @@ class BotProcess:
             sys.executable, "-m", "tests.double.child", self.server.base_url,
             cwd=self.workdir, env=self.env, stdin=asyncio.subprocess.DEVNULL,
             stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.STDOUT,
+            limit=1 << 24,  # a long log line (a traceback's repr) must not stop the reader
         )
         self._reader = asyncio.create_task(self._read(), name=f"bot-process-{self.proc.pid}")
         try:

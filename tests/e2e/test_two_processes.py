@@ -34,7 +34,15 @@ from bot.games.schicki_micki.table import read_table
 from bot.replay import rebuild
 from bot.shards import shard_of
 from bot.texts.schicki_micki import SAY
-from tests.double import BotProcess, Driver, FakeDiscord, Guild, Message, start_bot_process
+from tests.double import (
+    BotProcess,
+    BotProcessFailed,
+    Driver,
+    FakeDiscord,
+    Guild,
+    Message,
+    start_bot_process,
+)
 from tests.double import interactions as ix
 from tests.e2e.table import ephemeral_text, game_id
 from tests.e2e.test_mimikri import choose
@@ -355,3 +363,13 @@ def _check_each_process_kept_to_its_guild(play: Guilds) -> None:
               if any(r.token == p.token and channel_path.match(r.path)
                      for r in play.server.requests)}
     assert called == {world.guild.id, *(g for g in world.guilds if g != world.guild.id)}
+
+
+@pytest.mark.asyncio
+async def test_a_bot_process_that_cannot_start_says_why(
+    fake_discord: FakeDiscord, tmp_path: Path
+) -> None:
+    with pytest.raises(BotProcessFailed, match="exited with 2(.|\n)*SHARD_IDS must be below"):
+        await start_bot_process(fake_discord, database=str(tmp_path / "menagerie.sqlite3"),
+                                workdir=tmp_path, shard_count=2, shard_ids=[5])
+    assert not fake_discord.gateway.sessions, "it never reached the gateway"
