@@ -222,7 +222,7 @@ class Dealer:
         """One thing the dealer does; False when the game is over."""
         match = await self.sessions.repo.match(match_id)
         if match is None or match.status != "active":
-            self.tables.pop(match_id, None)
+            await self._forget(match_id)
             return False
         table = self.tables[match_id]
         seats = await self.sessions.repo.seats(match_id)  # a leaver's seat is a computer's now
@@ -284,6 +284,16 @@ class Dealer:
                 await self.io.announce(resolved.match, resolved)
         finally:
             table.settling = False
+
+    async def _forget(self, match_id: int) -> None:
+        """The game is over: input that came with its last window (stored while that window
+        was being submitted) can never be judged, so it goes too, once stored."""
+        table = self.tables.pop(match_id, None)
+        if table is not None:
+            await self._stored(table)
+        left = await self.sessions.repo.inbox(match_id)
+        if left:
+            await self.sessions.repo.drop_inbox(row.id for row in left)
 
     async def _stored(self, table: _Table) -> None:
         """Wait until every reaction so far is in the inbox (so it has its id)."""

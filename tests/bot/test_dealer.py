@@ -81,6 +81,27 @@ async def test_computers_play_a_whole_game_that_replays(sessions):
 
 
 @pytest.mark.asyncio
+async def test_input_that_came_with_the_last_window_goes_with_the_game(sessions):
+    """A reaction stored while the final window was being submitted can never be judged: the
+    game's end takes it out of the inbox (nothing waits forever under a player's id)."""
+    class Late(FakeTable):
+        async def announce(self, match, transition) -> None:
+            await super().announce(match, transition)
+            if transition.match.status == "finished":
+                await sessions.repo.add_inbox(match.id, user_id=100, seat=0, code="knock",
+                                              at=time.time(), at_ms=5, seq=1)
+
+    dealer = Dealer(sessions, Late(), time_scale=0.002)
+    match = await started(sessions, humans=1, computers=2)
+    dealer.watch(match)
+    task = dealer._tasks[match.id]
+    await asyncio.wait_for(task, 20)
+    assert (await sessions.repo.match(match.id)).status == "finished"
+    assert await sessions.repo.inbox(match.id) == []
+    assert match.id not in dealer.tables
+
+
+@pytest.mark.asyncio
 async def test_a_window_is_submitted_in_key_order_not_arrival_order(sessions):
     io = FakeTable()
     dealer = Dealer(sessions, io, time_scale=0.05)

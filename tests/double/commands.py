@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from .models import Attachment, Role
+from .models import Attachment, Guild, Role
 
 if TYPE_CHECKING:
     from .world import World
@@ -98,6 +98,7 @@ def build_data(
         raise CommandError(f"{path!r} is a group; name one of its subcommands")
 
     resolved: dict[str, dict[str, Any]] = {}
+    guild = world.guilds.get(guild_id) if guild_id is not None else None
     values = container.setdefault("options", [])
     by_name = {o["name"]: o for o in node_defs}
     for name, value in options.items():
@@ -110,7 +111,7 @@ def build_data(
             entry["value"] = str(value)
             entry["focused"] = True
         else:
-            entry["value"] = _wire_value(world, definition, value, resolved)
+            entry["value"] = _wire_value(world, definition, value, resolved, guild)
         values.append(entry)
     if focused is None:
         missing = [o["name"] for o in node_defs if o.get("required") and o["name"] not in options]
@@ -124,8 +125,15 @@ def build_data(
 
 
 def _wire_value(
-    world: World, definition: dict[str, Any], value: Any, resolved: dict[str, Any]
+    world: World,
+    definition: dict[str, Any],
+    value: Any,
+    resolved: dict[str, Any],
+    guild: Guild | None = None,
 ) -> Any:
+    """An option's value on the wire, its users, roles and channels resolved as seen in
+    ``guild`` (the first guild when not given)."""
+    guild = guild or world.guild
     kind = definition["type"]
     choices = definition.get("choices")
     if kind == STRING:
@@ -142,25 +150,25 @@ def _wire_value(
         wire = bool(value)
     elif kind in (USER, MENTIONABLE) and not isinstance(value, Role):
         user = world.user(value)
-        member = world.guild.members.get(user.id)
+        member = guild.members.get(user.id)
         resolved.setdefault("users", {})[str(user.id)] = user.payload()
         if member is not None:
             resolved.setdefault("members", {})[str(user.id)] = member.payload(
-                with_user=False, permissions=world.guild.member_permissions(user.id)
+                with_user=False, permissions=guild.member_permissions(user.id)
             )
         wire = str(user.id)
     elif kind in (ROLE, MENTIONABLE):
         role = (
             value
             if isinstance(value, Role)
-            else next(r for r in world.guild.roles if r.id == int(value))
+            else next(r for r in guild.roles if r.id == int(value))
         )
         resolved.setdefault("roles", {})[str(role.id)] = role.payload()
         wire = str(role.id)
     elif kind == CHANNEL:
         channel = world.channel(value)
         resolved.setdefault("channels", {})[str(channel.id)] = dict(
-            channel.payload(), permissions=str(world.guild.member_permissions(world.bot_user.id))
+            channel.payload(), permissions=str(guild.member_permissions(world.bot_user.id))
         )
         wire = str(channel.id)
     elif kind == ATTACHMENT:

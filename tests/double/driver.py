@@ -18,7 +18,7 @@ from . import commands, messaging, reactions, threads
 from . import interactions as ix
 from .actions import Action
 from .interactions import InteractionRecord, InteractionResult
-from .models import Channel, Message, User
+from .models import Channel, Guild, Message, User
 from .server import FakeDiscord
 
 UserRef = User | int | str
@@ -175,12 +175,16 @@ class Driver:
                 raise InteractionRejected(f"{bad} not among options {offered}")
             data["values"] = picked
         else:
-            data["values"], data["resolved"] = self._resolve_select(picked)
+            data["values"], data["resolved"] = self._resolve_select(
+                picked, self.world.guild_of(msg.channel_id)
+            )
         return await self._interact(
             ix.COMPONENT, user, self.channel(msg.channel_id), data, message=msg
         )
 
-    def _resolve_select(self, picked: list[Any]) -> tuple[list[str], dict[str, Any]]:
+    def _resolve_select(
+        self, picked: list[Any], guild: Guild | None
+    ) -> tuple[list[str], dict[str, Any]]:
         resolved: dict[str, Any] = {}
         ids = []
         for value in picked:
@@ -188,7 +192,7 @@ class Driver:
                 definition = {"name": "v", "type": commands.CHANNEL}
             else:
                 definition = {"name": "v", "type": commands.MENTIONABLE}
-            ids.append(commands._wire_value(self.world, definition, value, resolved))
+            ids.append(commands._wire_value(self.world, definition, value, resolved, guild))
         return ids, resolved
 
     async def submit_modal(
@@ -249,8 +253,9 @@ class Driver:
     ) -> InteractionResult:
         loop = asyncio.get_running_loop()
         who = self.user(user)
-        if channel.guild_id is not None and who.id not in self.world.guild.members:
-            raise InteractionRejected(f"{who.username} is not in the guild")
+        guild = self.world.guild_of(channel)
+        if guild is not None and who.id not in guild.members:
+            raise InteractionRejected(f"{who.username} is not in the guild {guild.name!r}")
         rec = InteractionRecord(
             id=self.world.ids.next(),
             type=kind,

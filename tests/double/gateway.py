@@ -5,8 +5,8 @@ queued, and one writer task per session sends the queue in order, so the
 sequence number is the true order the bot receives events in.
 
 A sharded IDENTIFY (``shard: [id, count]``) gets, as from Discord, only the
-guilds of its shard, ``(guild_id >> 22) % count == id``, and only their events;
-events of no guild (DMs) go to shard 0.
+guilds of its shard, ``(guild_id >> 22) % count == id`` (a READY listing them and a
+GUILD_CREATE each), and only their events; events of no guild (DMs) go to shard 0.
 """
 
 from __future__ import annotations
@@ -113,7 +113,7 @@ class GatewaySession:
         self.shard = (int(shard[0]), int(shard[1])) if shard is not None else None
         self.session_id = secrets.token_hex(16)
         self.identified = True
-        guilds = [world.guild] if self.receives(world.guild.id) else []
+        guilds = [g for g in world.guilds.values() if self.receives(g.id)]
         self.queue_dispatch(
             "READY",
             {
@@ -162,18 +162,19 @@ class GatewaySession:
 
     def _members_chunk(self, data: dict[str, Any]) -> None:
         world = self.hub.server.world
+        guild = world.guilds.get(int(data.get("guild_id") or 0), world.guild)
         wanted = {int(u) for u in data.get("user_ids") or []}
         query = (data.get("query") or "").lower()
         members = [
             m.payload()
-            for m in world.guild.members.values()
+            for m in guild.members.values()
             if (not wanted or m.user.id in wanted) and m.user.username.lower().startswith(query)
         ]
         limit = int(data.get("limit") or 0)
         self.queue_dispatch(
             "GUILD_MEMBERS_CHUNK",
             {
-                "guild_id": str(world.guild.id),
+                "guild_id": str(guild.id),
                 "members": members[:limit] if limit else members,
                 "chunk_index": 0,
                 "chunk_count": 1,

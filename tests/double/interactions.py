@@ -60,7 +60,7 @@ class InteractionRecord:
 
 def payload(world: World, rec: InteractionRecord) -> dict[str, Any]:
     """INTERACTION_CREATE's data, as discord.py's Interaction expects it."""
-    guild = world.guild if rec.guild_id == world.guild.id else None
+    guild = world.guilds.get(rec.guild_id) if rec.guild_id is not None else None
     channel = rec.channel.payload()
     data: dict[str, Any] = {
         "id": str(rec.id),

@@ -365,7 +365,8 @@ def announce(server: FakeDiscord, event: str, msg: Message) -> None:
     world = server.world
     data = msg.payload(world.bot_user.id)
     if msg.guild_id is not None and msg.webhook_id is None:
-        member = world.guild.members.get(msg.author.id)
+        guild = world.guilds.get(msg.guild_id)
+        member = guild.members.get(msg.author.id) if guild is not None else None
         if member is not None:
             data["member"] = member.payload(with_user=False)
     # Without the message-content intent a bot sees no content of other

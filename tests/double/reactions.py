@@ -52,7 +52,8 @@ def add(
 def dispatch_add(server: FakeDiscord, msg: Message, user: User, key: str) -> bool:
     data = _event_base(msg, key)
     data.update(user_id=str(user.id), message_author_id=str(msg.author.id), burst_colors=[])
-    member = server.world.guild.members.get(user.id) if msg.guild_id is not None else None
+    guild = server.world.guilds.get(msg.guild_id) if msg.guild_id is not None else None
+    member = guild.members.get(user.id) if guild is not None else None
     if member is not None:
         data["member"] = member.payload()
     return server.gateway.dispatch("MESSAGE_REACTION_ADD", data, intent=_intent(msg))

@@ -9,6 +9,7 @@ from aiohttp import web
 from . import commands
 from .http_util import ApiError, json_response
 from .messaging import read_body
+from .models import Guild
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -87,7 +88,7 @@ class CoreRoutes:
         if request.match_info["app_id"] != str(self.world.application_id):
             raise ApiError(403, 50001, "Missing Access")
         guild = request.match_info.get("guild_id")
-        if guild is not None and int(guild) != self.world.guild.id:
+        if guild is not None and int(guild) not in self.world.guilds:
             raise ApiError(403, 50001, "Missing Access")
         return int(guild) if guild is not None else None
 
@@ -102,27 +103,27 @@ class CoreRoutes:
         self.world.actions.record("commands_sync", data={"scope": scope, "commands": stored})
         return json_response(stored)
 
-    def _guild(self, request: web.Request) -> None:
-        if request.match_info["guild_id"] != str(self.world.guild.id):
+    def _guild(self, request: web.Request) -> Guild:
+        raw = request.match_info["guild_id"]
+        guild = self.world.guilds.get(int(raw)) if raw.isdigit() else None
+        if guild is None:
             raise ApiError(404, 10004, "Unknown Guild")
+        return guild
 
     async def get_guild(self, request: web.Request) -> web.Response:
-        self._guild(request)
-        data = self.world.guild.payload()
+        data = self._guild(request).payload()
         for key in ("members", "channels", "threads", "presences", "voice_states"):
             data.pop(key)
         return json_response(data)
 
     async def get_member(self, request: web.Request) -> web.Response:
-        self._guild(request)
-        member = self.world.guild.members.get(int(request.match_info["user_id"]))
+        member = self._guild(request).members.get(int(request.match_info["user_id"]))
         if member is None:
             raise ApiError(404, 10007, "Unknown Member")
         return json_response(member.payload())
 
     async def get_guild_channels(self, request: web.Request) -> web.Response:
-        self._guild(request)
-        return json_response([c.payload() for c in self.world.guild.channels])
+        return json_response([c.payload() for c in self._guild(request).channels])
 
     # Served outside /api: the CDN from which attachment URLs are fetched.
     async def attachment(self, request: web.Request) -> web.Response:

@@ -38,6 +38,9 @@ class RequestRecord:
     path: str  # after /api/v10
     status: int
     route: str | None  # the route template that handled it; None if unknown
+    # The bot token it was sent with (None: interaction callbacks and webhooks, which carry
+    # the interaction's own token): with one token per bot process, whose request it was.
+    token: str | None = None
 
     def __str__(self) -> str:
         return f"{self.method} {self.path} -> {self.status}"
@@ -167,12 +170,11 @@ class FakeDiscord:
         resource = request.match_info.route.resource
         template = resource.canonical if resource is not None else None
         known = resource is not self._catch_all
+        token = request.headers.get("Authorization", "").removeprefix("Bot ") or None
         if api_path is not None and known and self._needs_auth(api_path):
-            if not self.world.accepts(
-                request.headers.get("Authorization", "").removeprefix("Bot ")
-            ):
+            if not self.world.accepts(token):
                 response = json_response({"message": "401: Unauthorized", "code": 0}, 401)
-                self.requests.append(RequestRecord(request.method, api_path, 401, template))
+                self.requests.append(RequestRecord(request.method, api_path, 401, template, token))
                 return response
         if api_path is not None and known:
             rule = self.faults.take(request.method, api_path)
@@ -182,7 +184,7 @@ class FakeDiscord:
                 await request.read()  # drain the body so the connection stays usable
                 response = rule.response()
                 self.requests.append(
-                    RequestRecord(request.method, api_path, response.status, template)
+                    RequestRecord(request.method, api_path, response.status, template, token)
                 )
                 return response
         try:
@@ -193,7 +195,8 @@ class FakeDiscord:
             response = json_response({"message": "400: Bad Request", "code": 50109}, 400)
         if api_path is not None or not known:
             record = RequestRecord(
-                request.method, api_path or path, response.status, template if known else None
+                request.method, api_path or path, response.status, template if known else None,
+                token,
             )
             self.requests.append(record)
             if not known:

@@ -69,6 +69,18 @@ class Snowflakes:
         ms = int(self.clock.now().timestamp() * 1000) - DISCORD_EPOCH_MS
         return (max(ms, 0) << 22) | (next(self._counter) & 0x3FFFFF)
 
+    def on_shard(self, shard: int, count: int) -> int:
+        """A new id that Discord's formula, ``(id >> 22) % count``, puts on ``shard``.
+
+        Its timestamp is moved at most ``count - 1`` ms ahead: the shard is the
+        timestamp's remainder, and a guild id is only ever compared, never waited for.
+        """
+        if not 0 <= shard < count:
+            raise ValueError(f"shard {shard} is not among 0..{count - 1}")
+        ms = max(int(self.clock.now().timestamp() * 1000) - DISCORD_EPOCH_MS, 0)
+        ms += (shard - ms) % count
+        return (ms << 22) | (next(self._counter) & 0x3FFFFF)
+
 
 def snowflake_time(snowflake: int) -> dt.datetime:
     return dt.datetime.fromtimestamp(((snowflake >> 22) + DISCORD_EPOCH_MS) / 1000, UTC)

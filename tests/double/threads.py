@@ -48,7 +48,9 @@ ARCHIVE_DURATIONS = (60, 1440, 4320, 10080)
 def bot_permissions(world: World, channel: Channel) -> int:
     """What the bot may do in a channel (in a thread: in its parent)."""
     where = world.channels.get(channel.parent_id or 0, channel) if channel.is_thread else channel
-    return world.guild.member_permissions(world.bot_user.id) & ~where.bot_deny
+    guild = world.guild_of(where)
+    assert guild is not None, "threads are in guild channels only"
+    return guild.member_permissions(world.bot_user.id) & ~where.bot_deny
 
 
 def before_send(server: FakeDiscord, channel: Channel) -> None:
@@ -81,7 +83,10 @@ def create(server: FakeDiscord, channel: Channel, message: Message, name: str,
         raise ApiError(400, WRONG_CHANNEL_TYPE, "Cannot execute action on this channel type")
     if owner is None and not bot_permissions(world, channel) & CREATE_PUBLIC_THREADS:
         raise ApiError(403, MISSING_PERMISSIONS, "Missing Permissions")
-    if message.id in world.channels or any(t.id == message.id for t in world.guild.threads):
+    guild = world.guild_of(channel)
+    if guild is None:
+        raise ApiError(400, WRONG_CHANNEL_TYPE, "Cannot execute action on this channel type")
+    if message.id in world.channels or any(t.id == message.id for t in guild.threads):
         raise ApiError(400, THREAD_EXISTS, "A thread has already been created for this message")
     if not name or len(name) > 100:
         raise invalid_form("name", "Must be between 1 and 100 in length.")
@@ -93,7 +98,7 @@ def create(server: FakeDiscord, channel: Channel, message: Message, name: str,
                      auto_archive_duration=auto_archive_duration,
                      archive_timestamp=world.now_iso())
     world.channels[thread.id] = thread
-    world.guild.threads.append(thread)
+    guild.threads.append(thread)
     world.actions.record("thread_create", channel_id=thread.id, message=message, data=thread)
     server.gateway.dispatch("THREAD_CREATE", dict(thread.payload(), newly_created=True),
                             intent=INTENT_GUILDS)
@@ -118,8 +123,10 @@ def update(server: FakeDiscord, thread: Channel, *, archived: bool | None = None
 def delete(server: FakeDiscord, thread: Channel) -> None:
     """A moderator deletes the thread: its messages go with it."""
     world = server.world
+    guild = world.guilds[thread.guild_id] if thread.guild_id is not None else None
     world.channels.pop(thread.id, None)
-    world.guild.threads = [t for t in world.guild.threads if t.id != thread.id]
+    if guild is not None:
+        guild.threads = [t for t in guild.threads if t.id != thread.id]
     for msg in world.messages.values():
         if msg.channel_id == thread.id:
             msg.deleted = True

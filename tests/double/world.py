@@ -1,4 +1,5 @@
-"""The fake Discord's state: one guild, its people and channels, all messages.
+"""The fake Discord's state: its guilds (one, or more added), their people and channels, all
+messages.
 
 It outlives any bot process, so a restarted bot finds its old messages (and
 their buttons) exactly where it left them.
@@ -67,24 +68,12 @@ class World:
             user = User(self.ids.next(), name, name.capitalize())
             self.users[user.id] = user
 
-        guild_id = self.ids.next()
-        joined = "2024-01-01T00:00:00+00:00"
-        bot_role = Role(self.ids.next(), bot_name, BOT_PERMISSIONS, position=1, managed=True)
-        members = {u.id: Member(u, joined) for u in self.users.values()}
-        members[self.bot_user.id] = Member(self.bot_user, joined, roles=[bot_role.id])
-        channels = [
-            Channel(self.ids.next(), name, 0, guild_id, position=i)
-            for i, name in enumerate(channel_names)
-        ]
-        self.guild = Guild(
-            id=guild_id,
-            name="Menagerie Test Guild",
-            owner_id=next(iter(self.users)),
-            roles=[Role(guild_id, "@everyone", EVERYONE_PERMISSIONS), bot_role],
-            channels=channels,
-            members=members,
+        self.guilds: dict[int, Guild] = {}
+        self.channels: dict[int, Channel] = {}
+        # The first guild: what every single-guild test means by "the guild".
+        self.guild = self._new_guild(
+            self.ids.next(), "Menagerie Test Guild", channel_names, list(self.users.values())
         )
-        self.channels: dict[int, Channel] = {c.id: c for c in channels}
         self.messages: dict[int, Message] = {}
         self.attachments: dict[int, Attachment] = {}
         # scope (None = global, else guild id) -> synced command payloads
@@ -92,6 +81,68 @@ class World:
         self.interactions: dict[int, InteractionRecord] = {}
         self.interactions_by_token: dict[str, InteractionRecord] = {}
         self.actions = ActionLog()
+
+    def _new_guild(
+        self, guild_id: int, name: str, channel_names: Iterable[str], people: list[User]
+    ) -> Guild:
+        joined = "2024-01-01T00:00:00+00:00"
+        bot_role = Role(
+            self.ids.next(), self.bot_user.global_name or "bot", BOT_PERMISSIONS, position=1,
+            managed=True,
+        )
+        members = {u.id: Member(u, joined) for u in people}
+        members[self.bot_user.id] = Member(self.bot_user, joined, roles=[bot_role.id])
+        channels = [
+            Channel(self.ids.next(), channel, 0, guild_id, position=i)
+            for i, channel in enumerate(channel_names)
+        ]
+        taken = {c.name for c in self.channels.values()} & {c.name for c in channels}
+        if taken:
+            raise ValueError(f"channel names must be unique across guilds: {sorted(taken)}")
+        guild = Guild(
+            id=guild_id,
+            name=name,
+            owner_id=people[0].id,
+            roles=[Role(guild_id, "@everyone", EVERYONE_PERMISSIONS), bot_role],
+            channels=channels,
+            members=members,
+        )
+        self.guilds[guild.id] = guild
+        self.channels.update((c.id, c) for c in channels)
+        return guild
+
+    def add_guild(
+        self,
+        name: str,
+        *,
+        channel_names: Iterable[str] | None = None,
+        member_names: Iterable[str] | None = None,
+        shard: tuple[int, int] | None = None,
+    ) -> Guild:
+        """Another guild with its own channels, roles and members, the bot among them.
+
+        ``channel_names`` default to the first guild's with "-N" added (N: the guild's number,
+        so "games-2"); names stay unique across guilds, so a channel is still found by name.
+        ``member_names`` default to every user (the same people in both guilds); a name no
+        user has yet makes a new user, a member of this guild only. ``shard`` = (id, count)
+        picks an id that Discord's formula puts on that shard.
+        """
+        number = len(self.guilds) + 1
+        if channel_names is None:
+            channel_names = [f"{c.name}-{number}" for c in self.guild.channels]
+        if member_names is None:
+            people = list(self.users.values())
+        else:
+            people = []
+            for username in member_names:
+                try:
+                    people.append(self.user(username))
+                except KeyError:
+                    user = User(self.ids.next(), username, username.capitalize())
+                    self.users[user.id] = user
+                    people.append(user)
+        guild_id = self.ids.on_shard(*shard) if shard is not None else self.ids.next()
+        return self._new_guild(guild_id, name, channel_names, people)
 
     def accepts(self, token: str | None) -> bool:
         # Each bot run logs in with "<token>.<run>" so the server can tell
@@ -126,6 +177,15 @@ class World:
             if channel.name == ref.lstrip("#"):
                 return channel
         raise KeyError(f"no channel {ref!r}")
+
+    def guild_by_id(self, guild_id: int) -> Guild:
+        """A guild by id (KeyError if the bot is in no such guild)."""
+        return self.guilds[guild_id]
+
+    def guild_of(self, ref: Channel | int | str) -> Guild | None:
+        """The guild a channel (or thread) belongs to; None for a DM."""
+        channel = self.channel(ref)
+        return self.guilds.get(channel.guild_id) if channel.guild_id is not None else None
 
     def message(self, ref: Message | int) -> Message:
         return self.messages[ref if isinstance(ref, int) else ref.id]

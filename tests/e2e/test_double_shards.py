@@ -1,5 +1,7 @@
 """Self-tests of the Discord double's sharding: a sharded IDENTIFY gets only its shard's guild
-and events, GET /gateway/bot recommends the world's shard count, and a bad shard is refused."""
+and events, GET /gateway/bot recommends the world's shard count, and a bad shard is refused;
+with a second guild (World.add_guild) on the other shard, each shard gets its own guild, its
+events and its interactions only."""
 
 from __future__ import annotations
 
@@ -11,7 +13,9 @@ import aiohttp
 import discord
 import pytest
 
-from tests.double import Driver, FakeDiscord
+from tests.double import Driver, FakeDiscord, World
+from tests.double import interactions as ix
+from tests.double.driver import InteractionRejected
 
 
 def shard_of(guild_id: int, count: int) -> int:
@@ -31,6 +35,11 @@ class Listener(discord.AutoShardedClient):
 
     async def on_message(self, message: discord.Message) -> None:
         self.seen.append(message.guild.id if message.guild else None)
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        # Answers with the guild it came from, as this client's cache knows it.
+        guild = interaction.guild
+        await interaction.response.send_message(guild.name if guild else "no guild")
 
 
 async def until(condition: Any, timeout: float = 3.0) -> None:
@@ -111,3 +120,88 @@ async def test_a_killed_sharded_client_drops_every_shard_and_its_heartbeats(
     await running.kill()
     assert fake_discord.gateway.live == []
     assert not any(b.is_alive() for b in beats)
+
+
+def test_a_guild_can_be_put_on_any_shard() -> None:
+    world = World()
+    for count in (2, 3, 16):
+        for shard in range(count):
+            guild = world.add_guild(f"g{count}-{shard}", channel_names=[f"c{count}-{shard}"],
+                                    shard=(shard, count))
+            assert shard_of(guild.id, count) == shard
+    assert len(set(world.guilds)) == len(world.guilds) == 1 + 2 + 3 + 16
+    with pytest.raises(ValueError):
+        world.add_guild("clash", channel_names=["games"])  # the first guild has a #games
+
+
+def test_a_second_guild_has_its_own_channels_roles_and_members() -> None:
+    world = World()
+    second = world.add_guild("Second", member_names=["alice", "bob", "zoe"])
+    assert [c.name for c in second.channels] == ["general-2", "games-2", "lobby-2",
+                                                 "off-topic-2"]
+    assert world.channel("games-2").guild_id == second.id
+    assert world.guild_of("games-2") is second and world.guild_of("games") is world.guild
+    assert world.guild_by_id(second.id) is second
+    # The same users in both, a new one only here, and the bot in each with a role of its own.
+    alice, zoe = world.user("alice"), world.user("zoe")
+    assert alice.id in second.members and alice.id in world.guild.members
+    assert zoe.id in second.members and zoe.id not in world.guild.members
+    assert world.user("carol").id not in second.members
+    assert world.bot_user.id in second.members
+    assert {r.id for r in second.roles}.isdisjoint(r.id for r in world.guild.roles)
+    assert second.roles[0].id == second.id  # @everyone shares the guild's id
+    assert second.owner_id == alice.id
+
+
+@pytest.mark.asyncio
+async def test_two_guilds_on_two_shards_each_shard_gets_its_own(
+    fake_discord: FakeDiscord, driver: Driver, start_bot: Any
+) -> None:
+    world = fake_discord.world
+    first = world.guild
+    mine = shard_of(first.id, 2)
+    second = world.add_guild("Second", member_names=["alice", "zoe"], shard=(1 - mine, 2))
+    a, b = Listener(shard_count=2, shard_ids=[mine]), Listener(shard_count=2,
+                                                                 shard_ids=[1 - mine])
+    await start_bot(a)
+    await start_bot(b)
+    # READY and GUILD_CREATE: each shard its own guild, with its own channels and members.
+    assert [g.id for g in a.guilds] == [first.id] and [g.id for g in b.guilds] == [second.id]
+    other = b.get_guild(second.id)
+    assert other is not None and {c.name for c in other.channels} == {
+        "general-2", "games-2", "lobby-2", "off-topic-2"}
+    assert other.member_count == 3  # alice, zoe and the bot (no member cache without intent)
+    sessions = {s.shard: s for s in fake_discord.gateway.live}
+    for shard, guild in ((mine, first), (1 - mine, second)):
+        created = [e for _, e in sessions[(shard, 2)].sent_events if e == "GUILD_CREATE"]
+        assert created == ["GUILD_CREATE"], (shard, guild.name)
+
+    # Messages: each to the shard of its guild only.
+    await driver.say("zoe", "general-2", "hello from the second guild")
+    await driver.say("alice", "general", "hello from the first")
+    await until(lambda: a.seen and b.seen)
+    await asyncio.sleep(0.1)  # a stray copy would have arrived by now
+    assert a.seen == [first.id] and b.seen == [second.id]
+
+    # Interactions: answered by the shard that has the guild, which knows it by name.
+    press = {"custom_id": "hello", "component_type": 2}
+    there = await driver._interact(ix.COMPONENT, "zoe", driver.channel("games-2"), press)
+    here = await driver._interact(ix.COMPONENT, "alice", driver.channel("games"), press)
+    assert (there.content, here.content) == ("Second", first.name)
+    with pytest.raises(InteractionRejected):  # bob is not a member of the second guild
+        await driver._interact(ix.COMPONENT, "bob", driver.channel("games-2"), press)
+
+    # REST: the second guild, its channels and members are served to the client.
+    fetched = await b.fetch_guild(second.id)
+    assert fetched.name == "Second"
+    assert {c.name for c in await fetched.fetch_channels()} >= {"games-2"}
+    assert (await fetched.fetch_member(world.user("zoe").id)).name == "zoe"
+    with pytest.raises(discord.NotFound):
+        await fetched.fetch_member(world.user("bob").id)
+
+    # Threads: made in the second guild, they belong to it and reach its shard only.
+    thread = await driver.start_thread("zoe", "games-2", "side talk")
+    assert thread.guild_id == second.id and thread in second.threads
+    assert thread not in first.threads
+    await until(lambda: b.get_channel(thread.id) is not None)
+    assert a.get_channel(thread.id) is None
