@@ -27,7 +27,16 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.db.privacy import Erased, SeatLine, StillSeated, Stored, erase, open_seats, stored_about
+from bot.db.privacy import (
+    Erased,
+    OpenSeat,
+    SeatLine,
+    StillSeated,
+    Stored,
+    erase,
+    open_seats,
+    stored_about,
+)
 from bot.games.core import RuleError
 from bot.i18n import Words
 from bot.ratings import display
@@ -157,6 +166,14 @@ def done_text(erased: Erased, left: int, lobbies: int, closed: int, w: Words) ->
     return "\n".join([w("privacy.done.title"), *parts, w("privacy.done.after")])
 
 
+def elsewhere_text(seats: list[OpenSeat], w: Words, games: dict[str, str]) -> str:
+    """Why nothing was deleted: the player's open games this process may not leave for them,
+    each named with its channel (a mention the player's client shows by name)."""
+    where = ", ".join(w("privacy.delete.game_in", game=games.get(s.game, s.game),
+                        channel=f"<#{s.channel_id}>") for s in seats)
+    return w("privacy.delete.elsewhere", games=where)
+
+
 # -- Discord ---------------------------------------------------------------------------
 
 
@@ -204,6 +221,9 @@ class Privacy(commands.GroupCog, group_name="privacy",
                | {d.guild_id for d in found.daily})
         return {g: guild.name for g in ids if (guild := self.bot.get_guild(g)) is not None}
 
+    def _game_names(self) -> dict[str, str]:
+        return {key: ui.name for key, ui in self.bot.uis.items()}
+
     @app_commands.command(name="show",
                           description="See privately everything Menagerie keeps about you")
     async def show(self, interaction: discord.Interaction[GameBot]) -> None:
@@ -217,7 +237,7 @@ class Privacy(commands.GroupCog, group_name="privacy",
             return
         head = [w("privacy.show.title", id=interaction.user.id), summary(found, w), never]
         text = "\n".join([*head, "", *report(found, w, self._servers(found),
-                                           {k: ui.name for k, ui in self.bot.uis.items()})])
+                                           self._game_names())])
         if len(text) <= LIMIT:
             await tell(interaction, text, allowed_mentions=NO_PINGS)
             return
@@ -280,7 +300,13 @@ class Privacy(commands.GroupCog, group_name="privacy",
         left = lobbies = closed = 0
         playing: set[int] = set()
         for _ in range(ATTEMPTS):
-            for match_id, status, host in await open_seats(sessions.repo, user_id):
+            seats = await open_seats(sessions.repo, user_id)
+            # Another process runs those servers' games (sharding): leaving them from here
+            # would drive a game its owner does not know has changed.
+            elsewhere = [s for s in seats if not sessions.owner.owns(s.guild_id)]
+            if elsewhere:
+                return elsewhere_text(elsewhere, w, self._game_names())
+            for match_id, status, host, *_ in seats:
                 try:
                     if status == "active":
                         await sessions.leave_game(match_id, user_id)

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from bot.db.engine import Row
 from bot.db.repo import Repo
@@ -162,17 +163,30 @@ async def stored_about(repo: Repo, user_id: int) -> Stored:
     return found
 
 
-async def open_seats(repo: Repo, user_id: int) -> list[tuple[int, str, bool]]:
+class OpenSeat(NamedTuple):
+    """A lobby or running game the player sits in or hosts."""
+
+    match_id: int
+    status: str  # lobby or active
+    host: bool
+    game: str
+    guild_id: int  # with several processes, only the one owning it may change the game
+    channel_id: int
+
+
+async def open_seats(repo: Repo, user_id: int) -> list[OpenSeat]:
     """The lobbies and running games where the player holds a human seat, or which they
-    host: (match id, status, whether they host it)."""
+    host, oldest first."""
     async with repo.transaction():
         rows = await _rows(
             repo,
-            "SELECT m.id, m.status, m.host_id = ? AS host FROM matches m"
+            "SELECT m.id, m.status, m.host_id = ? AS host, m.game, m.guild_id, m.channel_id"
+            " FROM matches m"
             " WHERE m.status IN ('lobby', 'active') AND (m.host_id = ? OR EXISTS ("
             "SELECT 1 FROM seats s WHERE s.match_id = m.id AND s.user_id = ?"
             " AND s.is_computer = 0)) ORDER BY m.id", (user_id, user_id, user_id))
-    return [(r["id"], r["status"], bool(r["host"])) for r in rows]
+    return [OpenSeat(r["id"], r["status"], bool(r["host"]), r["game"], r["guild_id"],
+                     r["channel_id"]) for r in rows]
 
 
 async def erase(repo: Repo, user_id: int) -> Erased:

@@ -180,8 +180,11 @@ async def test_an_open_seat_must_be_left_first_and_nothing_changes_meanwhile(rep
     own = await repo.create_match(game="mimikri", guild_id=GUILD, channel_id=8,
                                   host_id=ALICE, host_name="Alice", seed="s", options={},
                                   now=4.0)
-    assert await open_seats(repo, ALICE) == [(ids["running"], "lobby", False),
-                                             (lobby, "lobby", False), (own, "lobby", True)]
+    seats = await open_seats(repo, ALICE)
+    assert [(s.match_id, s.status, s.host) for s in seats] == [
+        (ids["running"], "lobby", False), (lobby, "lobby", False), (own, "lobby", True)]
+    assert [(s.game, s.guild_id, s.channel_id) for s in seats][1:] == [
+        ("mimikri", GUILD, 7), ("mimikri", GUILD, 8)]
     before = await everything(repo)
     with pytest.raises(StillSeated):
         await erase(repo, ALICE)

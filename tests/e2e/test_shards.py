@@ -177,3 +177,49 @@ def test_shard_settings_it_cannot_use_stop_the_start_in_one_line(tmp_path, count
     assert len(lines) == 1 and lines[0].startswith("Configuration error: SHARD_"), lines
     assert named in lines[0]
     assert not (tmp_path / "menagerie.sqlite3").exists()  # stopped before anything was done
+
+
+@pytest.mark.asyncio
+async def test_privacy_delete_leaves_no_game_of_another_process_and_deletes_nothing(
+    fake_discord: FakeDiscord, driver: Driver, start_bot: Any, tmp_path: Any
+) -> None:
+    """A player seated in a game of a guild on another shard: this process may not take them
+    out of it (its owner would not know), so the deletion stops before anything changes and
+    says where to leave first."""
+    world = fake_discord.world
+    alice = driver.user("alice")
+    path = str(tmp_path / "menagerie.sqlite3")
+    foreign = world.guild.id + (1 << 22)
+    db = await open_db(path)
+    sessions = SessionService(Repo(db), computer_delay=3600)
+    try:
+        theirs = await sessions.open_lobby("mimikri", guild_id=foreign, channel_id=FOREIGN_CHANNEL,
+                                           host_id=alice.id, host_name="Alice", options={})
+        await sessions.add_computer(theirs.id, alice.id)
+        await sessions.start(theirs.id, alice.id)
+    finally:
+        await sessions.close()
+        await db.close()
+    mine = shard_of(world.guild.id, COUNT)
+    bot = create_bot(Settings(token="", database_path=path, dev_guild_id=world.guild.id,
+                              computer_delay=0, retry_delay=0.05, shard_count=COUNT,
+                              shard_ids=(mine,)))
+    await start_bot(bot)
+    own = (await driver.slash("alice", "games", "mimikri new", subjects=4)).message
+    repo = bot.sessions.repo
+    before = {table: await repo.fetch_all(f"SELECT * FROM {table} ORDER BY 1")  # noqa: S608
+              for table in ("matches", "seats", "actions", "player_settings")}
+
+    asked = await driver.slash("alice", "general", "privacy delete")
+    assert asked.ok and asked.ephemeral
+    assert (await driver.click("alice", asked.message, label="Delete my data")).ok
+
+    async def answered() -> bool:
+        return "Nothing was deleted" in driver.latest(asked.message).content
+    await _until(answered)
+    text = driver.latest(asked.message).content
+    assert f"Mimikri in <#{FOREIGN_CHANNEL}>" in text and "/game leave" in text
+    assert f"<#{own.channel_id}>" not in text  # its own guild's lobby it could have left
+    for table, rows in before.items():
+        assert await repo.fetch_all(f"SELECT * FROM {table} ORDER BY 1") == rows, table  # noqa: S608
+    assert not [r for r in fake_discord.requests if f"/channels/{FOREIGN_CHANNEL}" in r.path]
