@@ -131,8 +131,7 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
         removed = parsers["MESSAGE_REACTION_REMOVE"]
 
         def parse(data: dict[str, Any]) -> None:
-            ws = self.bot.ws
-            self._reacted(data, ws.sequence if ws is not None and ws.sequence else 0, time.time())
+            self._reacted(data, self._sequence(data), time.time())
             original(data)
 
         def parse_removed(data: dict[str, Any]) -> None:
@@ -144,6 +143,16 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
 
         parsers["MESSAGE_REACTION_ADD"] = parse
         parsers["MESSAGE_REACTION_REMOVE"] = parse_removed
+
+    def _sequence(self, data: dict[str, Any]) -> int:
+        """The gateway sequence of the event being parsed: that of the connection the guild's
+        events come on (a sharded bot has one per shard and no `bot.ws`); 0 if unknown."""
+        guild_id = data.get("guild_id")
+        try:
+            ws = self.bot._get_websocket(int(guild_id)) if guild_id else self.bot.ws
+        except (KeyError, AttributeError):  # a shard this process does not run
+            ws = None
+        return ws.sequence if ws is not None and ws.sequence else 0
 
     def _reacted(self, data: dict[str, Any], seq: int, at: float) -> None:
         message_id = int(data.get("message_id", 0))

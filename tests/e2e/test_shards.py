@@ -223,3 +223,24 @@ async def test_privacy_delete_leaves_no_game_of_another_process_and_deletes_noth
     for table, rows in before.items():
         assert await repo.fetch_all(f"SELECT * FROM {table} ORDER BY 1") == rows, table  # noqa: S608
     assert not [r for r in fake_discord.requests if f"/channels/{FOREIGN_CHANNEL}" in r.path]
+
+
+@pytest.mark.asyncio
+async def test_a_sharded_bot_orders_reactions_by_their_shards_gateway_sequence(
+    fake_discord: FakeDiscord, driver: Driver, start_bot: Any, tmp_path: Any
+) -> None:
+    """A sharded client has no `bot.ws`: the sequence that orders Schicki Micki's reactions
+    is the one of the shard the guild's events come on."""
+    world = fake_discord.world
+    mine = shard_of(world.guild.id, COUNT)
+    bot = create_bot(Settings(token="", database_path=str(tmp_path / "x.sqlite3"),
+                              dev_guild_id=world.guild.id, computer_delay=0, retry_delay=0.05,
+                              shard_count=COUNT, shard_ids=(mine,)))
+    await start_bot(bot)
+    cog = bot.get_cog("SchickiMicki")
+    await driver.say("alice", "general", "hello")  # one more event on the shard
+    shard = bot.get_shard(mine)
+    assert shard is not None and bot.ws is None
+    sequence = cog._sequence({"guild_id": str(world.guild.id)})  # type: ignore[union-attr]
+    assert sequence > 0 and sequence == bot._get_websocket(world.guild.id).sequence
+    assert cog._sequence({}) == 0  # type: ignore[union-attr]  # no guild, no connection
