@@ -14,8 +14,7 @@ PACKAGES = ("bot", "cogs", "rendering", "tests")
 # Each driver, the files that may import it, and the folders it may be imported anywhere in.
 DRIVERS = {
     "aiosqlite": ({Path("bot/db/engine.py")}, ()),
-    # bot/db/copy.py moves a SQLite database to PostgreSQL: it needs asyncpg's COPY.
-    "asyncpg": ({Path("bot/db/postgres.py"), Path("bot/db/copy.py")}, (Path("tests"),)),
+    "asyncpg": ({Path("bot/db/postgres.py")}, (Path("tests"),)),
 }
 
 

@@ -26,6 +26,9 @@ log = logging.getLogger(__name__)
 # The table of the schema's version: SQLite keeps it in PRAGMA user_version, PostgreSQL has no
 # such field. One row, written in the same transaction as the migration it records.
 VERSION_TABLE = "schema_version"
+# What a PostgreSQL server or a lost connection to it raises, for callers that name no driver.
+SERVER_ERRORS: tuple[type[BaseException], ...] = (asyncpg.PostgresError, asyncpg.InterfaceError,
+                                                  OSError)
 # Held while migrating, so two processes starting at once do not both apply a migration.
 _MIGRATION_LOCK = 0x4D454E41  # "MENA"
 
@@ -150,6 +153,14 @@ class PostgresDatabase:
         with _translated():
             await (await self._live()).executemany(numbered(sql), rows)
 
+    async def copy_records(self, table: str, columns: Sequence[str],
+                           records: Sequence[Sequence[Any]]) -> None:
+        """Bulk-load rows with PostgreSQL's COPY: for moving a whole database in (twice as
+        fast as ``execute_many``); the bot's own writes never need it."""
+        with _translated():
+            await (await self._live()).copy_records_to_table(
+                table, columns=list(columns), records=list(records))
+
     async def insert_returning_id(self, sql: str, args: Sequence[Any] = ()) -> int:
         """Run one plain INSERT with ``RETURNING id`` appended; the new row's id."""
         with _translated():
@@ -194,7 +205,7 @@ class PostgresDatabase:
         await self._db.close()
 
 
-def _safe(url: str) -> str:
+def redacted(url: str) -> str:
     """The URL without its password, fit for a log or an error message."""
     parts = urlsplit(url)
     if parts.password is None:
@@ -214,16 +225,16 @@ async def open_postgres(url: str) -> PostgresDatabase:
     try:
         db = await PostgresDatabase.connect(url)
     except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError) as error:
-        raise StorageError(f"Cannot use the database {_safe(url)!r}: {_one_line(error)}:"
+        raise StorageError(f"Cannot use the database {redacted(url)!r}: {one_line(error)}:"
                            " check DATABASE_URL and that the server runs.") from error
     try:
         await migrate_postgres(db)
     except BaseException as error:
         await db.close()
         if isinstance(error, StorageError):
-            raise StorageError(f"Cannot use the database {_safe(url)!r}: {error}.") from error
+            raise StorageError(f"Cannot use the database {redacted(url)!r}: {error}.") from error
         if isinstance(error, (asyncpg.PostgresError, asyncpg.InterfaceError)):
-            raise StorageError(f"Cannot use the database {_safe(url)!r}: {_one_line(error)}."
+            raise StorageError(f"Cannot use the database {redacted(url)!r}: {one_line(error)}."
                                ) from error
         raise
     return db
@@ -264,6 +275,7 @@ async def migrate_postgres(db: PostgresDatabase) -> int:
             await connection.execute("SELECT pg_advisory_unlock($1)", _MIGRATION_LOCK)
 
 
-def _one_line(error: BaseException) -> str:
+def one_line(error: BaseException) -> str:
+    """An error as one line: its type and its words."""
     text = " ".join(str(error).split())
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
