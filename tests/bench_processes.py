@@ -250,7 +250,7 @@ async def bench_two_processes(server_url: str | None, one_process: list[float] |
     print(row(f"both processes ({sum(len(s.games) for s in run.sides)} games)",
               [t for side in run.sides for t in side.samples]))
     if one_process:
-        print(row(f"one process, {count} games (above: in-process, SQLite)", one_process))
+        print(row(f"one process, {count} games, in-process, SQLite", one_process))
     for number, side in enumerate(run.sides, 1):
         token = side.process.token if side.process is not None else None
         astray = sum(run.received.get(i) != token for i in side.sent)

@@ -95,7 +95,7 @@ async def test_two_processes_answer_every_click_of_their_own_guild(postgres_serv
     out = capsys.readouterr().out
     assert "two processes × 3 open games: interaction → first response p95" in out
     assert out.count(" 4 clicks  median") == 2 and " 8 clicks  median" in out
-    assert "one process, 3 games (above: in-process, SQLite)    2 clicks" in out
+    assert "one process, 3 games, in-process, SQLite" in out and "   2 clicks" in out
     assert out.count("clicks unanswered 0, sent elsewhere 0; other guilds called 0") == 2
 
 
