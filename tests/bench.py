@@ -8,12 +8,12 @@ through the one shared connection against one after another, and `synchronous = 
 against NORMAL; every picture kind's render + palette encode and bytes beside the full-colour
 encode of the same picture; then interaction latency and memory per game, and Schicki
 Micki's result latency and Discord calls per won row, through the Discord double
-(tests.bench_discord, where two processes on one PostgreSQL have their place, not measured
-yet). Mariposas: its computer's mean score against random players, and a full 4-computer
-game's engine time. Replays: a 100-action game rebuilt from its log to its last step and that
-step drawn, and a whole game exported as an animated GIF (and WebP): time and bytes. Last,
-the short form of the computer levels' tournament (tests.tournament; `make tournament` plays
-the full one).
+(tests.bench_discord), and interaction latency with two real bot processes, one shard each,
+on one PostgreSQL database and 200 open games a guild (tests.bench_processes). Mariposas:
+its computer's mean score against random players, and a full 4-computer game's engine time.
+Replays: a 100-action game rebuilt from its log to its last step and that step drawn, and a
+whole game exported as an animated GIF (and WebP): time and bytes. Last, the short form of
+the computer levels' tournament (tests.tournament; `make tournament` plays the full one).
 Figures go to stdout; nothing here asserts a time.
 """
 
@@ -43,9 +43,10 @@ from bot.replay import rebuild, sample, shown
 from cogs.replay_steps import MAX_FRAMES, resolved
 from rendering import canvas, mariposas, mimic, mimikri, replay, schicki_micki
 from tests import tournament
-from tests.bench_discord import bench_latency, bench_reactions, bench_two_processes
+from tests.bench_discord import bench_latency, bench_reactions
 from tests.bench_engines import bench_engines, postgres_server
 from tests.bench_figures import summary
+from tests.bench_processes import COUNT as GAMES_A_GUILD, bench_two_processes
 from tests.bench_resume import bench_resume
 from tests.rendering.gallery import pictures
 
@@ -312,6 +313,12 @@ async def main() -> int:
         await bench_engines(GAMES, Path(folder), server)
         print("== restart: open games picked up again by a new process (Discord double) ==")
         await bench_resume(Path(folder), server)
+        await _the_rest(server)
+    return 0
+
+
+async def _the_rest(server: str | None) -> None:
+    """Everything after the storage figures (the server stays up for the two processes')."""
     print("== one connection, one transaction at a time (Mimikri games, commit only) ==")
     with tempfile.TemporaryDirectory() as folder:
         await bench_shared_connection(Path(folder))
@@ -327,12 +334,11 @@ async def main() -> int:
     print("== replays: rebuild + last step, and the whole game as an animation ==")
     bench_replays()
     print("== Discord round trips (real discord.py client, fake Discord on 127.0.0.1) ==")
-    await bench_latency()
-    await bench_two_processes()
+    one_process = await bench_latency()
+    await bench_two_processes(server, one_process.get(GAMES_A_GUILD))
     await bench_reactions()
     print("== computer levels: the tournament's short form (make tournament: the full one) ==")
     tournament.main(["--games", str(SHORT_TOURNAMENT)])
-    return 0
 
 
 if __name__ == "__main__":

@@ -6,7 +6,7 @@ first response (the deferral). Memory per active game is what Python allocated f
 games, traced outside the double (which keeps every image it was ever sent). Schicki Micki:
 the time until a window's result shows in the table message, and the Discord calls of a won
 row (the bot's own requests the double recorded, up to the next row's first card). Two
-processes on one PostgreSQL (`bench_two_processes`) have their place here, not measured yet.
+processes on one PostgreSQL have their own module, tests.bench_processes.
 """
 
 from __future__ import annotations
@@ -22,6 +22,7 @@ from pathlib import Path
 from bot.app import create_bot
 from bot.games import REGISTRY
 from bot.settings import Settings
+from tests.bench_figures import p95
 from tests.double import Driver, FakeDiscord, World, run_bot
 from tests.e2e.table import Table, game_id
 
@@ -42,8 +43,9 @@ def _traced_outside_double() -> int:
     return sum(stat.size for stat in snapshot.statistics("filename"))
 
 
-async def bench_latency() -> None:
-    """Print median and p95 of interaction → first response, and memory per game."""
+async def bench_latency() -> dict[int, list[float]]:
+    """Print median and p95 of interaction → first response, and memory per game; return the
+    samples by games open."""
     world = World(channel_names=[f"table-{i}" for i in range(max(COUNTS))])
     server = await FakeDiscord(world).start()
     with tempfile.TemporaryDirectory() as folder, server.patch_discord():
@@ -61,6 +63,7 @@ async def bench_latency() -> None:
         tracemalloc.start()
         try:
             memory: dict[int, int] = {}
+            figures: dict[int, list[float]] = {}
             for count in COUNTS:
                 while len(games) < count:
                     games.append(await _open(table, f"table-{len(games)}"))
@@ -76,10 +79,10 @@ async def bench_latency() -> None:
                     samples.append(time.perf_counter() - t0)
                     assert result.ok, result
                     await table.idle(30)
-                ordered = sorted(samples)
-                p95 = ordered[int(0.95 * (len(ordered) - 1))]
+                figures[count] = samples
                 print(f"{count:4d} games open: interaction → first response median"
-                      f" {statistics.median(ordered) * 1e3:6.2f} ms  p95 {p95 * 1e3:6.2f} ms")
+                      f" {statistics.median(samples) * 1e3:6.2f} ms"
+                      f"  p95 {p95(samples) * 1e3:6.2f} ms")
             per_game = (memory[COUNTS[-1]] - memory[COUNTS[0]]) / (COUNTS[-1] - COUNTS[0])
             print("memory per active game (Python heap, outside the double):"
                   f" {per_game / 1024:.1f} KiB")
@@ -87,16 +90,7 @@ async def bench_latency() -> None:
             tracemalloc.stop()
             await table.running.close()
     await server.stop()
-
-
-TWO_PROCESSES = "two processes × 200 open games: interaction → first response p95"
-
-
-async def bench_two_processes() -> None:
-    """The place for two bot processes sharing one PostgreSQL database, 200 open games between
-    them, timed as `bench_latency` times one. It needs the Discord double to serve several
-    guilds (one per process's shard) at once; until it does, one line says it is not measured."""
-    print(f"{TWO_PROCESSES}: not measured yet (needs the multi-guild Discord double)")
+    return figures
 
 
 async def _open(table: Table, channel: str) -> tuple[int, object]:

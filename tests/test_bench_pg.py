@@ -1,6 +1,7 @@
-"""`make bench`'s storage figures run: apply + commit on SQLite and on PostgreSQL, the one line
-when PostgreSQL is missing, and a restart picking up stored games on each engine — tiny
-workloads, and no time is asserted (tests.bench_engines, tests.bench_resume)."""
+"""`make bench`'s PostgreSQL figures run: apply + commit on SQLite and on PostgreSQL, the one
+line when PostgreSQL is missing, a restart picking up stored games on each engine, and two bot
+processes answering clicks in their own guilds — tiny workloads, and no time is asserted
+(tests.bench_engines, tests.bench_resume, tests.bench_processes)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ import pytest
 
 from tests import bench_engines, pg
 from tests.bench_engines import POSTGRES, SQLITE, bench_engines as run_engines, postgres_server
+from tests.bench_processes import bench_two_processes
 from tests.bench_resume import measure_restart
 
 SMALL = {"mimikri": (2, {"subjects": 4})}
@@ -73,3 +75,33 @@ async def test_a_restart_picks_up_every_stored_game_on_postgres(postgres_url):
     figures = await measure_restart(postgres_url, count=4, moves=6, timeout=60)
     assert figures.matches == 4 and figures.redrawn == 4
     assert 0 < figures.ready <= figures.picked_up
+
+
+@pytest.mark.asyncio
+async def test_two_processes_answer_every_click_of_their_own_guild(postgres_server, capsys):
+    run = await bench_two_processes(postgres_server, one_process=[0.001, 0.002], count=3,
+                                    samples=4)
+    assert run is not None and len(run.sides) == 2
+    tokens = [side.process.token for side in run.sides]
+    assert len(set(tokens)) == 2  # two processes, one a guild
+    for side, token in zip(run.sides, tokens, strict=True):
+        assert len(side.games) == 3 and side.drawn >= side.ready > 0
+        assert len(side.samples) == len(side.sent) == 4
+        assert side.unanswered == []  # every click had its first response in time
+        assert [run.received[i] for i in side.sent] == [token] * 4  # to its guild's process
+        assert run.touched[token] == {side.guild.id}  # it redrew its own boards only
+        assert run.errors[token] == []
+    assert set(run.received) == {i for side in run.sides for i in side.sent}
+    out = capsys.readouterr().out
+    assert "two processes × 3 open games: interaction → first response p95" in out
+    assert out.count(" 4 clicks  median") == 2 and " 8 clicks  median" in out
+    assert "one process, 3 games, in-process, SQLite" in out and "   2 clicks" in out
+    assert out.count("clicks unanswered 0, sent elsewhere 0; other guilds called 0") == 2
+
+
+@pytest.mark.asyncio
+async def test_two_processes_without_a_server_are_one_line(capsys):
+    assert await bench_two_processes(None, count=3) is None
+    assert capsys.readouterr().out == (
+        "two processes × 3 open games: interaction → first response p95: skipped, no"
+        " PostgreSQL server (see above)\n")
