@@ -109,8 +109,17 @@ class SchickiMicki(commands.GroupCog, group_name="schicki",
         self.posted: dict[int, int] = {}  # match → its table message
         self.dressed: set[int] = set()  # table messages that have the bot's nine emojis
         self.lobbies: dict[int, int] = {}  # match → its lobby message, to point down to the table
-        self.reactions = TableReactions(bot, retry_delay=bot.settings.retry_delay)
+        self.reactions = TableReactions(bot, retry_delay=bot.settings.retry_delay,
+                                        refused=self._no_clean_up)
         self.ui = bot.uis[SchickiUI.game] = SchickiUI(self.dealer)
+
+    async def _no_clean_up(self, message_id: int) -> None:
+        """Players' reactions cannot be taken off the table (no Manage Messages): without it
+        nobody can call the same way twice in a row, so the host is told (once a game)."""
+        match_id = self.rows.get(message_id)
+        match = await self.bot.sessions.repo.match(match_id) if match_id is not None else None
+        if match is not None:
+            await self.bot.publisher.warn_host(match, "reactions")
 
     async def cog_load(self) -> None:
         """Listen to raw reactions in gateway order; resume the running tables."""

@@ -8,13 +8,15 @@ restart nothing is noted, so `sweep` reads the message itself: who reacted with 
 which of the bot's emojis are missing.
 
 A removal Discord fails (5xx, rate limit, dropped connection) is tried again with backoff; a
-missing permission (Manage Messages) is logged and left: the game goes on without clean-up.
+missing permission (Manage Messages) is told (`refused`: the cog tells the game's host, once)
+and left: the game goes on without clean-up.
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING
 
 import discord
@@ -35,9 +37,11 @@ Mark = tuple[discord.PartialEmoji, int]  # an emoji a player put on the table me
 class TableReactions:
     """Who reacted with what on each game's table message, and the clean-up between rows."""
 
-    def __init__(self, bot: GameBot, *, retry_delay: float = 1.0) -> None:
+    def __init__(self, bot: GameBot, *, retry_delay: float = 1.0,
+                 refused: Callable[[int], Awaitable[None]] | None = None) -> None:
         self.bot = bot
         self.retry_delay = retry_delay
+        self.refused = refused  # called with the table message when Manage Messages is missing
         self.marks: dict[int, set[Mark]] = {}  # message → players' reactions on it
 
     def noted(self, message_id: int, emoji: discord.PartialEmoji, user_id: int) -> None:
@@ -72,6 +76,8 @@ class TableReactions:
             except discord.Forbidden:
                 log.warning("may not remove reactions on table %s; players' stay", message_id)
                 marks.clear()
+                if self.refused is not None:
+                    await self.refused(message_id)
                 return
             except RETRYABLE:
                 failures += 1

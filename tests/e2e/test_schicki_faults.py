@@ -85,3 +85,26 @@ async def test_a_crash_inside_a_settle_window_loses_no_reaction(table):
     assert driver.user("alice").id not in driver.latest(row).reactions.get(emoji, [])
     await wait_cards(table, match_id, len((await table.match(match_id)).state["table"]) + 1)
     assert await driver.react("alice", row, emoji)
+
+
+@pytest.mark.asyncio
+async def test_without_manage_messages_the_host_is_told_once_and_the_game_goes_on(table):
+    """Players' reactions cannot be taken off between rows: the host learns why nobody can
+    call the same way twice in a row, once, and the dealer deals on."""
+    table.time_scale = 0.1
+    await table.start()
+    driver = table.driver
+    refused = table.server.fail("DELETE /channels/*/reactions/*", status=403, times=FOREVER)
+    mark = driver.mark()
+    match_id, row = await open_table(table, ["alice", "bob"], seed="sm-crash")
+    state = await wait_cards(table, match_id, 1)
+    reading = read_table(cards()[c] for c in state["table"])
+    emoji = "✊" if reading.situation != "knock" else "🔴"
+    assert await driver.react("alice", row, emoji)
+    await result_message(driver, mark)
+    dealt = len((await table.match(match_id)).state["table"])
+    await wait_cards(table, match_id, dealt + 1)  # the next row is dealt all the same
+    assert refused.hits
+    told = [m for m in driver.messages("games") if "Manage Messages" in m.content]
+    assert len(told) == 1 and f"<@{driver.user('alice').id}>" in told[0].content
+    assert f"#{match_id}" in told[0].content
