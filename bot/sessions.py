@@ -253,6 +253,20 @@ class SessionService:
                                            await self.repo.seats(match_id), events)
         return change.transition
 
+    async def channel_gone(self, match_id: int) -> Transition | None:
+        """The game's channel (or the one its thread was in) was deleted: nothing of it can be
+        shown any more. A lobby or running game is cancelled, its timers and computer players
+        stopped; any game is counted as shown, so no restart tries to draw or announce it.
+        None if it had ended already."""
+        async with self._changing(match_id) as change:
+            match = await self._match(match_id)
+            await self.repo.mark_shown(match_id, board_final=True, announced=True,
+                                       home_announced=True)
+            if match.status in ("lobby", "active"):
+                await self.repo.set_status(match_id, "cancelled", self.clock())
+                change.transition = await self._transition(match_id, Event("cancelled"))
+        return change.transition
+
     async def cancel(self, match_id: int, user_id: int, *, is_admin: bool) -> Transition:
         """Close a lobby or stop a game: the host, or anyone who can manage the server."""
         async with self._changing(match_id) as change:

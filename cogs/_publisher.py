@@ -14,7 +14,9 @@ final board, the announcement of its end — is stored, so a restart finishes wh
 interrupted and announces every end exactly once.
 
 Board edits notify nobody: the start of a turn gets its own mention (`cogs._pings`). A game
-played in its own thread is kept usable there (`cogs._threads`).
+played in its own thread is kept usable there (`cogs._threads`). A game whose channel was
+deleted (told by the gateway, or found by a draw after a restart) is ended and nothing more is
+sent for it (`channel_gone`).
 """
 
 from __future__ import annotations
@@ -80,6 +82,7 @@ class Publisher:
         self._failures: dict[int, int] = {}  # failed attempts in a row, per match
         self._warned: set[tuple[int, str]] = set()  # (match, what) the host was told is blocked
         self._workers: dict[int, asyncio.Task[None]] = {}
+        self.gone: set[int] = set()  # channels (and threads) known deleted: nothing goes there
         self.idle = asyncio.Event()  # set whenever no board has pending work (tests wait on it)
         self.idle.set()
         self.turn_pings = TurnPings(bot, self)
@@ -97,6 +100,8 @@ class Publisher:
         """Note the transition's log lines, ping whoever's turn it starts and schedule a
         redraw of its message."""
         match = transition.match
+        if self._gone(match):
+            return  # nothing can be shown, pinged or unpinged there
         self.turn_pings.note(transition)
         lines = self.lines.setdefault(match.id, deque(maxlen=LOG_LINES))
         for event in transition.events:
@@ -206,6 +211,16 @@ class Publisher:
             log.warning("could not tell the host of match %s about a missing permission",
                         match.id)
 
+    async def channel_gone(self, match_id: int, *channel_ids: int) -> None:
+        """The match's channel (``channel_ids``: it and its threads) was deleted: the game ends
+        if it was on, in one change of the session service, and nothing more is sent there."""
+        self.gone.update(channel_ids)
+        if await self.bot.sessions.channel_gone(match_id) is not None:
+            log.warning("the channel of match %s was deleted; the game was cancelled", match_id)
+
+    def _gone(self, match: MatchRow) -> bool:
+        return match.channel_id in self.gone or match.home_channel_id in self.gone
+
     async def close(self) -> None:
         """Stop the workers (pending redraws are redone at the next start-up)."""
         tasks = [*self._workers.values(), *self.turn_pings.tasks]
@@ -227,11 +242,15 @@ class Publisher:
                         # Archived or deleted under the game: look at the thread, then redraw.
                         self.threads.look_again(match_id)
                         await self._retry_later(match_id, error)
+                    elif error.code == UNKNOWN_CHANNEL:
+                        # The channel was deleted (while the bot was down, or before the
+                        # gateway said so): no message can ever show this game there again.
+                        match = await self.bot.sessions.repo.match(match_id)
+                        if match is not None:
+                            await self.channel_gone(match_id, match.channel_id)
+                        self._mark_drawn(match_id)
                     elif error.code in THREAD_ERRORS:
-                        # The channel is gone (or a thread no game can reopen): no message can
-                        # ever show this game there again.
-                        log.warning("the channel of match %s is gone; its board is not drawn",
-                                    match_id)
+                        log.warning("the channel of match %s refuses its board", match_id)
                         self._mark_drawn(match_id)
                     else:
                         await self._retry_later(match_id, error)
@@ -287,7 +306,7 @@ class Publisher:
     async def _draw(self, match_id: int) -> None:
         repo = self.bot.sessions.repo
         match = await repo.match(match_id)
-        if match is None:
+        if match is None or self._gone(match):
             return
         if not await self.threads.usable(match):
             return  # the game left its thread: that change redraws it in its channel

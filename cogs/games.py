@@ -170,6 +170,30 @@ class Games(commands.Cog):
         await self.bot.publisher.close()
 
     @commands.Cog.listener()
+    async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
+        """A channel was deleted: every lobby and game in it ends, and every game that moved
+        from it into a thread (its threads went with it)."""
+        await self._channels_gone(channel.guild, {channel.id})
+
+    @commands.Cog.listener()
+    async def on_thread_delete(self, thread: discord.Thread) -> None:
+        """A thread went with its deleted channel (discord.py says so after the channel): the
+        games in it end the same way. A thread deleted on its own is left to the publisher,
+        which shows its game in the channel again and tells the channel (`cogs._threads`)."""
+        if thread.guild.get_channel(thread.parent_id) is None:
+            await self._channels_gone(thread.guild, {thread.id, thread.parent_id})
+
+    async def _channels_gone(self, guild: discord.Guild, gone: set[int]) -> None:
+        """Each lobby and game shown in ``gone`` is cancelled, one change each, and nothing
+        more is sent there; only in guilds this process owns (sharded, only the owner hears
+        of it anyway)."""
+        if not self.bot.sessions.owner.owns(guild.id):
+            return
+        for match in await self.bot.sessions.repo.open_matches(guild.id):
+            if match.channel_id in gone or match.home_channel_id in gone:
+                await self.bot.publisher.channel_gone(match.id, *gone)
+
+    @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[GameBot]) -> None:
         """Answer clicks no handler will take (outdated, forged or mangled ids) instead of
         letting them fail silently; a click on an ended game says it has ended."""

@@ -14,7 +14,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from . import commands, messaging, reactions, threads
+from . import channels, commands, messaging, reactions, threads
 from . import interactions as ix
 from .actions import Action
 from .interactions import InteractionRecord, InteractionResult
@@ -348,6 +348,11 @@ class Driver:
     def delete_thread(self, thread: ChannelRef) -> None:
         """A moderator deletes a thread with all its messages."""
         threads.delete(self.server, self.channel(thread))
+
+    def delete_channel(self, channel: ChannelRef) -> list[Channel]:
+        """A moderator deletes a guild channel with its threads and messages (the threads
+        that went with it are returned)."""
+        return channels.delete(self.server, self.channel(channel))
 
     def deny_bot(self, channel: ChannelRef, permissions: int) -> None:
         """A permission overwrite in a channel takes ``permissions`` from the bot."""

@@ -1,6 +1,7 @@
 """Self-tests of the Discord double's threads, through a bare discord.py client: made from a
 message (once, with the message's id), archived, reopened, locked and deleted as Discord does,
-refused without the permission or in a thread, announced on the gateway, and failed on demand."""
+refused without the permission or in a thread, announced on the gateway, and failed on demand;
+and a channel deleted with its threads."""
 
 from __future__ import annotations
 
@@ -89,6 +90,39 @@ async def test_locked_and_deleted_threads(driver: Driver, start_bot: Any) -> Non
     with pytest.raises(discord.NotFound) as gone:
         await client.fetch_channel(thread.id)
     assert gone.value.code == 10003
+
+
+@pytest.mark.asyncio
+async def test_a_deleted_channel_takes_its_threads_and_is_unknown(
+    driver: Driver, start_bot: Any
+) -> None:
+    client = await bot_in(start_bot)
+    deleted: list[discord.abc.GuildChannel] = []
+
+    @client.event
+    async def on_guild_channel_delete(channel: discord.abc.GuildChannel) -> None:
+        deleted.append(channel)
+
+    message, thread = await lobby_thread(client, driver)
+    games = message.channel
+    other = client.get_channel(driver.channel("general").id)
+    gone_threads = driver.delete_channel("games")
+    assert [t.id for t in gone_threads] == [thread.id]
+    await until(lambda: client.get_channel(games.id) is None)
+    assert [c.id for c in deleted] == [games.id] and deleted[0].guild.id == games.guild.id
+    assert driver.actions[-1].kind == "channel_delete"
+    for call in (games.send("no"), thread.send("no"), message.edit(content="no"),
+                 client.fetch_channel(games.id), client.fetch_channel(thread.id)):
+        with pytest.raises(discord.NotFound) as unknown:
+            await call
+        assert unknown.value.code == 10003
+    assert driver.latest(message.id).deleted
+    assert all(c.id != games.id for c in driver.server.world.guild.channels)
+    assert (await other.send("others stay")).channel.id == other.id
+    # A bot that logs in afterwards is not told of it.
+    await client.close()
+    again = await bot_in(start_bot)
+    assert again.get_channel(games.id) is None and again.get_channel(other.id) is not None
 
 
 @pytest.mark.asyncio
