@@ -22,6 +22,7 @@ sent for it (`channel_gone`).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import time
 from collections import deque
@@ -35,7 +36,8 @@ from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event
 from bot.i18n import Words
 from bot.retry import backoff
-from bot.sessions import Transition
+from bot.sessions import Transition, is_realtime
+from cogs._board_key import board_key
 from cogs._ui import (
     EN,
     LobbyButton,
@@ -83,6 +85,8 @@ class Publisher:
         self._warned: set[tuple[int, str]] = set()  # (match, what) the host was told is blocked
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.gone: set[int] = set()  # channels (and threads) known deleted: nothing goes there
+        self._unchecked: list[MatchRow] = []  # boards left as they were at start-up
+        self._checking: asyncio.Task[None] | None = None
         self.idle = asyncio.Event()  # set whenever no board has pending work (tests wait on it)
         self.idle.set()
         self.turn_pings = TurnPings(bot, self)
@@ -111,6 +115,37 @@ class Publisher:
         if quiet is not None and quiet(transition) and self._skip(match):
             return
         self.refresh(match.id)
+
+    async def resume(self, match: MatchRow) -> None:
+        """At start-up: redraw the match's message unless it shows what it would be drawn as
+        (`cogs._board_key`). A game in a thread is always drawn: its first draw in a process
+        looks at the thread (archived ones are reopened); a real-time one is the dealer's."""
+        rules = self.bot.sessions.rules(match.game) if match.game in self.bot.uis else None
+        if (match.board_key is not None and match.status in ("lobby", "active")
+                and match.thread_id is None and rules is not None and not is_realtime(rules)):
+            seats = await self.bot.sessions.repo.seats(match.id)
+            language = (await server_words(self.bot, match.guild_id)).lang
+            if board_key(match, seats, language) == match.board_key:
+                self._drawing[match.id] = match.version if match.status != "lobby" else -1
+                self._mark_drawn(match.id)
+                self._unchecked.append(match)
+                if self._checking is None:
+                    self._checking = asyncio.create_task(self._check_channels())
+                return
+        self.refresh(match.id)
+
+    async def _check_channels(self) -> None:
+        """Boards left as they were at start-up were not drawn, so no draw found out whether
+        their channel still exists: once the gateway has told the bot its servers' channels, a
+        game whose channel was deleted while the bot was down ends as a failed draw ends it."""
+        await self.bot.wait_until_ready()
+        while self._unchecked:
+            match = self._unchecked.pop()
+            guild = self.bot.get_guild(match.guild_id)
+            if guild is None or guild.unavailable:
+                continue  # not known (yet): its next draw finds out
+            if guild.get_channel_or_thread(match.channel_id) is None:
+                await self.channel_gone(match.id, match.channel_id)
 
     def known_turns(self, match: MatchRow) -> None:
         """At start-up: the seats to act now were pinged before the restart."""
@@ -223,7 +258,8 @@ class Publisher:
 
     async def close(self) -> None:
         """Stop the workers (pending redraws are redone at the next start-up)."""
-        tasks = [*self._workers.values(), *self.turn_pings.tasks]
+        tasks = [*self._workers.values(), *self.turn_pings.tasks,
+                 *([self._checking] if self._checking is not None else [])]
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -336,7 +372,15 @@ class Publisher:
                 sent = await channel.send(content=content, files=attachments, view=view,
                                           allowed_mentions=NO_PINGS)
                 await repo.set_message(match_id, sent.id)
+                drawn = dataclasses.replace(match, message_id=sent.id)
                 match = await repo.match(match_id) or match
+            else:
+                drawn = match
+            if not ended:
+                # What was drawn, not what the match is now: a move committed meanwhile must
+                # still be drawn after a restart.
+                language = (await server_words(self.bot, drawn.guild_id)).lang
+                await repo.set_board_key(match_id, board_key(drawn, seats, language))
             if ended:
                 await repo.mark_shown(match_id, board_final=True)
                 self.lines.pop(match_id, None)

@@ -159,7 +159,7 @@ class Games(commands.Cog):
         sessions = self.bot.sessions
         for match in await sessions.repo.unsettled_matches(owner=sessions.owner):
             self.bot.publisher.known_turns(match)
-            self.bot.publisher.refresh(match.id)
+            await self.bot.publisher.resume(match)
 
     async def cog_load(self) -> None:
         """Czech clients see the commands in Czech (discord.py asks when it syncs)."""

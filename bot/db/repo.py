@@ -53,6 +53,7 @@ class MatchRow:
     thread_id: int | None = None
     lobby_message_id: int | None = None
     home_announced: bool = False  # the final result line went to the channel too
+    board_key: str | None = None  # what its board message was last drawn from (cogs._board_key)
 
     @property
     def in_thread(self) -> bool:
@@ -71,7 +72,7 @@ class MatchRow:
             reminded=bool(row["reminded"]), board_final=bool(row["board_final"]),
             announced=bool(row["announced"]), home_channel_id=row["home_channel_id"],
             thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
-            home_announced=bool(row["home_announced"]),
+            home_announced=bool(row["home_announced"]), board_key=row["board_key"],
         )
 
 
@@ -304,6 +305,10 @@ class Repo:
         """Whether a channel is the thread a game was moved into."""
         return await self.fetch_one("SELECT 1 FROM matches WHERE thread_id = ? LIMIT 1",
                                (channel_id,)) is not None
+
+    async def set_board_key(self, match_id: int, key: str) -> None:
+        """Note what the board message now shows (see `MatchRow.board_key`)."""
+        await self.execute("UPDATE matches SET board_key = ? WHERE id = ?", (key, match_id))
 
     async def mark_shown(self, match_id: int, *, board_final: bool = False,
                          announced: bool = False, home_announced: bool = False) -> None:

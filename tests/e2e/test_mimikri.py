@@ -152,7 +152,8 @@ async def test_restart_mid_game_loses_nothing(table):
     await table.start()
     after = await table.match(match_id)
     assert (after.version, after.state) == (before.version, before.state)
-    assert len(driver.latest(board).versions) > edits, "the board is redrawn at start-up"
+    # It showed the stored game already: the restart leaves it (tests/e2e/test_restart_boards.py).
+    assert len(driver.latest(board).versions) == edits, "a current board is not drawn again"
     # The old message's buttons still work, and the click that failed can be made again.
     await move(table, users[seat], board, label, match_id)
     assert (await table.match(match_id)).version == before.version + 1

@@ -1,0 +1,45 @@
+"""Whether a board message already shows what drawing it again would show, without drawing it.
+
+A restart used to redraw every open game's board: a picture each (tens of milliseconds) and an
+edit each (Discord's rate limits), for a process with thousands of open games minutes of work
+that mostly repeats what the messages already show. So every successful draw stores a
+fingerprint of everything the board is drawn from — the match's version, status, deadline,
+host, options, channel and message, its seats, the server's language — and of the code and
+data that draw it (a new release redraws every board once, its buttons and words included).
+At start-up a board whose stored fingerprint equals the one its match has now is left as it is.
+"""
+
+from __future__ import annotations
+
+import functools
+import hashlib
+import json
+from dataclasses import astuple
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from bot.db.repo import MatchRow, SeatRow
+
+ROOT = Path(__file__).resolve().parents[1]
+DRAWN_BY = ("bot", "cogs", "rendering", "data")  # the folders whose files make a board
+
+
+@functools.cache
+def code_fingerprint() -> str:
+    """A digest of every file the boards are made from (read once a process)."""
+    digest = hashlib.sha256()
+    for folder in DRAWN_BY:
+        for path in sorted((ROOT / folder).rglob("*")):
+            if path.is_file() and "__pycache__" not in path.parts:
+                digest.update(path.relative_to(ROOT).as_posix().encode())
+                digest.update(hashlib.sha256(path.read_bytes()).digest())
+    return digest.hexdigest()
+
+
+def board_key(match: MatchRow, seats: list[SeatRow], language: str) -> str:
+    """The fingerprint of the board ``match`` would be drawn as now."""
+    drawn_from = [code_fingerprint(), match.version, match.status, match.deadline,
+                  match.host_id, match.options, match.channel_id, match.message_id,
+                  match.thread_id, language, [list(astuple(seat)) for seat in seats]]
+    return hashlib.sha256(json.dumps(drawn_from).encode()).hexdigest()
