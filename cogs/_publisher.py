@@ -85,8 +85,8 @@ class Publisher:
         self._warned: set[tuple[int, str]] = set()  # (match, what) the host was told is blocked
         self._workers: dict[int, asyncio.Task[None]] = {}
         self.gone: set[int] = set()  # channels (and threads) known deleted: nothing goes there
-        self._unchecked: list[MatchRow] = []  # boards left as they were at start-up
-        self._checking: asyncio.Task[None] | None = None
+        self._checking: asyncio.Task[None] | None = None  # the start-up's look at boards
+        self._resuming = False  # that look is under way (the publisher is not idle)
         self.idle = asyncio.Event()  # set whenever no board has pending work (tests wait on it)
         self.idle.set()
         self.turn_pings = TurnPings(bot, self)
@@ -116,36 +116,61 @@ class Publisher:
             return
         self.refresh(match.id)
 
-    async def resume(self, match: MatchRow) -> None:
-        """At start-up: redraw the match's message unless it shows what it would be drawn as
-        (`cogs._board_key`). A game in a thread is always drawn: its first draw in a process
-        looks at the thread (archived ones are reopened); a real-time one is the dealer's."""
-        rules = self.bot.sessions.rules(match.game) if match.game in self.bot.uis else None
-        if (match.board_key is not None and match.status in ("lobby", "active")
-                and match.thread_id is None and rules is not None and not is_realtime(rules)):
-            seats = await self.bot.sessions.repo.seats(match.id)
-            language = (await server_words(self.bot, match.guild_id)).lang
-            if board_key(match, seats, language) == match.board_key:
-                self._drawing[match.id] = match.version if match.status != "lobby" else -1
-                self._mark_drawn(match.id)
-                self._unchecked.append(match)
-                if self._checking is None:
-                    self._checking = asyncio.create_task(self._check_channels())
-                return
-        self.refresh(match.id)
+    def resume(self, matches: Sequence[MatchRow]) -> None:
+        """At start-up: bring every match's message up to date. A board that may already show
+        its game (`cogs._board_key`) is looked at in the background, so the start is not held
+        up by thousands of them; the others are redrawn. A game in a thread is always drawn
+        (its first draw in a process looks at the thread: archived ones are reopened), and a
+        real-time one too (its table is the dealer's)."""
+        maybe = []
+        for match in matches:
+            rules = self.bot.sessions.rules(match.game) if match.game in self.bot.uis else None
+            if (match.board_key is not None and match.status in ("lobby", "active")
+                    and match.thread_id is None and rules is not None
+                    and not is_realtime(rules)):
+                maybe.append(match.id)
+            else:
+                self.refresh(match.id)
+        if maybe:
+            self._resuming = True
+            self.idle.clear()
+            self._checking = asyncio.create_task(self._resume_current(maybe))
 
-    async def _check_channels(self) -> None:
-        """Boards left as they were at start-up were not drawn, so no draw found out whether
-        their channel still exists: once the gateway has told the bot its servers' channels, a
-        game whose channel was deleted while the bot was down ends as a failed draw ends it."""
-        await self.bot.wait_until_ready()
-        while self._unchecked:
-            match = self._unchecked.pop()
-            guild = self.bot.get_guild(match.guild_id)
-            if guild is None or guild.unavailable:
-                continue  # not known (yet): its next draw finds out
-            if guild.get_channel_or_thread(match.channel_id) is None:
-                await self.channel_gone(match.id, match.channel_id)
+    async def _resume_current(self, match_ids: list[int]) -> None:
+        """Leave each board that shows what it would be drawn as; redraw the rest. Then, once
+        the gateway has told the bot its servers' channels, end the games left so whose channel
+        was deleted while the bot was down (no draw found out)."""
+        left: list[MatchRow] = []
+        try:
+            for match_id in match_ids:
+                if self._busy(match_id):
+                    continue  # drawn or being drawn since the start: nothing to decide
+                match = await self.bot.sessions.repo.match(match_id)
+                if match is None or match.status not in ("lobby", "active"):
+                    continue
+                seats = await self.bot.sessions.repo.seats(match_id)
+                language = (await server_words(self.bot, match.guild_id)).lang
+                if self._busy(match_id):
+                    continue  # a move came while we read: its own draw is on the way
+                if board_key(match, seats, language) != match.board_key:
+                    self.refresh(match_id)
+                    continue
+                self._drawing[match_id] = match.version if match.status != "lobby" else -1
+                self._mark_drawn(match_id)
+                left.append(match)
+            await self.bot.wait_until_ready()
+            for match in left:
+                guild = self.bot.get_guild(match.guild_id)
+                if guild is None or guild.unavailable:
+                    continue  # not known (yet): its next draw finds out
+                if guild.get_channel_or_thread(match.channel_id) is None:
+                    await self.channel_gone(match.id, match.channel_id)
+        finally:
+            self._resuming = False
+            self.settled()
+
+    def _busy(self, match_id: int) -> bool:
+        return match_id in self._drawn or match_id in self._workers
 
     def known_turns(self, match: MatchRow) -> None:
         """At start-up: the seats to act now were pinged before the restart."""
@@ -306,7 +331,7 @@ class Publisher:
 
     def settled(self) -> None:
         """Set `idle` once no board worker and no turn ping is running."""
-        if not self._workers and not self.turn_pings.tasks:
+        if not self._workers and not self.turn_pings.tasks and not self._resuming:
             self.idle.set()
 
     async def _in_thread(self, match_id: int) -> bool:

@@ -157,9 +157,10 @@ class Games(commands.Cog):
         crash cut off; only in the guilds this process owns (sharded: another process redraws
         the others', checks their threads and knows their turns)."""
         sessions = self.bot.sessions
-        for match in await sessions.repo.unsettled_matches(owner=sessions.owner):
+        matches = await sessions.repo.unsettled_matches(owner=sessions.owner)
+        for match in matches:
             self.bot.publisher.known_turns(match)
-            await self.bot.publisher.resume(match)
+        self.bot.publisher.resume(matches)
 
     async def cog_load(self) -> None:
         """Czech clients see the commands in Czech (discord.py asks when it syncs)."""

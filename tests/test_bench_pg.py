@@ -12,7 +12,7 @@ import pytest
 from tests import bench_engines, pg
 from tests.bench_engines import POSTGRES, SQLITE, bench_engines as run_engines, postgres_server
 from tests.bench_processes import bench_two_processes
-from tests.bench_resume import measure_restart
+from tests.bench_resume import measure_restart, measure_restarts
 
 SMALL = {"mimikri": (2, {"subjects": 4})}
 
@@ -68,6 +68,15 @@ async def test_a_restart_picks_up_every_stored_game_on_sqlite(tmp_path):
     assert figures.matches == 4 and figures.moves == 6
     assert figures.redrawn == 4  # each stored board message was brought up to date
     assert 0 < figures.ready <= figures.picked_up and figures.rate > 0
+
+
+@pytest.mark.asyncio
+async def test_a_second_restart_draws_only_the_real_time_tables_again(tmp_path):
+    first, again = await measure_restarts(str(tmp_path / "again.sqlite3"), count=4, moves=6,
+                                          timeout=60)
+    assert first.redrawn == 4
+    assert again.matches == 4 and again.redrawn == 1  # the one Schicki Micki table of four
+    assert 0 < again.ready <= again.picked_up
 
 
 @pytest.mark.asyncio
