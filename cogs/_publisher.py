@@ -131,43 +131,53 @@ class Publisher:
                 maybe.append(match.id)
             else:
                 self.refresh(match.id)
-        if maybe:
-            self._resuming = True
-            self.idle.clear()
-            self._checking = asyncio.create_task(self._resume_current(maybe))
+        self._resuming = True
+        self.idle.clear()
+        self._checking = asyncio.create_task(self._after_start(
+            maybe, [m for m in matches if m.status in ("lobby", "active")]))
 
-    async def _resume_current(self, match_ids: list[int]) -> None:
+    async def _after_start(self, maybe: list[int], open_matches: list[MatchRow]) -> None:
         """Leave each board that shows what it would be drawn as; redraw the rest. Then, once
-        the gateway has told the bot its servers' channels, end the games left so whose channel
-        was deleted while the bot was down (no draw found out)."""
-        left: list[MatchRow] = []
+        the gateway has told the bot its servers and their channels, end the open games that
+        can never be shown again: of a server that removed the bot while it was down (not in
+        the gateway's list at all; one in an outage is, as unavailable), and those left as
+        they were whose channel was deleted meanwhile (no draw found out)."""
         try:
-            for match_id in match_ids:
-                if self._busy(match_id):
-                    continue  # drawn or being drawn since the start: nothing to decide
-                match = await self.bot.sessions.repo.match(match_id)
-                if match is None or match.status not in ("lobby", "active"):
-                    continue
-                seats = await self.bot.sessions.repo.seats(match_id)
-                language = (await server_words(self.bot, match.guild_id)).lang
-                if self._busy(match_id):
-                    continue  # a move came while we read: its own draw is on the way
-                if board_key(match, seats, language) != match.board_key:
-                    self.refresh(match_id)
-                    continue
-                self._drawing[match_id] = match.version if match.status != "lobby" else -1
-                self._mark_drawn(match_id)
-                left.append(match)
+            left = {match.id for match in await self._leave_current(maybe)}
             await self.bot.wait_until_ready()
-            for match in left:
+            for match in open_matches:
                 guild = self.bot.get_guild(match.guild_id)
-                if guild is None or guild.unavailable:
-                    continue  # not known (yet): its next draw finds out
-                if guild.get_channel_or_thread(match.channel_id) is None:
+                if guild is None:
+                    home = [match.home_channel_id] if match.home_channel_id else []
+                    await self.channel_gone(match.id, match.channel_id, *home)
+                elif (match.id in left and not guild.unavailable
+                        and guild.get_channel_or_thread(match.channel_id) is None):
                     await self.channel_gone(match.id, match.channel_id)
         finally:
             self._resuming = False
             self.settled()
+
+    async def _leave_current(self, match_ids: list[int]) -> list[MatchRow]:
+        """Mark as drawn each board whose fingerprint still matches (returned); queue a redraw
+        of the others."""
+        left = []
+        for match_id in match_ids:
+            if self._busy(match_id):
+                continue  # drawn or being drawn since the start: nothing to decide
+            match = await self.bot.sessions.repo.match(match_id)
+            if match is None or match.status not in ("lobby", "active"):
+                continue
+            seats = await self.bot.sessions.repo.seats(match_id)
+            language = (await server_words(self.bot, match.guild_id)).lang
+            if self._busy(match_id):
+                continue  # a move came while we read: its own draw is on the way
+            if board_key(match, seats, language) != match.board_key:
+                self.refresh(match_id)
+                continue
+            self._drawing[match_id] = match.version if match.status != "lobby" else -1
+            self._mark_drawn(match_id)
+            left.append(match)
+        return left
 
     def _busy(self, match_id: int) -> bool:
         return match_id in self._drawn or match_id in self._workers
@@ -272,11 +282,13 @@ class Publisher:
                         match.id)
 
     async def channel_gone(self, match_id: int, *channel_ids: int) -> None:
-        """The match's channel (``channel_ids``: it and its threads) was deleted: the game ends
-        if it was on, in one change of the session service, and nothing more is sent there."""
+        """The match's channel (``channel_ids``: it and its threads) was deleted, or the bot
+        was removed from its server: the game ends if it was on, in one change of the session
+        service, and nothing more is sent there."""
         self.gone.update(channel_ids)
         if await self.bot.sessions.channel_gone(match_id) is not None:
-            log.warning("the channel of match %s was deleted; the game was cancelled", match_id)
+            log.warning("match %s can no longer be shown (its channel deleted or its server left);"
+                        " the game was cancelled", match_id)
 
     def _gone(self, match: MatchRow) -> bool:
         return match.channel_id in self.gone or match.home_channel_id in self.gone

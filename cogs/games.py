@@ -195,6 +195,20 @@ class Games(commands.Cog):
                 await self.bot.publisher.channel_gone(match.id, *gone)
 
     @commands.Cog.listener()
+    async def on_guild_remove(self, guild: discord.Guild) -> None:
+        """The bot was removed from a server (kicked, or the server deleted): its lobbies and
+        games can never be shown or played again, so each ends as in a deleted channel."""
+        await self._server_gone(guild.id)
+
+    async def _server_gone(self, guild_id: int) -> None:
+        if not self.bot.sessions.owner.owns(guild_id):
+            return
+        for match in await self.bot.sessions.repo.open_matches(guild_id):
+            gone = {match.channel_id, *([match.home_channel_id] if match.home_channel_id
+                                        else [])}
+            await self.bot.publisher.channel_gone(match.id, *gone)
+
+    @commands.Cog.listener()
     async def on_interaction(self, interaction: discord.Interaction[GameBot]) -> None:
         """Answer clicks no handler will take (outdated, forged or mangled ids) instead of
         letting them fail silently; a click on an ended game says it has ended."""

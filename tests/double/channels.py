@@ -1,4 +1,5 @@
-"""Guild text channels deleted as Discord deletes them: with their threads and messages.
+"""Guild text channels deleted as Discord deletes them: with their threads and messages; and
+a server that removes the bot (`remove_bot`).
 
 A deleted channel is an unknown channel (404, 10003) to every REST call naming it or one of its
 threads, and leaves the guild (a later GUILD_CREATE does not list it). The gateway sends
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .models import Channel
+from .models import Channel, Guild
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -37,3 +38,14 @@ def delete(server: FakeDiscord, channel: Channel) -> list[Channel]:
     world.actions.record("channel_delete", channel_id=channel.id, data=channel)
     server.gateway.dispatch("CHANNEL_DELETE", channel.payload(), intent=INTENT_GUILDS)
     return gone[1:]
+
+
+def remove_bot(server: FakeDiscord, guild: Guild) -> None:
+    """A moderator kicks the bot: the shard that owns the guild hears GUILD_DELETE (no
+    ``unavailable``: it left), a later IDENTIFY no longer lists the guild, and REST calls
+    naming its channels are refused (403, Missing Access)."""
+    guild.bot_removed = True
+    server.world.actions.record("guild_remove", data=guild)
+    # "guild_id" only routes the event to the owning shard; discord.py reads "id".
+    server.gateway.dispatch("GUILD_DELETE", {"id": str(guild.id), "guild_id": str(guild.id)},
+                            intent=INTENT_GUILDS)

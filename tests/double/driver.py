@@ -354,6 +354,10 @@ class Driver:
         that went with it are returned)."""
         return channels.delete(self.server, self.channel(channel))
 
+    def remove_bot(self, guild: Guild | None = None) -> None:
+        """A moderator kicks the bot from ``guild`` (the first one by default)."""
+        channels.remove_bot(self.server, guild or self.world.guild)
+
     def deny_bot(self, channel: ChannelRef, permissions: int) -> None:
         """A permission overwrite in a channel takes ``permissions`` from the bot."""
         self.channel(channel).bot_deny |= permissions

@@ -113,7 +113,8 @@ class GatewaySession:
         self.shard = (int(shard[0]), int(shard[1])) if shard is not None else None
         self.session_id = secrets.token_hex(16)
         self.identified = True
-        guilds = [g for g in world.guilds.values() if self.receives(g.id)]
+        guilds = [g for g in world.guilds.values()
+                  if self.receives(g.id) and not g.bot_removed]
         self.queue_dispatch(
             "READY",
             {

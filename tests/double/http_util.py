@@ -13,6 +13,7 @@ if TYPE_CHECKING:
 
 # Discord's JSON error codes the double uses.
 UNKNOWN_CHANNEL = 10003
+MISSING_ACCESS = 50001  # a channel of a server the bot is not in
 UNKNOWN_MESSAGE = 10008
 UNKNOWN_WEBHOOK = 10015
 UNKNOWN_INTERACTION = 10062
@@ -71,4 +72,7 @@ def channel_named(world: World, request: web.Request) -> Channel:
     channel = world.channels.get(int(request.match_info["channel_id"]))
     if channel is None:
         raise ApiError(404, UNKNOWN_CHANNEL, "Unknown Channel")
+    guild = world.guilds.get(channel.guild_id) if channel.guild_id is not None else None
+    if guild is not None and guild.bot_removed:
+        raise ApiError(403, MISSING_ACCESS, "Missing Access")
     return channel

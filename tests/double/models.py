@@ -207,6 +207,7 @@ class Guild:
     members: dict[int, Member]
     preferred_locale: str = "en-US"  # the community language a server set in Discord
     threads: list[Channel] = field(default_factory=list)  # every thread made (deleted: gone)
+    bot_removed: bool = False  # the bot was kicked: its channels are out of the bot's reach
 
     def member_permissions(self, user_id: int) -> int:
         member = self.members.get(user_id)

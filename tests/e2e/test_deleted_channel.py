@@ -1,8 +1,9 @@
 """A deleted channel ends its games, end to end: a lobby and a running game (a computer, a turn
 timer) in channels a moderator deletes are cancelled, their timers and computers stop, /game list
 forgets them and the bot sends nothing more there, while other channels' games go on; a channel
-deleted while the bot was down ends its game at the restart; and a game in a thread ends with
-the thread's channel."""
+deleted while the bot was down ends its game at the restart; a game in a thread ends with
+the thread's channel; and a server that removes the bot ends its games, at once or (removed
+while the bot was down) at the restart."""
 
 from __future__ import annotations
 
@@ -151,3 +152,36 @@ async def test_games_in_threads_end_with_their_channel(table):
     assert calls_to(table, gone, since) == []
     assert sent(table, mark) == []
     assert (await table.match(other)).status == "lobby"
+
+
+@pytest.mark.asyncio
+async def test_a_server_that_removes_the_bot_ends_its_games(table):
+    """Kicked: nothing there can be shown or played any more. The lobby and the running game
+    end at once (no timer, no computer, no retried edit into a server it cannot reach)."""
+    driver = table.driver
+    game = await running_in(table, "games")
+    _, lobby = await lobby_in(table, "lobby")
+    channels = {driver.channel(name).id for name in ("games", "lobby")}
+    driver.remove_bot()
+    await cancelled(table, game)
+    await cancelled(table, lobby)
+    assert tasks_of(table, game) == []
+    since = len(table.server.requests)
+    await asyncio.sleep(SETTLE)
+    assert calls_to(table, channels, since) == []
+
+
+@pytest.mark.asyncio
+async def test_a_server_that_removed_the_bot_while_it_was_down_ends_its_games_at_restart(table):
+    driver = table.driver
+    game = await running_in(table, "games")
+    await table.kill()
+    driver.remove_bot()
+    since = len(table.server.requests)
+    await table.start()
+    await cancelled(table, game)
+    assert tasks_of(table, game) == []
+    await asyncio.sleep(SETTLE)
+    gone = driver.channel("games").id
+    # At most the board's one try before READY said the server is gone; none after.
+    assert len(calls_to(table, {gone}, since)) <= 1
