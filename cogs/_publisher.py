@@ -261,9 +261,12 @@ class Publisher:
     async def warn_host(self, match: MatchRow, what: str) -> None:
         """Tell the host once (for the board: until it updates again) that a missing permission
         blocks ``what`` (``board`` or ``deal``): in the channel if the bot may still write
-        there, else privately."""
+        there, else privately. Not before the gateway has listed the bot's servers, nor for a
+        server that removed the bot: a 403 there is no permission anyone could give."""
         if (match.id, what) in self._warned:
             return
+        if not self.bot.is_ready() or self.bot.get_guild(match.guild_id) is None:
+            return  # not told now: a later failure, once it is known, tells the host
         self._warned.add((match.id, what))
         w = await server_words(self.bot, match.guild_id)
         text = w(f"warn.{what}", host=match.host_id, game=game_name(self.bot, match), id=match.id,

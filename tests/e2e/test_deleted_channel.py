@@ -12,6 +12,8 @@ import asyncio
 import pytest
 import pytest_asyncio
 
+from bot.db import open_db
+from bot.db.repo import Repo
 from tests.e2e.table import Table, ephemeral_text, game_id
 from tests.e2e.test_threads import mimikri_in_thread
 
@@ -185,3 +187,28 @@ async def test_a_server_that_removed_the_bot_while_it_was_down_ends_its_games_at
     gone = driver.channel("games").id
     # At most the board's one try before READY said the server is gone; none after.
     assert len(calls_to(table, {gone}, since)) <= 1
+
+
+@pytest.mark.asyncio
+async def test_a_board_behind_in_a_server_that_removed_the_bot_warns_nobody(table):
+    """The board is tried at the start, before READY says the server is gone: its 403 is no
+    permission the host could give, so no 'missing permission' message goes out, not even
+    privately."""
+    driver = table.driver
+    game = await running_in(table, "games")
+    await table.kill()
+    db = await open_db(str(table.db))
+    try:  # a crash cut off its last draw
+        await Repo(db).execute("UPDATE matches SET board_key = NULL WHERE id = ?", (game,))
+    finally:
+        await db.close()
+    driver.remove_bot()
+    mark = driver.mark()
+    since = len(table.server.requests)
+    await table.start()
+    await cancelled(table, game)
+    await asyncio.sleep(SETTLE)
+    assert any(r.path.startswith(f"/channels/{driver.channel('games').id}")
+               for r in table.server.requests[since:]), "the board was tried"
+    assert not [text for text in sent(table, mark) if "missing a permission" in text]
+    assert not [r for r in table.server.requests[since:] if r.path == "/users/@me/channels"]
