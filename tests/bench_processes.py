@@ -34,10 +34,10 @@ from bot.autoplay import Move, autoplay
 from bot.db.repo import Repo
 from bot.db.store import open_store
 from bot.games import REGISTRY
-from bot.games.core import SYSTEM, start
 from bot.shards import shard_of
 from tests import pg
 from tests.bench_figures import p95
+from tests.bench_resume import store_open_game
 from tests.double import BotProcess, Driver, FakeDiscord, Guild, Message, World
 from tests.double.process import start_bot_process
 
@@ -94,20 +94,10 @@ async def store_games(url: str, world: World, side: Side, count: int, moves: int
             seed = f"two-processes-{i % OPENINGS}"
             channel = world.channel(f"{side.prefix}{i}")
             board = world.new_message(channel, world.bot_user, content="(the board before)")
-            async with repo.transaction():  # one per game: storing is not what we measure
-                match_id = await repo.create_match(
-                    game="mimikri", guild_id=side.guild.id, channel_id=channel.id,
-                    host_id=users[0].id, host_name=users[0].username, seed=seed,
-                    options=OPTIONS, now=now)
-                await repo.add_seat(match_id, users[1].id, users[1].username)
-                await repo.start_match(match_id, start(RULES, seed, len(PLAYERS), OPTIONS),
-                                       None, now)
-                for version, move in enumerate(_opening(seed, moves)):
-                    await repo.commit_action(
-                        match_id, expected_version=version, state=move.state, seat=move.seat,
-                        code=move.action, at_ms=0, deadline=None, now=now,
-                        actor="system" if move.seat == SYSTEM else "player")
-                await repo.set_message(match_id, board.id)
+            match_id = await store_open_game(
+                repo, game="mimikri", guild_id=side.guild.id, channel_id=channel.id,
+                board_id=board.id, users=users, seed=seed, options=OPTIONS,
+                opening=_opening(seed, moves), deadline=None, now=now)
             side.games.append((match_id, board))
     finally:
         await db.close()

@@ -16,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import functools
 import time
+from collections.abc import Sequence
 from itertools import islice
 from pathlib import Path
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ from bot.games import REGISTRY
 from bot.games.core import SYSTEM, start
 from bot.settings import Settings
 from tests.bench_engines import database, engines
-from tests.double import FakeDiscord, World, run_bot
+from tests.double import FakeDiscord, User, World, run_bot
 
 COUNT = 200
 WARM_UP = 8  # games of a first restart that is not counted
@@ -69,6 +70,29 @@ def _opening(game: str, moves: int) -> tuple[Move, ...]:
     return tuple(islice(autoplay(REGISTRY[game], f"resume-{game}", players, options), moves))
 
 
+async def store_open_game(repo: Repo, *, game: str, guild_id: int, channel_id: int,
+                          board_id: int, users: Sequence[User], seed: str,
+                          options: dict[str, Any], opening: Sequence[Move],
+                          deadline: float | None, now: float) -> int:
+    """One running game as a killed process leaves it: ``users`` seated (the first hosts),
+    the ``opening`` actions committed, ``board_id`` its board message; its id."""
+    async with repo.transaction():  # one per game: storing is not what we measure
+        match_id = await repo.create_match(
+            game=game, guild_id=guild_id, channel_id=channel_id, host_id=users[0].id,
+            host_name=users[0].username, seed=seed, options=options, now=now)
+        for user in users[1:]:
+            await repo.add_seat(match_id, user.id, user.username)
+        await repo.start_match(match_id, start(REGISTRY[game], seed, len(users), options),
+                               deadline, now)
+        for version, move in enumerate(opening):
+            await repo.commit_action(
+                match_id, expected_version=version, state=move.state, seat=move.seat,
+                code=move.action, at_ms=0, deadline=deadline, now=now,
+                actor="system" if move.seat == SYSTEM else "player")
+        await repo.set_message(match_id, board_id)
+    return match_id
+
+
 async def store_games(target: str, world: World, count: int, moves: int) -> list[int]:
     """Store ``count`` open games, ``moves`` actions into each, one a channel, the games
     taking turns; return their ids."""
@@ -79,25 +103,14 @@ async def store_games(target: str, world: World, count: int, moves: int) -> list
         for i in range(count):
             game = list(TABLES)[i % len(TABLES)]
             players, options = TABLES[game]
-            rules, seed = REGISTRY[game], f"resume-{game}"
+            seed = f"resume-{game}"
             deadline = None if game == SCHICKI else now + TIMER
             channel = world.channel(f"table-{i}")
             board = world.new_message(channel, world.bot_user, content="(the board before)")
-            async with repo.transaction():  # one per game: storing is not what we measure
-                match_id = await repo.create_match(
-                    game=game, guild_id=world.guild.id, channel_id=channel.id,
-                    host_id=users[0].id, host_name=users[0].username, seed=seed,
-                    options=options, now=now)
-                for user in users[1:players]:
-                    await repo.add_seat(match_id, user.id, user.username)
-                await repo.start_match(match_id, start(rules, seed, players, options),
-                                       deadline, now)
-                for version, move in enumerate(_opening(game, moves)):
-                    await repo.commit_action(
-                        match_id, expected_version=version, state=move.state, seat=move.seat,
-                        code=move.action, at_ms=0, deadline=deadline, now=now,
-                        actor="system" if move.seat == SYSTEM else "player")
-                await repo.set_message(match_id, board.id)
+            match_id = await store_open_game(
+                repo, game=game, guild_id=world.guild.id, channel_id=channel.id,
+                board_id=board.id, users=users[:players], seed=seed, options=options,
+                opening=_opening(game, moves), deadline=deadline, now=now)
             ids.append(match_id)
     finally:
         await db.close()
