@@ -5,8 +5,11 @@ player to act (`TurnPings.note`, called as each change is published): once per t
 that stays the one to act (a Mariposas turn's sub-steps, a showdown's other pickers) is not
 pinged again — never a computer, never a player who switched pings off, and with the turn
 timer's deadline as a Discord timestamp. Once the turn is over its ping is deleted, so a game
-leaves at most one in its channel rather than one per turn. A ping is a courtesy: one Discord
-refuses is logged and dropped, and neither waits for nor holds up the board or the game.
+leaves at most one in its channel rather than one per turn. Each ping sent is stored
+(`bot.db.turn_pings`), so a restart still takes it away, and a delete that failed for a reason
+that passes (an archived thread, an outage, a rate limit) is tried again: at the game's next
+change, once its thread is reopened, and after a backoff. A ping is a courtesy: one Discord
+refuses to send is logged and dropped, and neither waits for nor holds up the board or the game.
 
 Also the pieces every public message shares: whom it may notify (`pings`) and links to a
 game's message (`link`, `where`).
@@ -23,7 +26,10 @@ import discord
 
 from bot.db.players import wants_pings
 from bot.db.repo import MatchRow
+from bot.db.turn_pings import PingRow, add_ping, drop_ping, matches_with_pings, pings_of
+from bot.retry import backoff
 from bot.sessions import Transition, is_realtime, players
+from bot.shards import EVERYONE, Owner
 from cogs._ui import game_name, server_words
 
 if TYPE_CHECKING:
@@ -36,6 +42,8 @@ log = logging.getLogger(__name__)
 # rate limits it could), or the connection broke on the way.
 RETRYABLE = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
 PING_WAIT = 5.0  # seconds a turn ping waits for the board to show the turn, at most
+ARCHIVED = 50083  # Discord: "Operation cannot be performed on an archived thread"
+DELETE_TRIES = 8  # backoff retries of an old ping's delete (then: at the game's next change)
 
 
 def pings(*user_ids: int | None) -> discord.AllowedMentions:
@@ -65,10 +73,14 @@ class TurnPings:
         # ping was sent for); a seat that stays in it is not pinged again.
         self._turns: dict[int, dict[int, int]] = {}
         self.tasks: set[asyncio.Task[None]] = set()
-        self._ping_ids: dict[tuple[int, int, int], int] = {}  # (match, seat, began) → message
+        # At start-up: the stored pings' turns, match → seat → version it began at.
+        self._stored: dict[int, dict[int, int]] = {}
+        self._stuck: dict[int, int] = {}  # match → failed sweeps in a row (a ping left over)
+        self._later: dict[int, asyncio.Task[None]] = {}  # match → its backoff's retry
 
     def note(self, transition: Transition) -> None:
-        """Ping each human seat this transition makes one to act that was not one already."""
+        """Ping each human seat this transition makes one to act that was not one already,
+        and take away the pings of the turns it ended."""
         match = transition.match
         rules = self.bot.sessions.rules(match.game) if match.game in self.bot.uis else None
         before = self._turns.pop(match.id, {})
@@ -78,12 +90,9 @@ class TurnPings:
             now = {seat: before.get(seat, match.version)
                    for seat in players(rules.active_seats(match.state))}
             self._turns[match.id] = now
-        for seat, began in before.items():
-            sent = self._ping_ids.pop((match.id, seat, began), None)
-            if now.get(seat) != began and sent is not None:
-                self._track(self._unping(match.id, match.channel_id, sent))
-            elif sent is not None:
-                self._ping_ids[(match.id, seat, began)] = sent
+        if any(now.get(seat) != began for seat, began in before.items()) or (
+                match.id in self._stuck or match.status in ("finished", "cancelled")):
+            self._track(self._sweep(match.id))
         # The host who just clicked Start is at the table: the game's first turn calls the
         # others only.
         starter = match.host_id if any(e.kind == "started" for e in transition.events) else None
@@ -101,15 +110,44 @@ class TurnPings:
         self.publisher.idle.clear()
         task.add_done_callback(self._done)
 
+    async def load(self, *, owner: Owner = EVERYONE) -> None:
+        """At start-up, before `known`: read which turns the stored pings were sent for."""
+        for match_id in await matches_with_pings(self.bot.sessions.repo, owner=owner):
+            turns = self._stored.setdefault(match_id, {})
+            for ping in await pings_of(self.bot.sessions.repo, match_id):
+                turns[ping.seat] = max(turns.get(ping.seat, ping.began), ping.began)
+
     def known(self, match: MatchRow) -> None:
         """At start-up: the seats to act now were pinged before the restart (a turn is pinged
-        when it starts, not again when the bot comes back)."""
+        when it starts, not again when the bot comes back); a stored ping tells when a turn
+        began."""
         rules = self.bot.sessions.rules(match.game) if match.game in self.bot.uis else None
         if (rules is None or match.status != "active" or match.state is None
                 or is_realtime(rules)):
             return
-        self._turns.setdefault(
-            match.id, dict.fromkeys(players(rules.active_seats(match.state)), match.version))
+        stored = self._stored.get(match.id, {})
+        self._turns.setdefault(match.id, {
+            seat: stored.get(seat, match.version)
+            for seat in players(rules.active_seats(match.state))})
+
+    def sweep_loaded(self) -> None:
+        """At start-up, after `known`: take away the stored pings of turns that are over (a
+        crash came before their delete, or their game ended meanwhile)."""
+        for match_id in self._stored:
+            self._track(self._sweep(match_id))
+        self._stored = {}
+
+    def retry(self, match_id: int) -> None:
+        """A cause of a failed delete may be gone (the game's thread was reopened): try the
+        game's old pings again now."""
+        if match_id in self._stuck:
+            self._track(self._sweep(match_id))
+
+    def stop(self) -> None:
+        """Cancel the backoffs' retries (the stored pings are swept at the next start)."""
+        for task in self._later.values():
+            task.cancel()
+        self._later.clear()
 
     def _done(self, task: asyncio.Task[None]) -> None:
         self.tasks.discard(task)
@@ -147,15 +185,68 @@ class TurnPings:
         except Exception:
             log.exception("failed to ping the player to act in match %s", match_id)
             return
-        if self._turns.get(match_id, {}).get(seat) == began:
-            self._ping_ids[(match_id, seat, began)] = sent.id
-        else:  # the turn ended while the ping was on its way
-            await self._unping(match_id, match.channel_id, sent.id)
-
-    async def _unping(self, match_id: int, channel_id: int, message_id: int) -> None:
-        """Delete the ping of a turn that is over (one that stays is only clutter)."""
         try:
-            await self.bot.get_partial_messageable(channel_id).get_partial_message(
-                message_id).delete()
-        except RETRYABLE:
-            log.warning("could not delete an old turn ping of match %s", match_id)
+            # Stored before anything else may sweep: a turn over meanwhile takes it away.
+            await add_ping(repo, PingRow(sent.id, match_id, seat, began, match.channel_id))
+        except Exception:
+            log.exception("could not store the turn ping of match %s", match_id)
+            await self._unping(PingRow(sent.id, match_id, seat, began, match.channel_id))
+            return
+        if self._turns.get(match_id, {}).get(seat) != began:  # the turn ended on its way
+            await self._sweep(match_id)
+
+    async def _sweep(self, match_id: int) -> None:
+        """Delete the stored pings of the match's turns that are over; one whose delete failed
+        for a reason that passes stays stored and is tried again (a backoff's retry, the
+        game's next change, its thread reopened)."""
+        try:
+            stored = await pings_of(self.bot.sessions.repo, match_id)
+        except Exception:
+            log.exception("could not read the turn pings of match %s", match_id)
+            return
+        left = False
+        for ping in stored:
+            if self._turns.get(match_id, {}).get(ping.seat) == ping.began:
+                continue  # the turn it calls to is still on
+            left = not await self._unping(ping) or left
+        if not left:
+            self._stuck.pop(match_id, None)
+            return
+        failures = self._stuck[match_id] = self._stuck.get(match_id, 0) + 1
+        if failures <= DELETE_TRIES and match_id not in self._later:
+            self._later[match_id] = asyncio.create_task(self._retry_later(match_id, failures))
+
+    async def _retry_later(self, match_id: int, failures: int) -> None:
+        """Sweep again after the backoff (not held by the tests' idle: it only waits)."""
+        try:
+            await asyncio.sleep(backoff(self.publisher.retry_delay, failures))
+        finally:
+            self._later.pop(match_id, None)
+        self.retry(match_id)
+
+    async def _unping(self, ping: PingRow) -> bool:
+        """Delete the ping of a turn that is over (one that stays is only clutter), and forget
+        it once it is gone — or can never go. False: the delete failed for a reason that
+        passes, so the ping stays stored to be tried again."""
+        try:
+            await self.bot.get_partial_messageable(ping.channel_id).get_partial_message(
+                ping.message_id).delete()
+        except discord.NotFound:
+            pass  # deleted already (by someone, or with its thread)
+        except discord.HTTPException as error:
+            if error.status < 500 and error.status != 429 and error.code != ARCHIVED:
+                log.warning("could not delete an old turn ping of match %s: %s",
+                            ping.match_id, error)
+            else:
+                log.warning("could not delete an old turn ping of match %s yet: %s",
+                            ping.match_id, error)
+                return False
+        except RETRYABLE as error:
+            log.warning("could not delete an old turn ping of match %s yet: %r",
+                        ping.match_id, error)
+            return False
+        try:
+            await drop_ping(self.bot.sessions.repo, ping.message_id)
+        except Exception:
+            log.exception("could not forget the turn ping of match %s", ping.match_id)
+        return True

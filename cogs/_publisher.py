@@ -95,6 +95,7 @@ class Publisher:
         # A game with the thread option moves into its thread at Start; the publisher keeps
         # the thread usable before it draws there.
         self.threads = Threads(bot)
+        self.threads.reopened = self.turn_pings.retry  # a ping its archive kept is deleted now
         bot.sessions.place = self.threads.place
         bot.sessions.may_move = self.threads.may_move
 
@@ -300,6 +301,7 @@ class Publisher:
         """Stop the workers (pending redraws are redone at the next start-up)."""
         tasks = [*self._workers.values(), *self.turn_pings.tasks,
                  *([self._checking] if self._checking is not None else [])]
+        self.turn_pings.stop()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -63,6 +64,8 @@ class Threads:
         self.bot = bot
         self.checked: set[int] = set()  # games whose thread was looked at in this process
         self.linked: dict[int, str] = {}  # game → what its lobby message in the channel says
+        # Told when a game's archived thread was reopened (what its archive refused may go now).
+        self.reopened: Callable[[int], None] = lambda match_id: None
 
     # -- at Start -------------------------------------------------------------------------
 
@@ -179,6 +182,7 @@ class Threads:
                     log.warning("could not reopen the thread of match %s", match.id)
                     return True
                 log.info("reopened the archived thread of match %s", match.id)
+                self.reopened(match.id)
         self.checked.add(match.id)
         return True
 

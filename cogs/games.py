@@ -158,9 +158,11 @@ class Games(commands.Cog):
         the others', checks their threads and knows their turns)."""
         sessions = self.bot.sessions
         matches = await sessions.repo.unsettled_matches(owner=sessions.owner)
+        await self.bot.publisher.turn_pings.load(owner=sessions.owner)
         for match in matches:
             self.bot.publisher.known_turns(match)
         self.bot.publisher.resume(matches)
+        self.bot.publisher.turn_pings.sweep_loaded()
 
     async def cog_load(self) -> None:
         """Czech clients see the commands in Czech (discord.py asks when it syncs)."""

@@ -5,17 +5,23 @@ restart too. Whoever played in that game may press it: the channel gets a lobby 
 game with the same options, the presser as host and the finished game's computers seated
 again at their levels; the other players are mentioned and confirm their seats with **Join**
 (nobody is seated without clicking). The channel holds one open game, so a second press — or
-two players pressing at once — gets a link to the lobby that is already open.
+two players pressing at once — gets a link to the lobby that is already open. A game played in
+a thread has the button in the thread and in the channel: the first press opens the lobby
+where it was pressed, and the other button then leads to that lobby too.
 """
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import logging
 import re
+from collections.abc import AsyncIterator
 from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.db.history import open_rematch
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import RuleError
 from bot.i18n import Words
@@ -72,6 +78,25 @@ def rematch_view(match_id: int, w: Words = EN) -> discord.ui.View:
     return view
 
 
+_locks: dict[int, asyncio.Lock] = {}  # finished game → its presses, one at a time
+_waiting: dict[int, int] = {}  # finished game → presses holding or awaiting its lock
+
+
+@contextlib.asynccontextmanager
+async def _one_press_at_a_time(finished_id: int) -> AsyncIterator[None]:
+    """Presses of one game's Rematch buttons, one after the other: two at once in the thread
+    and in the channel would otherwise both find no rematch and open two."""
+    lock = _locks.setdefault(finished_id, asyncio.Lock())
+    _waiting[finished_id] = _waiting.get(finished_id, 0) + 1
+    try:
+        async with lock:
+            yield
+    finally:
+        _waiting[finished_id] -= 1
+        if not _waiting[finished_id]:  # nobody else: forget it (no lock per game kept)
+            del _waiting[finished_id], _locks[finished_id]
+
+
 def players_of(seats: list[SeatRow]) -> list[int]:
     """The users who played at these seats (also one a computer took over from), in seat
     order."""
@@ -98,10 +123,19 @@ async def rematch(interaction: discord.Interaction[GameBot], finished_id: int) -
     if user.id not in played:
         await tell(interaction, w("rematch.not_played"))
         return
-    # A second press (or two at once) finds the channel busy: the rematch is already open.
-    match = await open_lobby(interaction, finished.game, dict(finished.options),
-                             busy_text=lambda busy: (_busy(bot, busy, finished, played, w)
-                                                     if busy else None))
+    async with _one_press_at_a_time(finished_id):
+        # A game in a thread has Rematch in the thread and in the channel: a press in one
+        # finds the lobby the other opened.
+        opened = await open_rematch(repo, finished, played)
+        if opened is not None and opened.channel_id != interaction.channel_id:
+            await tell(interaction, w("rematch.open", host=opened.host_id, id=opened.id,
+                                      link=where(opened)))
+            return
+        # A second press here (or two at once) finds the channel busy: the rematch is
+        # already open.
+        match = await open_lobby(interaction, finished.game, dict(finished.options),
+                                 busy_text=lambda busy: (
+                                     _busy(bot, busy, finished, played, w) if busy else None))
     if match is None:
         return
     for seat in seats:

@@ -55,7 +55,7 @@ from cogs.replay_steps import (
     load,
     step_text,
 )
-from rendering.replay import TooLarge, export
+from rendering.replay import LIMIT, TooLarge, fit
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -289,7 +289,9 @@ async def send_animation(interaction: discord.Interaction[GameBot], replay: Repl
     _exporting.add(bot)
     try:
         frames = await asyncio.to_thread(animation_frames, bot, replay, w)
-        data = await asyncio.to_thread(export, frames, fmt)
+        # Sized for this server's uploads (its boosts), which the interaction tells.
+        limit = getattr(interaction, "filesize_limit", None) or LIMIT
+        data, count = await asyncio.to_thread(fit, frames, fmt, limit)
     except TooLarge:
         await tell(interaction, w("replay.too_large"))
         return
@@ -299,7 +301,7 @@ async def send_animation(interaction: discord.Interaction[GameBot], replay: Repl
     finally:
         _exporting.discard(bot)
     name = game_name(bot, replay.match)
-    text = w.n("replay.exported", len(frames), game=name, id=replay.match.id)
+    text = w.n("replay.exported", count, game=name, id=replay.match.id)
     try:
         await interaction.followup.send(
             text, file=discord.File(io.BytesIO(data), filename=f"game-{replay.match.id}.{fmt}",

@@ -6,7 +6,9 @@ thin strip below it: how far through the game the frame is, as a bar and as "ste
 The strip also keeps every frame distinct, so encoders do not fold two equal steps into one
 and the file has exactly one frame per step.
 
-Discord refuses attachments over 25 MiB: `export` tries narrower frames until the file fits.
+Discord refuses a file over the limit of the server it is sent to (10 MiB without boosts; every
+interaction says which): `fit` tries narrower frames, then fewer of them (an even sample that
+keeps the deal and the end), until the file fits.
 """
 
 from __future__ import annotations
@@ -19,7 +21,10 @@ from PIL import Image, ImageDraw
 from rendering import canvas, theme
 
 FORMATS = {"gif": "GIF", "webp": "WEBP"}
-LIMIT = 25 * 1024 * 1024  # Discord's attachment limit for bots
+LIMIT = 10 * 1024 * 1024  # Discord's attachment limit on a server without boosts
+MARGIN = 64 * 1024  # the request's text and framing travel with the file
+MIN_FRAMES = 8  # fewer frames than this are no animation of a game any more
+SURELY = 1.3  # a width whose estimated file passes the limit this much is not tried
 WIDTHS = (560, 440, 320)  # widest first: a phone shows about 400 px
 STRIP = 34  # the progress strip under each frame
 FRAME_MS = 900
@@ -92,8 +97,43 @@ def export(pngs: Sequence[bytes], fmt: str = "gif", limit: int = LIMIT,
     Raises:
         TooLarge: not even the narrowest fits.
     """
+    tried: tuple[int, int] | None = None  # (width, bytes) of the last file too large
     for width in widths:
+        # A file grows about with the frames' area: a width that would surely be too large
+        # again is not drawn (an export of a hundred frames takes seconds per try).
+        if tried is not None and tried[1] * (width / tried[0]) ** 2 > limit * SURELY:
+            continue
         data = animate(pngs, fmt, width)
         if len(data) <= limit:
             return data
+        tried = (width, len(data))
     raise TooLarge(f"{len(pngs)} frames do not fit in {limit} bytes")
+
+
+def fewer(pngs: Sequence[bytes]) -> list[bytes]:
+    """About half the frames, evenly spread, keeping the first (the deal) and the last (the
+    end)."""
+    keep = max(MIN_FRAMES, (len(pngs) + 1) // 2)
+    if keep >= len(pngs):
+        return list(pngs)
+    last = len(pngs) - 1
+    return [pngs[round(i * last / (keep - 1))] for i in range(keep)]
+
+
+def fit(pngs: Sequence[bytes], fmt: str = "gif", limit: int = LIMIT,
+        widths: Sequence[int] = WIDTHS) -> tuple[bytes, int]:
+    """The animation for a server whose files may have ``limit`` bytes, and its frame count:
+    every frame at the widest of ``widths`` that fits, else about half the frames, and so on.
+
+    Raises:
+        TooLarge: not even `MIN_FRAMES` narrowest frames fit.
+    """
+    frames = list(pngs)
+    while True:
+        try:
+            return export(frames, fmt, limit - MARGIN, widths), len(frames)
+        except TooLarge:
+            thinner = fewer(frames)
+            if len(thinner) == len(frames):
+                raise
+            frames = thinner

@@ -52,3 +52,21 @@ async def finished_games(repo: Repo, guild_id: int, *, offset: int, limit: int
             (ended,) = row
             found.append(FinishedGame(match, await repo.seats(match.id), winners, float(ended)))
     return found
+
+
+async def open_rematch(repo: Repo, finished: MatchRow, players: list[int]) -> MatchRow | None:
+    """The rematch lobby of a finished game, if one is open: the oldest lobby of the same game
+    opened after it by one of its ``players`` where the game was shown (its channel or thread,
+    and the channel it moved from) — a game in a thread has a Rematch button in both places,
+    and both must lead to one lobby."""
+    places = [c for c in (finished.channel_id, finished.home_channel_id) if c is not None]
+    if not players or not places:
+        return None
+    at = ", ".join("?" * len(places))
+    hosts = ", ".join("?" * len(players))
+    row = await repo.fetch_one(
+        "SELECT * FROM matches WHERE status = 'lobby' AND game = ?"  # noqa: S608
+        f" AND guild_id = ? AND id > ? AND host_id IN ({hosts})"
+        f" AND (channel_id IN ({at}) OR home_channel_id IN ({at})) ORDER BY id LIMIT 1",
+        (finished.game, finished.guild_id, finished.id, *players, *places, *places))
+    return MatchRow.from_row(row) if row else None

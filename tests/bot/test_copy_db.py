@@ -35,6 +35,7 @@ from bot.db.postgres import VERSION_TABLE, open_postgres
 from bot.db.repo import Repo
 from bot.db.server_settings import allow_channel, server_settings, set_schicki_input
 from bot.db.server_settings import set_threads, set_timer
+from bot.db.turn_pings import PingRow, add_ping
 from bot.games import REGISTRY
 from bot.games.core import SYSTEM, NotYourTurn, StaleAction
 from bot.sessions import SessionService
@@ -118,6 +119,7 @@ async def build(path: str) -> None:
         running = await opened(sessions, "mimikri", CHANNEL, guild=OTHER_GUILD, turn_timer=300)
         await sessions.start(running, ALICE)
         await repo.set_message(running, CHANNEL + 77)
+        await add_ping(repo, PingRow(CHANNEL + 78, running, 1, 0, CHANNEL))  # its turn's ping
         # Reactions waiting in a running Schicki Micki table's inbox (one already dropped).
         table = await opened(sessions, "schicki_micki", CHANNEL + 1, guild=OTHER_GUILD)
         await sessions.start(table, ALICE)
@@ -233,7 +235,7 @@ async def test_every_table_is_copied_row_for_row(source, postgres_url):
     before = sqlite_rows(source)
     assert set(before) >= {"matches", "seats", "actions", "results", "ratings", "records",
                            "inbox", "daily_tries", "guild_settings", "guild_timers",
-                           "game_channels", "player_settings"}
+                           "game_channels", "player_settings", "turn_pings"}
     assert all(before.values()), [name for name, rows in before.items() if not rows]
     assert {row[1] for row in before["matches"]} == set(REGISTRY)
 
@@ -260,7 +262,7 @@ async def test_every_table_is_copied_row_for_row(source, postgres_url):
 async def test_the_bot_reads_the_same_games_on_postgresql_and_numbers_on(source, postgres_url):
     said: list[str] = []
     total = await copy_database(str(source), postgres_url, said.append)
-    assert said[-1] == f"Copied {total} rows in 12 tables."
+    assert said[-1] == f"Copied {total} rows in 13 tables."
 
     lite, pg = await open_db(str(source)), await open_postgres(postgres_url)
     try:
@@ -311,7 +313,7 @@ async def test_an_empty_database_copies_as_empty_and_numbers_from_one(tmp_path, 
     await (await open_db(str(path))).close()  # created and migrated, with no rows
     said: list[str] = []
     assert await copy_database(str(path), postgres_url, said.append) == 0
-    assert said[-1] == "Copied 0 rows in 12 tables."
+    assert said[-1] == "Copied 0 rows in 13 tables."
     pg = await open_postgres(postgres_url)
     try:
         assert await Repo(pg).create_match(game="mimic", guild_id=GUILD, channel_id=CHANNEL,
@@ -413,8 +415,8 @@ def test_the_command_runs_with_the_url_from_database_url(source, postgres_url):
                           capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr) == (0, ""), done.stderr
     lines = done.stdout.splitlines()
-    assert len(lines) == 14 and all(TABLE_LINE.match(line) for line in lines[1:-1])
-    assert re.fullmatch(r"Copied \d+ rows in 12 tables\.", lines[-1])
+    assert len(lines) == 15 and all(TABLE_LINE.match(line) for line in lines[1:-1])
+    assert re.fullmatch(r"Copied \d+ rows in 13 tables\.", lines[-1])
     assert PASSWORD not in done.stdout
 
 

@@ -73,7 +73,9 @@ def payload(world: World, rec: InteractionRecord) -> dict[str, Any]:
         "channel": channel,
         "locale": rec.user.locale,
         "entitlements": [],
-        "attachment_size_limit": ATTACHMENT_SIZE_LIMIT,
+        # The server's own limit (its boosts); outside a server, the default.
+        "attachment_size_limit": (guild.attachment_size_limit if guild is not None
+                                  else ATTACHMENT_SIZE_LIMIT),
     }
     if guild is not None:
         user_perms = guild.member_permissions(rec.user.id)

@@ -106,7 +106,15 @@ def _validate_components(components: list[dict[str, Any]], v2: bool) -> None:
     walk(components, "components")
 
 
-def validate(payload: dict[str, Any], files: dict[int, Upload], flags: int) -> None:
+def size_limit(server: FakeDiscord, channel_id: int) -> int:
+    """Bytes a file sent into this channel may have: its server's limit (a DM's: the default)."""
+    channel = server.world.channels.get(channel_id)
+    guild = server.world.guilds.get(channel.guild_id) if channel is not None else None
+    return guild.attachment_size_limit if guild is not None else MAX_FILE_BYTES
+
+
+def validate(payload: dict[str, Any], files: dict[int, Upload], flags: int,
+             limit: int = MAX_FILE_BYTES) -> None:
     content = payload.get("content")
     if content is not None and len(content) > 2000:
         raise invalid_form("content", "Must be 2000 or fewer in length.")
@@ -128,7 +136,7 @@ def validate(payload: dict[str, Any], files: dict[int, Upload], flags: int) -> N
     if len(files) > 10:
         raise invalid_form("files", "Must be 10 or fewer in length.")
     for upload in files.values():
-        if len(upload.data) > MAX_FILE_BYTES:
+        if len(upload.data) > limit:
             raise ApiError(413, 40005, "Request entity too large")
 
 
@@ -216,7 +224,7 @@ def create_message(
 ) -> Message:
     """A new message; ``replied_author`` is the author of the message it replies to."""
     flags = int(payload.get("flags") or 0)
-    validate(payload, files, flags)
+    validate(payload, files, flags, size_limit(server, channel.id))
     attachments = _attachments_for(server, channel.id, payload, files, None) or []
     content = payload.get("content") or ""
     embeds = _resolve_embed_urls(payload.get("embeds") or [], attachments)
@@ -306,7 +314,7 @@ def edit_message(
     flags = msg.flags & ~FLAG_LOADING
     if "flags" in payload and payload["flags"] is not None:
         flags = (flags & FLAG_EPHEMERAL) | (int(payload["flags"]) & ~FLAG_EPHEMERAL)
-    validate(payload, files, flags)
+    validate(payload, files, flags, size_limit(server, msg.channel_id))
     changes: dict[str, Any] = {"flags": flags}
     attachments = _attachments_for(server, msg.channel_id, payload, files, msg.attachments)
     if attachments is not None:

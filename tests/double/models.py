@@ -208,6 +208,8 @@ class Guild:
     preferred_locale: str = "en-US"  # the community language a server set in Discord
     threads: list[Channel] = field(default_factory=list)  # every thread made (deleted: gone)
     bot_removed: bool = False  # the bot was kicked: its channels are out of the bot's reach
+    # Bytes a file sent here may have: 10 MiB without boosts, 50 / 100 MiB at levels 2 / 3.
+    attachment_size_limit: int = 10 * 1024 * 1024
 
     def member_permissions(self, user_id: int) -> int:
         member = self.members.get(user_id)

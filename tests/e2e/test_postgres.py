@@ -44,3 +44,10 @@ def test_an_unreachable_postgres_stops_the_start_in_one_line_without_the_passwor
     assert lines[0].startswith("Cannot use the database 'postgresql://menagerie:***@/menagerie")
     assert "DATABASE_URL" in lines[0] and "s3cret" not in result.stderr
     assert not (tmp_path / "menagerie.sqlite3").exists()  # DATABASE_PATH's file is not made
+
+
+@pytest.mark.asyncio
+async def test_a_turn_ping_sent_before_a_restart_is_taken_away(pg_table):
+    from tests.e2e import test_turn_pings
+    await test_turn_pings.test_a_ping_sent_before_a_restart_is_taken_away_when_its_turn_ends(
+        pg_table)

@@ -207,13 +207,34 @@ async def test_export_sends_an_animation_with_a_frame_per_step(table):
     assert file.filename == f"game-{match_id}.gif"
     img = Image.open(io.BytesIO(file.data))
     assert img.format == "GIF" and img.n_frames == len(every)
-    assert len(file.data) < 25 * 1024 * 1024
+    assert len(file.data) <= 10 * 1024 * 1024, "the test server has no boosts"
     # The option sends the file at once, WebP as well.
     direct = await driver.slash("alice", "games", "game replay", id=match_id, format="webp")
     [file] = reply(await direct.wait_settled(60)).attachments
     assert file.filename == f"game-{match_id}.webp"
     img = Image.open(io.BytesIO(file.data))
     assert img.format == "WEBP" and img.n_frames == len(every)
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("mib", [4, 25])
+async def test_export_is_sized_for_the_upload_limit_of_its_server(table, mib):
+    """Each interaction says how large a file its server takes (its boosts): Schicki Micki's
+    120 frames make about 7 MiB at full width, so a server allowing 25 MiB gets them so, and
+    one allowing less (as 4 MiB here) a file that fits rather than Discord's refusal."""
+    table.server.world.guild.attachment_size_limit = mib * 1024 * 1024
+    match_id = await finished(table, "schicki_micki")
+    direct = await table.driver.slash("alice", "games", "game replay", id=match_id,
+                                      format="gif")
+    message = reply(await direct.wait_settled(120))
+    [file] = message.attachments
+    assert len(file.data) <= mib * 1024 * 1024
+    img = Image.open(io.BytesIO(file.data))
+    assert f"in {img.n_frames} pictures" in message.content
+    if mib == 25:
+        assert img.size[0] == 560 and img.n_frames == 120
+    else:
+        assert img.size[0] < 560 and img.n_frames >= 60
 
 
 @pytest.mark.asyncio

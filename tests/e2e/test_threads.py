@@ -402,6 +402,58 @@ async def test_a_rematch_pressed_in_the_thread_plays_in_that_thread(table):
 
 
 @pytest.mark.asyncio
+@pytest.mark.parametrize("first", ["thread", "channel"])
+async def test_the_two_rematch_buttons_of_a_thread_game_open_one_lobby(table, first):
+    """The result line in the thread and the one in the channel both have Rematch: whichever
+    is pressed first opens the lobby there, the other leads to that same lobby."""
+    driver = table.driver
+    lobby_message, match_id = await mimikri_in_thread(table)
+    thread = driver.thread_of(lobby_message)
+    board = await board_in(table, match_id)
+    await play_to_end(table, board, match_id, {0: "alice", 1: "bob"})
+    await table.idle()
+    [in_thread] = [m for m in driver.messages(thread)
+                   if "game over" in m.content and m.id != board.id]
+    [in_channel] = [m for m in driver.messages("games") if "game over" in m.content]
+    buttons = {"thread": in_thread, "channel": in_channel}
+    second = "channel" if first == "thread" else "thread"
+
+    opened = await driver.click("bob", buttons[first], label="Rematch")
+    assert opened.ok and not opened.ephemeral, opened
+    again = game_id(opened.message.content)
+    where = thread.id if first == "thread" else driver.channel("games").id
+    assert opened.message.channel_id == where
+    await table.idle()
+    pointed = await driver.click("alice", buttons[second], label="Rematch")
+    assert pointed.ephemeral, "no second lobby"
+    text = ephemeral_text(pointed)
+    assert "already open" in text and f"#{again}" in text
+    assert f"/{where}/{opened.message.id}" in text, "a link to that lobby"
+    lobbies = await table.bot.sessions.repo.open_matches()
+    assert [m.id for m in lobbies] == [again]
+
+
+@pytest.mark.asyncio
+async def test_the_two_rematch_buttons_pressed_at_once_open_one_lobby(table):
+    driver = table.driver
+    lobby_message, match_id = await mimikri_in_thread(table)
+    thread = driver.thread_of(lobby_message)
+    board = await board_in(table, match_id)
+    await play_to_end(table, board, match_id, {0: "alice", 1: "bob"})
+    await table.idle()
+    [in_thread] = [m for m in driver.messages(thread)
+                   if "game over" in m.content and m.id != board.id]
+    [in_channel] = [m for m in driver.messages("games") if "game over" in m.content]
+    pressed = await asyncio.gather(driver.click("bob", in_thread, label="Rematch"),
+                                   driver.click("alice", in_channel, label="Rematch"))
+    await table.idle()
+    [opened] = [p for p in pressed if not p.ephemeral]
+    [pointed] = [p for p in pressed if p.ephemeral]
+    assert f"#{game_id(opened.message.content)}" in ephemeral_text(pointed)
+    assert len(await table.bot.sessions.repo.open_matches()) == 1
+
+
+@pytest.mark.asyncio
 async def test_a_game_opened_in_a_members_thread_is_kept_usable_there(table):
     driver = table.driver
     thread = await driver.start_thread("alice", "games", "game night")

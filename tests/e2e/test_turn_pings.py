@@ -4,7 +4,9 @@ also after a restart; and a ping Discord refuses leaves the game going."""
 
 from __future__ import annotations
 
+import asyncio
 import random
+import sqlite3
 
 import pytest
 import pytest_asyncio
@@ -214,3 +216,103 @@ async def test_a_mariposas_turn_of_many_steps_pings_once(table):
                       match.version, MARIPOSAS.view(match.state, seat))
         steps += 1
     assert turns >= 3 and steps > turns, (turns, steps)
+
+
+async def play_until(table: Table, board, match_id: int, users: dict[int, str],
+                     done) -> None:
+    """Move (as whoever is to act) until ``done(seat to act)`` holds, then wait for the pings."""
+    for _ in range(30):
+        match = await table.match(match_id)
+        assert match.status == "active"
+        seat = min(RULES.active_seats(match.state))
+        if done(seat):
+            await table.idle()
+            return
+        await move(table, users[seat], board, choose({**match.state, "version_hint": 0}),
+                   match_id)
+    raise AssertionError("the turn never passed")
+
+
+def shown_pings(table: Table, channel) -> list:
+    """The turn pings still in ``channel``."""
+    return [m for m in table.driver.messages(channel) if BELL in m.content]
+
+
+async def bobs_turn(table: Table, *, thread: bool = False):
+    """Alice and Bob play until Bob's turn, whose ping is then shown: the board, the game,
+    the ping and where it is."""
+    users = {0: "alice", 1: "bob"}
+    if thread:
+        from tests.e2e.test_threads import lobby
+        board, match_id = await lobby(table, "alice", "mimikri new", subjects=4, turn_timer=0)
+        assert "joined" in ephemeral_text(await table.driver.click("bob", board, label="Join"))
+        started = await table.driver.click("alice", board, label="Start")
+        assert ephemeral_text(started) == "The game is on!"
+        await table.idle()
+        match = await table.match(match_id)
+        board = table.driver.latest(match.message_id)
+    else:
+        board, match_id = await open_game(table, "alice", "bob")
+    await play_until(table, board, match_id, users, lambda seat: seat == 1)
+    channel = (await table.match(match_id)).channel_id
+    [ping] = shown_pings(table, channel)
+    assert f"<@{table.server.world.user('bob').id}>" in ping.content
+    return board, match_id, ping, channel
+
+
+@pytest.mark.asyncio
+async def test_a_ping_sent_before_a_restart_is_taken_away_when_its_turn_ends(table):
+    users = {0: "alice", 1: "bob"}
+    board, match_id, ping, channel = await bobs_turn(table)
+
+    await table.kill()
+    await table.start()
+    assert [m.id for m in shown_pings(table, channel)] == [ping.id], "Bob's turn is still on"
+    await play_until(table, board, match_id, users, lambda seat: seat != 1)
+    assert ping.id not in {m.id for m in shown_pings(table, channel)}, "the old ping is gone"
+    assert table.driver.latest(ping).deleted
+
+
+@pytest.mark.asyncio
+async def test_a_restart_takes_away_the_ping_of_a_game_that_ended_while_down(table):
+    _, match_id, ping, channel = await bobs_turn(table)
+
+    await table.kill()
+    with sqlite3.connect(table.db) as db:  # cancelled by hand while the bot was down
+        db.execute("UPDATE matches SET status = 'cancelled' WHERE id = ?", (match_id,))
+    await table.start()
+    assert shown_pings(table, channel) == []
+    assert table.driver.latest(ping).deleted
+    assert await table.bot.sessions.repo.fetch_all("SELECT * FROM turn_pings") == []
+
+
+@pytest.mark.asyncio
+async def test_a_ping_in_a_thread_archived_during_its_turn_is_deleted_once_reopened(table):
+    users = {0: "alice", 1: "bob"}
+    board, match_id, ping, thread_id = await bobs_turn(table, thread=True)
+    thread = table.driver.channel(thread_id)
+    table.driver.archive(thread)  # Discord hid the quiet thread during Bob's turn
+
+    await play_until(table, board, match_id, users, lambda seat: seat != 1)
+    refused = [r for r in table.server.calls("DELETE /channels/*/messages/*") if r.status == 400]
+    assert refused, "the first delete met the archived thread"
+    assert not thread.archived, "the next board reopened the thread"
+    assert ping.id not in {m.id for m in shown_pings(table, thread_id)}, "deleted once reopened"
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("status", "times"), [(503, 1), (429, 5)])
+async def test_a_ping_whose_delete_discord_failed_is_deleted_later(table, status, times):
+    """A server error, and a rate limit discord.py gave up waiting out (five in a row)."""
+    users = {0: "alice", 1: "bob"}
+    board, match_id, ping, channel = await bobs_turn(table)
+    failing = table.server.fail("DELETE /channels/*/messages/*", status=status, times=times,
+                                retry_after=0.01)
+
+    await play_until(table, board, match_id, users, lambda seat: seat != 1)
+    for _ in range(200):
+        if ping.id not in {m.id for m in shown_pings(table, channel)}:
+            break
+        await asyncio.sleep(0.02)
+    assert failing.hits, "the delete failed first"
+    assert ping.id not in {m.id for m in shown_pings(table, channel)}, "and went through later"
