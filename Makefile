@@ -6,6 +6,7 @@ VENV := .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.installed
 TEST_STAMP := $(VENV)/.installed-test
+LINT_STAMP := $(VENV)/.installed-lint
 GOAL := $(or $(firstword $(MAKECMDGOALS)),run)
 
 .PHONY: help run test lint demo boards bench tournament sync clean
@@ -18,8 +19,8 @@ help:
 	@echo "make boards draw the README's board pictures again into docs/boards/"
 	@echo "make bench  measure actions (SQLite and PostgreSQL), restarts, renders and Discord round trips"
 	@echo "make tournament  every game's computer levels against each other, 100 games a pairing"
-	@echo "make sync   start the bot and sync the slash commands globally (after command changes)"
-	@echo "make clean  remove .venv, demo/ and the test cache (the next target makes .venv again)"
+	@echo "make sync   register the slash commands with Discord and exit (after command changes)"
+	@echo "make clean  remove .venv, demo/, builds and caches (the next target makes .venv again)"
 	@echo "Each target makes .venv with $(PYTHON) first (Python $(MIN_PYTHON) or newer;" \
 	      "PYTHON=python3.12 names another)."
 
@@ -63,18 +64,23 @@ $(STAMP): pyproject.toml $(VENV)/pyvenv.cfg
 
 $(TEST_STAMP): pyproject.toml $(VENV)/pyvenv.cfg
 	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@ $(STAMP) $(LINT_STAMP)
+
+# Linting needs ruff, not the test extras (a PostgreSQL server among them).
+$(LINT_STAMP): pyproject.toml $(VENV)/pyvenv.cfg
+	$(PY) -m pip install --quiet -e '.[lint]'
 	touch $@ $(STAMP)
 
 run: $(STAMP)
 	$(PY) -m bot
 
 sync: $(STAMP)
-	$(PY) -m bot --sync
+	$(PY) -m bot sync
 
 test: $(TEST_STAMP)
 	$(PY) -m pytest
 
-lint: $(TEST_STAMP)
+lint: $(LINT_STAMP)
 	$(VENV)/bin/ruff check bot cogs rendering tests
 
 demo: $(STAMP)
@@ -91,4 +97,5 @@ tournament: $(TEST_STAMP)
 	$(PY) -m tests.tournament --games $(or $(GAMES),100)
 
 clean:
-	rm -rf $(VENV) demo .pytest_cache
+	rm -rf $(VENV) demo .pytest_cache .hypothesis .ruff_cache build dist *.egg-info bench-results
+	find . -name __pycache__ -type d -prune -not -path './.git/*' -exec rm -rf {} +

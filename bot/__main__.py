@@ -1,5 +1,7 @@
-"""`python -m bot`: read the settings, check the database, run the bot (``--sync`` syncs
-commands). A bad setting, an unusable database or an unreachable Discord stops it with one line."""
+"""`python -m bot` (or `menagerie`): read the settings, check the database, run the bot;
+`python -m bot sync` registers the slash commands with Discord and exits (``--sync`` does it at
+the start of a run). A bad setting, an unusable database or an unreachable Discord stops it with
+one line."""
 
 from __future__ import annotations
 
@@ -7,6 +9,7 @@ import argparse
 import asyncio
 import logging
 import sys
+from pathlib import Path
 
 import aiohttp
 import discord
@@ -24,7 +27,7 @@ No DISCORD_TOKEN is set, so the bot cannot log in to Discord.
      open "Bot", press "Reset Token" and copy the token.
   2. Copy .env.example to .env and put the token after DISCORD_TOKEN=
      (or export DISCORD_TOKEN in your shell). The README says how to invite the bot.
-  3. Run `make run` again.
+  3. Start the bot again (`make run` in a checkout, `menagerie` where it is installed).
 
 Without Discord, `make demo` plays every game between computer players and writes the
 pictures and a transcript into demo/.
@@ -34,10 +37,15 @@ pictures and a transcript into demo/.
 def main(argv: list[str] | None = None) -> int:
     """Run the bot until it is stopped; return the process's exit code."""
     parser = argparse.ArgumentParser(prog="python -m bot", description="Run the Menagerie bot.")
+    parser.add_argument("command", nargs="?", choices=("run", "sync"), default="run",
+                        help="run: play (the default); sync: register the slash commands with"
+                             " Discord, then exit (once per release; deployments do it for you)")
     parser.add_argument("--sync", action="store_true",
                         help="sync slash commands globally at start (do this after changes)")
     args = parser.parse_args(argv)
-    load_dotenv()
+    # The .env of the directory the bot is started in (where the README says to put it), not
+    # one found by walking up from wherever the code is installed.
+    load_dotenv(Path.cwd() / ".env")
     try:
         settings = Settings.from_env()
     except ValueError as error:
@@ -54,6 +62,11 @@ def main(argv: list[str] | None = None) -> int:
         # Before logging in: an unusable database is then reported as such, not hidden behind
         # a refused token or a failed connection, and the bot never goes online without it.
         asyncio.run(_check_storage(settings.database))
+        if args.command == "sync":
+            bot = create_bot(settings, sync=True, sync_only=True)
+            asyncio.run(_sync(bot, settings.token))
+            print("Slash commands synced globally; Discord may take up to an hour to show them.")
+            return 0
         bot = create_bot(settings, sync=args.sync)
         asyncio.run(_run(bot, settings.token))
     except StorageError as error:  # also when the file went bad between the check and the start
@@ -78,16 +91,24 @@ async def _check_storage(target: str) -> None:
     await db.close()
 
 
-async def _run(bot: discord.Client, token: str) -> None:
+async def _run(bot: discord.Client, token: str, *, connect: bool = True) -> None:
     try:
         async with bot:
-            await bot.start(token)
+            if connect:
+                await bot.start(token)
+            else:  # logging in runs setup_hook, which syncs; no gateway, no games
+                await bot.login(token)
     finally:
         # The bot closes its database only once its sessions exist; if setup_hook failed in
         # between, the connection's worker thread (not a daemon) would keep the process alive.
         db = getattr(bot, "db", None)
         if db is not None:
             await db.close()
+
+
+async def _sync(bot: discord.Client, token: str) -> None:
+    """Log in (the REST API only: no gateway, no games resumed), sync the commands, close."""
+    await _run(bot, token, connect=False)
 
 
 if __name__ == "__main__":

@@ -44,13 +44,19 @@ class MenagerieBot(commands.Bot):
     db: Database
     sessions: SessionService
 
-    def __init__(self, settings: Settings, *, sync: bool = False, **options: Any) -> None:
+    def __init__(self, settings: Settings, *, sync: bool = False, sync_only: bool = False,
+                 **options: Any) -> None:
+        # The bot has no voice: discord.py would warn at every start that the libraries voice
+        # needs (PyNaCl, davey) are missing, which only alarms whoever reads the log.
+        discord.VoiceClient.warn_nacl = False
+        discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
                          help_command=None, **options)
         # Nothing the bot sends pings anyone unless the call names who (names are escaped too).
         self.allowed_mentions = discord.AllowedMentions.none()
         self.settings = settings
-        self.sync_globally = sync
+        self.sync_globally = sync or sync_only
+        self.sync_only = sync_only  # `python -m bot sync`: build the commands, sync, no games
         self.uis: dict[str, Any] = {}  # game → how it looks in Discord, set by its extension
 
     async def setup_hook(self) -> None:
@@ -62,6 +68,8 @@ class MenagerieBot(commands.Bot):
         for extension in EXTENSIONS:
             await self.load_extension(extension)
         await self._sync_commands()
+        if self.sync_only:
+            return
         matches = await self.sessions.resume()
         for cog in list(self.cogs.values()):
             resume = getattr(cog, "resume_games", None)
@@ -74,7 +82,7 @@ class MenagerieBot(commands.Bot):
 
     async def _sync_commands(self) -> None:
         # Syncing is rate-limited by Discord: to a dev guild at every start (instant there),
-        # globally only when asked for (python -m bot --sync).
+        # globally only when asked for (python -m bot sync, or --sync).
         if self.settings.dev_guild_id:
             guild = discord.Object(id=self.settings.dev_guild_id)
             self.tree.copy_global_to(guild=guild)

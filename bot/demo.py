@@ -6,6 +6,7 @@ newcomer's first look at the bot, no Discord needed.
 
 from __future__ import annotations
 
+import argparse
 import sys
 from pathlib import Path
 
@@ -167,7 +168,13 @@ def demo_mariposas(out: Path, seed: str = "demo", players: int = 3) -> list[str]
 
 def main(argv: list[str]) -> int:
     """Write the demo into the folder named on the command line (default demo/)."""
-    out = Path(argv[1] if len(argv) > 1 else "demo")
+    parser = argparse.ArgumentParser(
+        prog="python -m bot.demo",
+        description="Play a whole game of every game between computer players and write each"
+                    " board, the extra pictures and a transcript into FOLDER (no Discord needed).")
+    parser.add_argument("folder", nargs="?", default="demo", metavar="FOLDER",
+                        help="where the pictures and transcripts go (default: demo)")
+    out = Path(parser.parse_args(argv[1:]).folder)
     for name, lines in [
         ("mimikri", demo_mimikri(out / "mimikri")),
         ("schicki_micki", demo_schicki(out / "schicki_micki")),

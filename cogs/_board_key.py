@@ -22,7 +22,8 @@ if TYPE_CHECKING:
     from bot.db.repo import MatchRow, SeatRow
 
 ROOT = Path(__file__).resolve().parents[1]
-DRAWN_BY = ("bot", "cogs", "rendering", "data")  # the folders whose files make a board
+# The folders whose files make a board (the games' decks, cards and map are inside bot/).
+DRAWN_BY = ("bot", "cogs", "rendering")
 
 
 @functools.cache

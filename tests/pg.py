@@ -7,6 +7,8 @@ starts once, at the first test that needs it, in a temporary directory removed a
 Postgres refuses to run as root; run as root (as CI is), pgserver runs it as a system user
 `pgserver` that it creates with useradd, and lets that user reach the data directory and the
 wheel's binaries (it adds read and search permission for others on their parent folders).
+A run stopped by SIGTERM or SIGHUP stops its server as Ctrl-C does; a server left by a run that
+was killed outright (kill -9) is stopped and removed by the next run that starts one.
 Set MENAGERIE_TEST_POSTGRES=off to skip these tests on purpose (the summary says so too).
 `make bench` starts its own server and databases with the same `running_server` and
 `fresh_database` the fixtures use.
@@ -17,8 +19,11 @@ from __future__ import annotations
 import os
 import platform
 import shutil
+import signal
 import subprocess
 import tempfile
+import threading
+import time
 import uuid
 import warnings
 from collections.abc import AsyncIterator, Iterator
@@ -94,9 +99,11 @@ def running_server() -> Iterator[str]:
             " wheel (CPython 3.9-3.12 on x86-64 Linux, macOS, Windows); this is Python"
             f" {platform.python_version()} on {platform.system()} {platform.machine()}"
         ) from None
+    stop_orphans()
     # A folder of our own: pgserver opens every parent of the data directory to the
     # `pgserver` user when run as root, so it should not be pytest's private temp folder.
-    home = Path(tempfile.mkdtemp(prefix="menagerie-pg-"))
+    home = Path(tempfile.mkdtemp(prefix=HOME_PREFIX))
+    (home / OWNER).write_text(str(os.getpid()))
     pgdata = home / "pgdata"
     try:
         server = pgserver.get_server(pgdata, cleanup_mode="delete")
@@ -105,10 +112,75 @@ def running_server() -> Iterator[str]:
         shutil.rmtree(home, ignore_errors=True)
         raise NotStarted(f"the server did not start: {reason}") from error
     try:
-        yield server.get_uri()
+        with _exit_on_termination():
+            yield server.get_uri()
     finally:
         server.cleanup()
         shutil.rmtree(home, ignore_errors=True)
+
+
+HOME_PREFIX = "menagerie-pg-"
+OWNER = "owner.pid"  # the process that started the server in this folder
+
+
+@contextmanager
+def _exit_on_termination() -> Iterator[None]:
+    """SIGTERM and SIGHUP (a `kill`, a closed terminal) end the process as Ctrl-C does: through
+    every finally block, so the server is stopped rather than left running."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def leave(signum: int, _frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    before = {number: signal.signal(number, leave) for number in (signal.SIGTERM, signal.SIGHUP)}
+    try:
+        yield
+    finally:
+        for number, handler in before.items():
+            signal.signal(number, handler)
+
+
+def _alive(pid: int) -> bool:
+    """Whether the process runs (a zombie nobody has reaped yet does not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's process, alive
+        pass
+    try:
+        state = Path(f"/proc/{pid}/stat").read_text().rpartition(")")[2].split()[0]
+    except (OSError, IndexError):
+        return True
+    return state != "Z"
+
+
+def _read_pid(path: Path) -> int | None:
+    try:
+        return int(path.read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
+def stop_orphans() -> list[Path]:
+    """Stop and remove the servers whose run was killed outright (its process is gone); return
+    their folders. A server of a run still going is left alone."""
+    removed = []
+    for home in Path(tempfile.gettempdir()).glob(HOME_PREFIX + "*"):
+        owner = _read_pid(home / OWNER)
+        if owner is None or _alive(owner):
+            continue
+        postmaster = _read_pid(home / "pgdata" / "postmaster.pid")
+        if postmaster is not None and _alive(postmaster):
+            os.kill(postmaster, signal.SIGQUIT)  # postgres's immediate shutdown
+            deadline = time.monotonic() + 10
+            while _alive(postmaster) and time.monotonic() < deadline:
+                time.sleep(0.05)
+        shutil.rmtree(home, ignore_errors=True)
+        removed.append(home)
+    return removed
 
 
 @pytest.fixture(scope="session")

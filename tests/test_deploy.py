@@ -32,6 +32,7 @@ COMPOSE_TEXT = (DEPLOY / "compose.yaml").read_text(encoding="utf-8")
 COMPOSE = yaml.safe_load(COMPOSE_TEXT)  # YAML merge keys (<<: *bot) are resolved here
 DOCKERFILE = (DEPLOY / "Dockerfile").read_text(encoding="utf-8")
 UNIT_PATH = DEPLOY / "menagerie@.service"
+SYNC_UNIT_PATH = DEPLOY / "menagerie-sync.service"
 # ${NAME}, ${NAME:-default}, ${NAME:?error}: Compose fills these in from .env or the shell.
 VARIABLE = re.compile(r"\$\{(\w+)(?::?([-?])([^}]*))?\}")
 SECRET = re.compile(r"TOKEN|PASSWORD|SECRET", re.IGNORECASE)
@@ -42,8 +43,8 @@ def services() -> dict[str, dict]:
 
 
 def bots() -> dict[str, dict]:
-    """The services that run the bot: every one but the database."""
-    return {name: s for name, s in services().items() if name != "postgres"}
+    """The services that run the bot: every one but the database and the one-off sync."""
+    return {name: s for name, s in services().items() if name not in ("postgres", "sync")}
 
 
 def environment(service: dict) -> dict[str, str]:
@@ -88,6 +89,19 @@ def test_every_bot_uses_the_one_postgres_service_and_waits_until_it_answers():
         assert service.get("stop_signal", "SIGINT") == "SIGINT", name
 
 
+def test_the_commands_are_synced_once_before_the_bots_start():
+    """Without it a deployment following the README is online with no slash commands."""
+    sync = services()["sync"]
+    assert sync["command"] == ["python", "-m", "bot", "sync"]
+    assert sync["restart"] == "no"  # it exits when done: never started again by compose
+    # The bots' settings (token, database) without shards: it joins no gateway.
+    a_bot = environment(next(iter(bots().values())))
+    assert environment(sync) == {k: v for k, v in a_bot.items() if k != "SHARD_IDS"}
+    for name, service in bots().items():
+        assert "command" not in service, name  # the image's CMD: python -m bot
+        assert service["depends_on"]["sync"]["condition"] == "service_completed_successfully", name
+
+
 def test_the_postgres_service_keeps_its_data_in_a_named_volume_and_has_a_healthcheck():
     database = services()["postgres"]
     assert database["image"].split(":")[1].startswith("16"), database["image"]
@@ -129,22 +143,35 @@ def test_the_image_is_built_from_the_project_and_runs_the_bot_unprivileged():
     assert user and user[-1] not in ("root", "0"), user
     assert ("CMD", '["python", "-m", "bot"]') in steps, steps
     assert ("STOPSIGNAL", "SIGINT") in steps
-    assert any(word == "RUN" and re.search(r"pip install (-e )?\.", rest) for word, rest in steps)
-    copied = {rest.split()[0] for word, rest in steps if word == "COPY"}
-    # The packages pyproject installs, and data/, which the games read beside the code.
-    for needed in ("pyproject.toml", "bot", "cogs", "rendering", "data"):
-        assert needed in copied or any(needed in c.split() for c in copied), needed
+    # A plain install, as pip install . gives everyone (tests/test_wheel.py plays from one).
+    assert any(word == "RUN" and re.search(r"pip install \.", rest) for word, rest in steps)
+    copied = {source for word, rest in steps if word == "COPY" for source in rest.split()[:-1]}
+    # The packages pyproject installs (the games' data is inside them) and the licence.
+    for needed in ("pyproject.toml", "bot", "cogs", "rendering", "LICENSE"):
+        assert needed in copied, needed
     for source in copied:
         assert (ROOT / source).exists(), source
 
 
 # -- menagerie@.service ---------------------------------------------------------------------
 
-def unit() -> configparser.ConfigParser:
+def unit(path: Path = UNIT_PATH) -> configparser.ConfigParser:
     parser = configparser.ConfigParser(strict=False, interpolation=None)
     parser.optionxform = str  # systemd's keys are case-sensitive
-    parser.read_string(UNIT_PATH.read_text(encoding="utf-8"))
+    parser.read_string(path.read_text(encoding="utf-8"))
     return parser
+
+
+def test_every_instance_syncs_the_commands_before_it_starts():
+    bot, sync = unit(), unit(SYNC_UNIT_PATH)
+    assert "menagerie-sync.service" in bot["Unit"]["Wants"].split()
+    assert "menagerie-sync.service" in bot["Unit"]["After"].split()
+    service = sync["Service"]
+    assert service["Type"] == "oneshot"
+    assert shlex.split(service["ExecStart"])[1:] == ["-m", "bot", "sync"]
+    for key in ("User", "EnvironmentFile", "ProtectSystem", "NoNewPrivileges"):
+        assert service[key] == bot["Service"][key], key
+    assert "Install" not in sync, "started by the instances, not enabled by itself"
 
 
 def test_the_unit_runs_the_bot_with_the_instance_as_its_shards():

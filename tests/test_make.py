@@ -46,7 +46,7 @@ def a_venv(folder: Path, version: str | None) -> Path:
         (venv / "bin" / "python").symlink_to(folder / "uninstalled" / "python3.11")
     else:
         a_python(venv / "bin", version).rename(venv / "bin" / "python")
-    for made in ("pyvenv.cfg", ".installed", ".installed-test"):
+    for made in ("pyvenv.cfg", ".installed", ".installed-test", ".installed-lint"):
         (venv / made).touch()
     return venv
 
@@ -145,3 +145,27 @@ def test_the_readme_names_every_target():
     assert not missing, f"README.md does not name {missing}"
     first = re.search(r"```sh\n(.*?)```", readme, re.DOTALL)
     assert first is not None and "make run" in first.group(1) and "make test" in first.group(1)
+
+
+# -- what each target installs and removes -----------------------------------------------------
+def test_lint_installs_ruff_without_the_test_extras(tmp_path):
+    """`make lint` on a fresh machine: ruff (the lint extra), not pytest and a PostgreSQL."""
+    result = make("-n", f"VENV={tmp_path / 'venv'}", "PYTHON=python3", "lint")
+    assert result.returncode == 0, result.stderr
+    assert "install --quiet -e '.[lint]'" in result.stdout
+    assert ".[test]" not in result.stdout
+
+
+def test_sync_runs_the_sync_command():
+    result = make("-n", "sync")
+    assert "-m bot sync" in result.stdout
+
+
+def test_clean_removes_builds_and_caches_and_git_ignores_them():
+    result = make("-n", "clean")
+    removed = result.stdout.split()
+    for made in ("build", "dist", "*.egg-info", ".pytest_cache", ".ruff_cache", ".hypothesis"):
+        assert made in removed
+    ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
+    for made in ("build/", "dist/", "*.egg-info/", ".pytest_cache/", ".ruff_cache/"):
+        assert made in ignored

@@ -1,7 +1,8 @@
 """`python -m bot.db.copy SQLITE_FILE [POSTGRESQL_URL]`: move the bot's SQLite database to an
 empty PostgreSQL database — every table, column by column, in one PostgreSQL transaction — so a
 bot started with that DATABASE_URL goes on where the file left off. The URL defaults to
-DATABASE_URL (from the environment or .env).
+DATABASE_URL (from the environment or the working directory's .env). The SQLite file is only
+read: a snapshot of it, taken through SQLite's backup API, is what gets upgraded and copied.
 
 Exit codes: 0 copied; 1 a database cannot be used, the target already holds data or a row
 cannot be stored (then nothing was copied); 2 bad arguments; 130 stopped by Ctrl-C (nothing
@@ -11,9 +12,13 @@ copied).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
+import sqlite3
 import sys
+import tempfile
 from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
 from urllib.parse import unquote, urlsplit
 
 from dotenv import load_dotenv
@@ -36,7 +41,8 @@ LOCK_WAIT = "10s"  # how long to wait for a bot still using the target before gi
 USAGE = "usage: python -m bot.db.copy SQLITE_FILE [postgresql://user:password@host/database]"
 HELP = f"""{USAGE}
 
-Copies every table of the bot's SQLite database (migrated to this version first) into an empty
+Copies every table of the bot's SQLite database (a snapshot of it, migrated to this version
+first: the file itself is only read) into an empty
 PostgreSQL database (its tables are created first), in one transaction. The URL defaults to
 DATABASE_URL. Stop the bot before copying: what it writes to the file afterwards is not copied.
 Exit codes: 0 copied, 1 a database cannot be used or the target already holds data, 2 bad
@@ -57,18 +63,42 @@ async def copy_database(source: str, target: str, say: Callable[[str], None]) ->
     if not os.path.exists(source):  # open_db would create it, and copy an empty database
         raise CopyError(f"Cannot copy {source!r}: there is no such file; give the path of the"
                         " bot's SQLite database (its DATABASE_PATH).")
-    src = await open_db(source)
-    try:
-        dst = await open_postgres(target)
+    with tempfile.TemporaryDirectory(prefix="menagerie-copy-") as folder:
+        snapshot = os.path.join(folder, "snapshot.sqlite3")
+        await asyncio.to_thread(_snapshot, source, snapshot)
         try:
-            tables = await plan(src, dst)
-            total = await _copy_all(src, dst, tables, f"{source} into {redacted(target)}", say)
+            src = await open_db(snapshot)  # upgrades the snapshot, never the user's file
+        except StorageError as error:
+            raise StorageError(str(error).replace(snapshot, source)) from None
+        try:
+            dst = await open_postgres(target)
+            try:
+                tables = await plan(src, dst)
+                total = await _copy_all(src, dst, tables, f"{source} into {redacted(target)}",
+                                        say)
+            finally:
+                await dst.close()
         finally:
-            await dst.close()
-    finally:
-        await src.close()
+            await src.close()
     say(f"Copied {_rows(total)} in {len(tables)} tables.")
     return total
+
+
+def _snapshot(source: str, into: str) -> None:
+    """Copy the SQLite database ``source`` into the new file ``into`` as of one moment, opening
+    the source read-only (no migration, no journal written beside it).
+
+    Raises:
+        CopyError: the source cannot be read as a SQLite database.
+    """
+    uri = Path(source).resolve().as_uri() + "?mode=ro"
+    try:
+        with contextlib.closing(sqlite3.connect(uri, uri=True)) as src, \
+                contextlib.closing(sqlite3.connect(into)) as dst:
+            src.backup(dst)
+    except sqlite3.Error as error:
+        raise CopyError(f"Cannot copy {source!r}: it cannot be read as a SQLite database"
+                        f" ({error}); nothing was copied.") from None
 
 
 async def _copy_all(src: SqliteDatabase, dst: PostgresDatabase, tables: list[Table],
@@ -169,7 +199,7 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
         print(HELP)
         return 0
     if env is None:
-        load_dotenv()
+        load_dotenv(Path.cwd() / ".env")  # the working directory's, as `python -m bot` reads
         env = os.environ
     if not 1 <= len(args) <= 2 or any(arg.startswith("-") for arg in args):
         print(USAGE, file=sys.stderr)
@@ -208,13 +238,16 @@ def _bad_arguments(source: str, target: str) -> str | None:
 
 
 def _hidden(line: str, target: str) -> str:
-    """``line`` without the target's password, should a driver's message ever quote it."""
+    """``line`` without the target's password, should a driver's message ever quote the URL:
+    only the URL's password is masked, never the same letters elsewhere (a password "e" must
+    not turn "there is" into "th***r*** is")."""
     try:
         password = urlsplit(target).password
     except ValueError:  # a URL too broken to have one (it failed before it was used)
         return line
-    for form in {password, unquote(password or "")} - {None, ""}:
-        line = line.replace(form, "***")
+    line = line.replace(target, redacted(target))
+    for form in sorted({password, unquote(password or "")} - {None, ""}, key=len, reverse=True):
+        line = line.replace(f":{form}@", ":***@")  # the URL's user:password@ as a driver wrote it
     return line
 
 

@@ -27,7 +27,7 @@ import pytest
 from bot.autoplay import pick_seat
 from bot.daily import DailyChallenge
 from bot.db import open_db
-from bot.db.copy import copy_database, main
+from bot.db.copy import _hidden, copy_database, main
 from bot.db.copy_values import converter
 from bot.db.history import finished_games
 from bot.db.players import set_pings, wants_pings
@@ -483,3 +483,80 @@ def test_ctrl_c_in_the_middle_copies_nothing(source, postgres_url, monkeypatch):
     names = sqlite_rows(source)
     assert len(copied) == 2
     assert not any(asyncio.run(postgres_rows(postgres_url, names)).values())
+
+
+# -- the source is only read; only the URL's password is masked --------------------------------
+
+def an_old_database(path: Path, upto: int = 9) -> Path:
+    """A SQLite file as an older Menagerie left it: the migrations up to ``upto`` only."""
+    folder = ROOT / "bot" / "db" / "migrations"
+    with sqlite3.connect(path) as con:
+        for migration in sorted(folder.glob("*.sql")):
+            number = int(migration.name.split("_")[0])
+            if number <= upto:
+                con.executescript(migration.read_text(encoding="utf-8"))
+        con.execute(f"PRAGMA user_version = {upto}")
+    return path
+
+
+def untouched(folder: Path) -> dict[str, bytes]:
+    return {entry.name: entry.read_bytes() for entry in sorted(folder.iterdir())}
+
+
+def user_version(path: Path) -> int:
+    with contextlib.closing(sqlite3.connect(path)) as con:
+        return con.execute("PRAGMA user_version").fetchone()[0]
+
+
+def test_a_failed_copy_leaves_an_older_source_as_it_was(tmp_path):
+    folder = tmp_path / "bot"
+    folder.mkdir()
+    old = an_old_database(folder / "menagerie.sqlite3")
+    before = untouched(folder)
+    code, _, err = run([old, f"postgresql://menagerie:{PASSWORD}@/nothing?host={tmp_path}"])
+    assert code == 1 and "Cannot use the database" in err
+    assert untouched(folder) == before  # not upgraded, no -wal or -shm beside it
+    assert user_version(old) == 9
+
+
+@pytest.mark.asyncio
+async def test_an_older_source_is_copied_upgraded_and_left_as_it_was(tmp_path, postgres_url):
+    folder = tmp_path / "bot"
+    folder.mkdir()
+    old = an_old_database(folder / "menagerie.sqlite3")
+    with sqlite3.connect(old) as con:
+        con.execute("INSERT INTO ratings (guild_id, game, user_id, mu, sigma)"
+                    " VALUES (1, 'mimic', 7, 25.0, 8.3)")
+    before = untouched(folder)
+    code, out, err = await run_async([old, postgres_url])
+    assert code == 0, err
+    assert untouched(folder) == before
+    assert (await postgres_rows(postgres_url, ["ratings"]))["ratings"][0][:3] == (1, "mimic", 7)
+
+
+def test_an_unreadable_source_is_one_line_and_left_as_it_was(tmp_path):
+    junk = tmp_path / "menagerie.sqlite3"
+    junk.write_bytes(b"this is not a database, only some words" * 100)
+    before = untouched(tmp_path)
+    code, out, err = run([junk, f"postgresql://menagerie:{PASSWORD}@/nothing?host={tmp_path}"])
+    assert (code, out) == (1, "")
+    assert len(err.splitlines()) == 1 and "cannot be read as a SQLite database" in err
+    assert untouched(tmp_path) == before
+
+
+@pytest.mark.parametrize("password", ["e", "s", "no", "is"])
+def test_a_short_password_is_masked_in_the_url_only(tmp_path, password):
+    """A password that is also a letter or a word of the message: the words stay whole."""
+    missing = tmp_path / "there.sqlite3"
+    code, out, err = run([missing, f"postgresql://menagerie:{password}@db.example/menagerie"])
+    assert code == 1
+    assert f"Cannot copy {str(missing)!r}: there is no such file" in err
+
+
+def test_the_password_is_masked_where_a_message_quotes_the_url():
+    url = "postgresql://menagerie:s3cr%40t@db.example/menagerie"
+    said = _hidden(f"could not connect to {url} (as menagerie:s3cr@t@db.example); the rest"
+                   " of the words stay: s3 cr t", url)
+    assert "s3cr" not in said
+    assert said == ("could not connect to postgresql://menagerie:***@db.example/menagerie"
+                    " (as menagerie:***@db.example); the rest of the words stay: s3 cr t")

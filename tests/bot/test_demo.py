@@ -18,3 +18,17 @@ def test_the_mariposas_demo_draws_each_turn_and_ends_with_the_winner(tmp_path):
             assert picture.width == theme.BOARD_WIDTH
     assert lines[-1].startswith("Winners: ") and len(lines[-1]) > len("Winners: ")
     assert (tmp_path / "transcript.md").read_text(encoding="utf-8").endswith(lines[-1] + "\n")
+
+
+def test_help_explains_and_writes_nothing(tmp_path, monkeypatch, capsys):
+    """`python -m bot.demo --help` answers; it does not play into a folder named --help."""
+    import pytest
+
+    from bot.demo import main
+
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(SystemExit) as done:
+        main(["bot.demo", "--help"])
+    assert done.value.code == 0
+    assert "FOLDER" in capsys.readouterr().out
+    assert list(tmp_path.iterdir()) == []

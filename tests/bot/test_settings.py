@@ -23,3 +23,30 @@ def test_an_unknown_log_level_is_refused_with_the_allowed_ones(given):
     message = str(refused.value)
     assert message == ("LOG_LEVEL must be DEBUG, INFO, WARNING, ERROR or CRITICAL"
                        f" (not {given!r})")
+
+
+def test_dotenv_is_read_from_the_working_directory(tmp_path, monkeypatch, capsys):
+    """`make run` or `menagerie` in a folder with a .env reads that .env (the README's place
+    for it), wherever the code is installed."""
+    import bot.__main__ as entry
+
+    for name in ("DISCORD_TOKEN", "LOG_LEVEL"):
+        monkeypatch.setenv(name, "")  # so that teardown restores the environment as it was
+        monkeypatch.delenv(name)
+    (tmp_path / ".env").write_text("DISCORD_TOKEN=from-dotenv\nLOG_LEVEL=LOUD\n")
+    monkeypatch.chdir(tmp_path)
+    assert entry.main([]) == 2
+    assert "LOG_LEVEL must be" in capsys.readouterr().err  # the .env's setting was read
+
+
+def test_no_dotenv_beside_the_code_is_looked_for(tmp_path, monkeypatch):
+    """Started elsewhere, only the working directory's .env counts: the bot never walks up from
+    its own files to find one (a checkout's .env would leak into an installed bot's start)."""
+    import bot.__main__ as entry
+
+    read: list[object] = []
+    monkeypatch.setattr(entry, "load_dotenv", lambda *args, **kwargs: read.append(args) or False)
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "")
+    entry.main([])
+    assert read == [(tmp_path / ".env",)]

@@ -1,9 +1,11 @@
-"""Mariposas' components as data: load ``data/mariposas/*.json`` into checked, frozen objects.
+"""Mariposas' components as data: load ``data/*.json`` (beside this module) into checked, frozen
+objects.
 
 The rule text (``shared/rules/mariposas.txt`` §Components) fixes how many of each thing there
 are; the printed map and the card faces are not in it, so the files carry the original design
 of ``shared/specs/mariposas.md`` (the map, the action deck, the season goal cards, the
-waystation markers, the ability tokens). ``data/mariposas/README.md`` describes the format.
+waystation markers, the ability tokens). ``data/README.md`` describes the
+format.
 
 Validation here is about integrity, so the rules engine can trust what it is given: every
 count §Components names, every reference (a city, a colour, a bonus card) resolves, the map is
@@ -23,7 +25,8 @@ import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from pathlib import Path
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
 from bot.games.mariposas.geometry import (
@@ -36,7 +39,8 @@ from bot.games.mariposas.geometry import (
     is_right_of,
 )
 
-DATA_DIR = Path(__file__).resolve().parents[3] / "data" / "mariposas"
+# Inside the package, so an installed wheel carries it (read through importlib.resources).
+DATA_DIR = resources.files(__package__) / "data"
 FILES = ("map", "actions", "goals", "waystations", "abilities")
 """The data files, each ``<name>.json`` in ``DATA_DIR``."""
 
@@ -256,7 +260,7 @@ class Ability:
 
 @dataclass(frozen=True, slots=True)
 class Content:
-    """Everything in ``data/mariposas``, validated."""
+    """Everything in ``bot/games/mariposas/data``, validated."""
 
     board: Board
     action_kinds: tuple[ActionKind, ...]
@@ -569,7 +573,7 @@ def parse(raw: Mapping[str, Mapping[str, Any]]) -> Content:
     )
 
 
-def read_files(directory: Path = DATA_DIR) -> dict[str, Any]:
+def read_files(directory: Traversable = DATA_DIR) -> dict[str, Any]:
     """The decoded data files, keyed by the names in `FILES`.
 
     Raises:
@@ -583,7 +587,7 @@ def read_files(directory: Path = DATA_DIR) -> dict[str, Any]:
 
 
 @functools.cache
-def load(directory: Path = DATA_DIR) -> Content:
+def load(directory: Traversable = DATA_DIR) -> Content:
     """The shipped content, read and validated once.
 
     Raises:

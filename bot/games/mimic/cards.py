@@ -1,4 +1,5 @@
-"""MIMIC's components as data: the card list in ``data/mimic/cards.json`` and its loader.
+"""MIMIC's components as data: the card list in ``data/cards.json`` (beside this module) and
+its loader.
 
 Implements ``shared/rules/mimic.txt`` §Contents and Cards, §Preparation step 1 and 4 (which
 cards and cubes a game uses) and §Ties (the animal and colour hierarchy). The file is read once,
@@ -10,10 +11,12 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass
-from pathlib import Path
+from importlib import resources
+from importlib.resources.abc import Traversable
 from typing import Any
 
-DATA_FILE = Path(__file__).resolve().parents[3] / "data" / "mimic" / "cards.json"
+# Inside the package, so an installed wheel carries it (read through importlib.resources).
+DATA_FILE = resources.files(__package__) / "data" / "cards.json"
 POWER_COLOURS = ("green", "yellow", "red", "blue", "orange")
 """The five power cards, in the order the bot lists them."""
 
@@ -104,15 +107,14 @@ def _validate(raw: dict[str, Any]) -> Components:
 
 
 @functools.cache
-def components(path: Path = DATA_FILE) -> Components:
+def components(path: Traversable = DATA_FILE) -> Components:
     """Load and validate the MIMIC component file (cached).
 
     Raises:
         ValueError: the file is inconsistent.
         OSError: the file cannot be read.
     """
-    with open(path, encoding="utf-8") as handle:
-        return _validate(json.load(handle))
+    return _validate(json.loads(path.read_text(encoding="utf-8")))
 
 
 def kind_of(card_id: str) -> tuple[str, str]:
