@@ -8,7 +8,7 @@ import asyncio
 import pytest
 import pytest_asyncio
 
-from tests.soak import kept, soak
+from tests.soak import DoubleTrimmer, kept, soak
 
 GAMES = 150  # about 10 s here; `make bench` plays 2,000
 
@@ -26,7 +26,8 @@ async def test_per_match_structures_return_to_idle_after_many_games(table):
     world = table.server.world
     channel = table.driver.channel("games")
     figures = await soak(table.bot, GAMES, guild_id=world.guild.id, channel_id=channel.id,
-                         host_id=world.user("alice").id)
+                         host_id=world.user("alice").id,
+                         between=DoubleTrimmer(table.server))
     assert figures.grown() == {}, figures.grown()
     warm, end = figures.rss_after_warm_up()
     assert end - warm < 25, figures.rss  # MiB: flat after warm-up, whatever the count
