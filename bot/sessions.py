@@ -485,16 +485,20 @@ class SessionService:
         return await asyncio.to_thread(brain.choose, view, legal, rng)
 
     async def history(self, match: MatchRow) -> list[Event]:
-        """Every event of the match so far, rebuilt once from its log by replay."""
-        if match.id not in self._history:
-            entries = await self.repo.action_log(match.id)
-            seats = await self.repo.seats(match.id)
-            _, events = replay(
-                self.rules(match.game), match.seed, len(seats), match.options, entries,
-                trusted=True,  # its own log, every action checked before it was committed
-            )
+        """Every event of the match so far, rebuilt from its log by replay: once while it is
+        on (its changes extend it), every time once it has ended (it is read once or twice,
+        and kept it would stay for the life of the process)."""
+        if match.id in self._history:
+            return self._history[match.id]
+        entries = await self.repo.action_log(match.id)
+        seats = await self.repo.seats(match.id)
+        _, events = replay(
+            self.rules(match.game), match.seed, len(seats), match.options, entries,
+            trusted=True,  # its own log, every action checked before it was committed
+        )
+        if match.status == "active":
             self._history[match.id] = events
-        return self._history[match.id]
+        return events
 
     # -- timers and computer turns --------------------------------------------------------
 

@@ -370,7 +370,7 @@ class Publisher:
             while len(self._ended) > ENDED_KEPT:
                 self._ended.popitem(last=False)
         for kept in (self.lines, self._drawing, self._dirty, self._kick, self._failures):
-            kept.pop(match_id, None)  # type: ignore[attr-defined]
+            kept.pop(match_id, None)
         event = self._drawn_event.pop(match_id, None)
         if event is not None:
             event.set()  # a waiter reads the version from `_ended`
