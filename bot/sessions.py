@@ -13,6 +13,7 @@ import asyncio
 import logging
 import secrets
 import time
+import weakref
 from collections.abc import AsyncIterator, Awaitable, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
@@ -113,7 +114,11 @@ class SessionService:
         # says may go on elsewhere than its lobby's channel.
         self.place: Placer = _stay
         self.may_move: Callable[[MatchRow], bool] = _stays
-        self._locks: dict[int, asyncio.Lock] = {}
+        # A match's lock lives while a change holds it or waits for it (each keeps a reference)
+        # and goes with the last of them: a process that plays for months keeps no lock per
+        # match it ever played, nor one per id a forged click named.
+        self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
+            weakref.WeakValueDictionary())
         self._history: dict[int, list[Event]] = {}
         self._tasks: dict[tuple[int, str], asyncio.Task[None]] = {}
 
@@ -122,8 +127,12 @@ class SessionService:
         return REGISTRY[game]
 
     def lock(self, match_id: int) -> asyncio.Lock:
-        """The lock that serialises every change to one match."""
-        return self._locks.setdefault(match_id, asyncio.Lock())
+        """The lock that serialises every change to one match (hold on to it while using it:
+        one nobody holds is forgotten, and the next change makes a new one)."""
+        lock = self._locks.get(match_id)
+        if lock is None:
+            lock = self._locks[match_id] = asyncio.Lock()
+        return lock
 
     # -- lobby ----------------------------------------------------------------------------
 
@@ -476,16 +485,20 @@ class SessionService:
         return await asyncio.to_thread(brain.choose, view, legal, rng)
 
     async def history(self, match: MatchRow) -> list[Event]:
-        """Every event of the match so far, rebuilt once from its log by replay."""
-        if match.id not in self._history:
-            entries = await self.repo.action_log(match.id)
-            seats = await self.repo.seats(match.id)
-            _, events = replay(
-                self.rules(match.game), match.seed, len(seats), match.options, entries,
-                trusted=True,  # its own log, every action checked before it was committed
-            )
+        """Every event of the match so far, rebuilt from its log by replay: once while it is
+        on (its changes extend it), every time once it has ended (it is read once or twice,
+        and kept it would stay for the life of the process)."""
+        if match.id in self._history:
+            return self._history[match.id]
+        entries = await self.repo.action_log(match.id)
+        seats = await self.repo.seats(match.id)
+        _, events = replay(
+            self.rules(match.game), match.seed, len(seats), match.options, entries,
+            trusted=True,  # its own log, every action checked before it was committed
+        )
+        if match.status == "active":
             self._history[match.id] = events
-        return self._history[match.id]
+        return events
 
     # -- timers and computer turns --------------------------------------------------------
 

@@ -25,7 +25,7 @@ import asyncio
 import dataclasses
 import logging
 import time
-from collections import deque
+from collections import OrderedDict, deque
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -65,6 +65,7 @@ LOG_LINES = 6
 NO_PINGS = discord.AllowedMentions.none()
 UNKNOWN_CHANNEL = 10003
 BOARD = "board"
+ENDED_KEPT = 256  # ended matches whose last drawn version is still answered by `drawn`
 
 
 class Publisher:
@@ -84,6 +85,9 @@ class Publisher:
         self._failures: dict[int, int] = {}  # failed attempts in a row, per match
         self._warned: set[tuple[int, str]] = set()  # (match, what) the host was told is blocked
         self._workers: dict[int, asyncio.Task[None]] = {}
+        # The last version drawn of the newest ended matches, once the rest is forgotten
+        # (`_forget`): bounded, so a late `drawn` or click still learns it is shown.
+        self._ended: OrderedDict[int, tuple[int, float]] = OrderedDict()
         self.gone: set[int] = set()  # channels (and threads) known deleted: nothing goes there
         self._checking: asyncio.Task[None] | None = None  # the start-up's look at boards
         self._resuming = False  # that look is under way (the publisher is not idle)
@@ -225,7 +229,7 @@ class Publisher:
         """A click came from a board at version ``clicked`` though the game is at ``stored``:
         if that is because the board failed to update (not because a redraw is under way),
         redraw it now and return True — the player is not to blame."""
-        if clicked >= stored or self._drawn.get(match_id, (-1, 0.0))[0] >= stored:
+        if clicked >= stored or self._shown(match_id)[0] >= stored:
             return False  # the board is current: the click was simply late
         working = self._workers.get(match_id)
         if self._failures.get(match_id, 0) > 0 or working is None or working.done():
@@ -237,10 +241,14 @@ class Publisher:
         """Wait until the board shows ``version`` (or newer); return when Discord acknowledged
         it. A real-time game measures reaction times from that moment."""
         async def shown() -> float:
-            while self._drawn.get(match_id, (-1, 0.0))[0] < version:
+            while self._shown(match_id)[0] < version:
                 await self._drawn_event.setdefault(match_id, asyncio.Event()).wait()
-            return self._drawn[match_id][1]
+            return self._shown(match_id)[1]
         return await asyncio.wait_for(shown(), timeout)
+
+    def _shown(self, match_id: int) -> tuple[int, float]:
+        """The version a match's board shows and since when ((-1, 0) if none is known)."""
+        return self._drawn.get(match_id) or self._ended.get(match_id) or (-1, 0.0)
 
     async def remind(self, match: MatchRow, seat: SeatRow) -> None:
         """Ping the player whose turn timer is half gone."""
@@ -293,6 +301,8 @@ class Publisher:
         if await self.bot.sessions.channel_gone(match_id) is not None:
             log.warning("match %s can no longer be shown (its channel deleted or its server left);"
                         " the game was cancelled", match_id)
+        if match_id not in self._workers:
+            self._forget(match_id)  # its worker, if one is on, finds it gone and forgets it
 
     def _gone(self, match: MatchRow) -> bool:
         return match.channel_id in self.gone or match.home_channel_id in self.gone
@@ -310,11 +320,13 @@ class Publisher:
 
     async def _work(self, match_id: int) -> None:
         dirty = self._dirty[match_id]
+        over = False
         try:
             while dirty.is_set():
                 dirty.clear()
+                over = False
                 try:
-                    await self._draw(match_id)
+                    over = await self._draw(match_id)
                 except discord.HTTPException as error:
                     if error.code in THREAD_ERRORS and await self._in_thread(match_id):
                         # Archived or deleted under the game: look at the thread, then redraw.
@@ -327,6 +339,7 @@ class Publisher:
                         if match is not None:
                             await self.channel_gone(match_id, match.channel_id)
                         self._mark_drawn(match_id)
+                        over = True
                     elif error.code in THREAD_ERRORS:
                         log.warning("the channel of match %s refuses its board", match_id)
                         self._mark_drawn(match_id)
@@ -344,7 +357,32 @@ class Publisher:
                     self._mark_drawn(match_id)
         finally:
             self._workers.pop(match_id, None)
+            if over and not dirty.is_set():
+                self._forget(match_id)
             self.settled()
+
+    def _forget(self, match_id: int) -> None:
+        """The match is over and its board final (or it can never be shown): drop what was
+        kept to draw it, here and in the game's UI, so the process does not grow with every
+        match it ever played. A later refresh (a click on the old board) starts afresh."""
+        shown = self._drawn.pop(match_id, None)
+        if shown is not None:
+            self._ended[match_id] = shown
+            self._ended.move_to_end(match_id)
+            while len(self._ended) > ENDED_KEPT:
+                self._ended.popitem(last=False)
+        for kept in (self.lines, self._drawing, self._dirty, self._kick, self._failures):
+            kept.pop(match_id, None)
+        event = self._drawn_event.pop(match_id, None)
+        if event is not None:
+            event.set()  # a waiter reads the version from `_ended`
+        self._warned = {warned for warned in self._warned if warned[0] != match_id}
+        self.threads.checked.discard(match_id)
+        self.threads.linked.pop(match_id, None)
+        for ui in self.bot.uis.values():
+            forget = getattr(ui, "forget", None)
+            if forget is not None:
+                forget(match_id)
 
     def settled(self) -> None:
         """Set `idle` once no board worker and no turn ping is running."""
@@ -381,13 +419,15 @@ class Publisher:
             if event is not None:
                 event.set()
 
-    async def _draw(self, match_id: int) -> None:
+    async def _draw(self, match_id: int) -> bool:
+        """Bring the match's message up to date; True when nothing will ever be drawn for it
+        again (it ended and all of it is shown, or it cannot be shown anywhere)."""
         repo = self.bot.sessions.repo
         match = await repo.match(match_id)
         if match is None or self._gone(match):
-            return
+            return True
         if not await self.threads.usable(match):
-            return  # the game left its thread: that change redraws it in its channel
+            return False  # the game left its thread: that change redraws it in its channel
         seats = await repo.seats(match_id)
         # A lobby is no version of the game: version 0 is drawn only once the game is on.
         self._drawing[match_id] = match.version if match.status != "lobby" else -1
@@ -435,6 +475,7 @@ class Publisher:
             head, w = await self._result_line(match, seats)
             await self.threads.announce_home(match, head, w, rematch_view(match.id, w))
             await self.bot.sessions.repo.mark_shown(match.id, home_announced=True)
+        return ended
 
     async def _result_line(self, match: MatchRow, seats: list[SeatRow]) -> tuple[str, Words]:
         """The head line of a finished game (its result), in the server's words."""

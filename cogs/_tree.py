@@ -23,6 +23,9 @@ from cogs._ui import EN, tell
 log = logging.getLogger(__name__)
 
 SUBCOMMAND, GROUP = 1, 2  # option types that wrap the options of a subcommand
+# Discord's own bounds of an integer option, which it applies to one declared without any:
+# a hand-made request's 2**70 would otherwise reach the database, which cannot hold it.
+INTEGER_LIMIT = 2**53
 
 
 async def check_options(interaction: discord.Interaction[Any], /) -> bool:
@@ -84,6 +87,9 @@ def value_problem(parameter: app_commands.Parameter, value: Any, w: Words = EN) 
     low, high = parameter.min_value, parameter.max_value
     if kind is AppCommandOptionType.string:
         return _outside(len(value), low, high, w("option.characters"), str(len(value)), w)
+    if kind is AppCommandOptionType.integer:
+        low = -INTEGER_LIMIT if low is None else low
+        high = INTEGER_LIMIT if high is None else high
     if kind in (AppCommandOptionType.integer, AppCommandOptionType.number):
         return _outside(value, low, high, "", w.number(value), w)
     return None

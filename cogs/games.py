@@ -216,12 +216,19 @@ class Games(commands.Cog):
         letting them fail silently; a click on an ended game says it has ended."""
         if interaction.type is not discord.InteractionType.component:
             return
-        custom_id = str((interaction.data or {}).get("custom_id", ""))
-        why = unhandled_reason(custom_id, interaction.message)
+        data = interaction.data or {}
+        custom_id = str(data.get("custom_id", ""))
+        kind = data.get("component_type")
+        why = unhandled_reason(custom_id, interaction.message, kind if isinstance(kind, int)
+                               else None)
         if why is None:
             return
         match_id = match_of(custom_id)
-        match = await self.bot.sessions.repo.match(match_id) if match_id is not None else None
+        try:
+            match = await self.bot.sessions.repo.match(match_id) if match_id is not None else None
+        except Exception:  # the answer matters more than which of two reasons it gives
+            log.exception("could not look up match %s for a stray click", match_id)
+            match = None
         if match is not None and match.status == "finished":
             why = "games.over"
         elif match is not None and match.status == "cancelled":

@@ -28,7 +28,7 @@ from bot.games.mariposas.rules import RULES
 from bot.games.mariposas.rules import reason as rule_reason
 from bot.i18n import Words
 from cogs import mariposas_words as words
-from cogs._ui import apologise, known_template, png_file, reader, reason, seat_names, tell
+from cogs._ui import ID, apologise, known_template, png_file, reader, reason, seat_names, tell
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -41,8 +41,8 @@ STYLES = {"confirm": discord.ButtonStyle.success, "undo": discord.ButtonStyle.da
           "keep": discord.ButtonStyle.secondary}
 
 PANEL_BUTTON = known_template(
-    r"mpb:(?P<m>[0-9]{1,19}):(?P<v>[0-9]{1,9}):(?P<a>[A-Za-z0-9_.:=+@-]{1,70})")
-PANEL_SELECT = known_template(r"mps:(?P<m>[0-9]{1,19}):(?P<v>[0-9]{1,9}):(?P<n>[0-9])")
+    rf"mpb:(?P<m>{ID}):(?P<v>[0-9]{{1,9}}):(?P<a>[A-Za-z0-9_.:=+@-]{{1,70}})")
+PANEL_SELECT = known_template(rf"mps:(?P<m>{ID}):(?P<v>[0-9]{{1,9}}):(?P<n>[0-9])")
 
 
 @dataclass(slots=True)

@@ -27,6 +27,7 @@ from bot.games.core import RuleError
 from bot.i18n import Words
 from cogs._ui import (
     EN,
+    ID,
     apologise,
     game_name,
     known_template,
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-REMATCH = known_template(r"mr:(?P<m>[0-9]{1,19})")
+REMATCH = known_template(rf"mr:(?P<m>{ID})")
 
 
 class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REMATCH):

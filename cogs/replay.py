@@ -32,6 +32,7 @@ from bot.i18n import Words
 from cogs._publisher import RETRYABLE
 from cogs._ui import (
     EN,
+    ID,
     alt_text,
     apologise,
     game_name,
@@ -65,8 +66,8 @@ log = logging.getLogger(__name__)
 PER_PAGE = 8
 LINE_LIMIT = 220  # characters of one history line: a page stays within Discord's 2000
 HISTORY = known_template(r"mh:(?P<p>[0-9]{1,6}):(?P<b>[no])")
-STEP = known_template(r"mp:(?P<m>[0-9]{1,19}):(?P<s>[0-9]{1,6}):(?P<h>[01]):(?P<b>[fbnlh])")
-EXPORT = known_template(r"mx:(?P<m>[0-9]{1,19}):(?P<f>gif|webp)")
+STEP = known_template(rf"mp:(?P<m>{ID}):(?P<s>[0-9]{{1,6}}):(?P<h>[01]):(?P<b>[fbnlh])")
+EXPORT = known_template(rf"mx:(?P<m>{ID}):(?P<f>gif|webp)")
 # The bots drawing an animation now: one at a time each, as drawing keeps a core busy (a
 # second is refused, not queued: nobody waits behind someone else's long game).
 _exporting: weakref.WeakSet[Any] = weakref.WeakSet()

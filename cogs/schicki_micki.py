@@ -28,6 +28,7 @@ from bot.texts import schicki_micki as texts
 from bot.texts.schicki_micki import BY_EMOJI, EMOJI, SAY  # noqa: F401 - EMOJI read from here
 from cogs._publisher import NO_PINGS
 from cogs._ui import (
+    ID,
     alt_text,
     known_template,
     plain,
@@ -54,7 +55,7 @@ NOT_A_REACTION = "schicki.refused.not_a_reaction"
 RULES_TEXT = "schicki.rules"
 
 
-REACT = known_template(r"mr:(?P<m>[0-9]{1,19}):(?P<a>[a-z]{1,8}(?::[a-z]{1,10})?)")
+REACT = known_template(rf"mr:(?P<m>{ID}):(?P<a>[a-z]{{1,8}}(?::[a-z]{{1,10}})?)")
 
 
 class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT):

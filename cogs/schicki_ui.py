@@ -46,6 +46,12 @@ class SchickiUI:
             return None
         return data
 
+    def forget(self, match_id: int) -> None:
+        """The match is over and its last table drawn (the publisher says so): its picture
+        and result are never needed again."""
+        self.pictures.pop(match_id, None)
+        self.results.pop(match_id, None)
+
     def started(self, match: MatchRow) -> None:
         """The host pressed Start: the dealer begins."""
         self.dealer.watch(match)

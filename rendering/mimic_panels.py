@@ -85,6 +85,12 @@ def seat_row(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], sea
               bold=True)
         note_x = x1 - 16
     else:
+        # The count is never cut: where it would not fit beside the cubes (a Czech team's
+        # eight), the cubes close up to make room for it.
+        room = x1 - 16 - 6 - canvas.text_width(note, SMALL, True) - cubes_x
+        if left and left * step > room:
+            step = max(12, int(room // left))
+            s = min(s, step - 3)
         note_x = aside(draw, (cubes_x + left * step + 6, low, x1 - 16, high), note, SMALL,
                        theme.INK, bold=True)
     # The word under the name stops before the cubes, which stop before the count.

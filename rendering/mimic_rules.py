@@ -3,6 +3,8 @@ and at the border, and the rules in a few short paragraphs, every word legible o
 
 from __future__ import annotations
 
+import math
+
 from PIL import Image, ImageDraw
 
 from bot.i18n import Words
@@ -27,7 +29,9 @@ def _paragraphs(w: Words) -> tuple[str, list[str]]:
 
 
 def _height(text: str, size: int, width: int) -> int:
-    return round(len(canvas.wrap(text, size, width)) * size * LEADING)
+    # Up, not to the nearest: `canvas.paragraph` drops (and cuts with "…") a line that
+    # misses its box by a fraction of a pixel.
+    return math.ceil(len(canvas.wrap(text, size, width)) * size * LEADING)
 
 
 def render_rules(w: Words) -> bytes:
@@ -36,7 +40,8 @@ def render_rules(w: Words) -> bytes:
     head_h = _height(head, theme.TEXT_SIZE, W - 2 * M)
     top = TITLE + 16 + head_h + 16
     shapes_h = 3 * (SHAPE + SHAPE_GAP)
-    example_h = 60 + 3 * (EXAMPLE_CELL + 4) + 12 + _height(_notes(w), SMALL, W - M - EXAMPLE_X)
+    example_h = 60 + 3 * (EXAMPLE_CELL + 4) + 12 + sum(
+        _height(note, SMALL, W - M - EXAMPLE_X) for note in _notes(w))
     body_top = top + max(shapes_h, example_h) + 20
     body_h = [_height(p, theme.TEXT_SIZE, W - 2 * M) for p in body]
     height = body_top + sum(body_h) + 12 * len(body) + 16
@@ -68,9 +73,9 @@ def render_rules(w: Words) -> bytes:
     return canvas.to_png(img)
 
 
-def _notes(w: Words) -> str:
-    return "  ·  ".join([w("mimic.picture.rules.cube_ahead"),
-                         w("mimic.picture.rules.border_ahead")])
+def _notes(w: Words) -> list[str]:
+    """The turn example's notes, one a line: joined, a line break could split one of them."""
+    return [w("mimic.picture.rules.cube_ahead"), w("mimic.picture.rules.border_ahead")]
 
 
 def _turn_example(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y0: int,
@@ -111,7 +116,9 @@ def _turn_example(img: Image.Image, draw: ImageDraw.ImageDraw, x0: int, y0: int,
     ex, ey = path[-1]
     draw.polygon([(ex + 18, ey), (ex - 2, ey - 12), (ex - 2, ey + 12)], fill=theme.HIGHLIGHT)
     top = y0 + 3 * (cell + gap) + 12
-    notes = _notes(w)
-    canvas.paragraph(draw, (x0, top, W - M, top + _height(notes, SMALL, W - M - x0)), notes,
-                     SMALL, theme.INK_SOFT, leading=LEADING)
+    for note in _notes(w):
+        used = _height(note, SMALL, W - M - x0)
+        canvas.paragraph(draw, (x0, top, W - M, top + used), note, SMALL, theme.INK_SOFT,
+                         leading=LEADING)
+        top += used
 

@@ -11,9 +11,11 @@ Micki's result latency and Discord calls per won row, through the Discord double
 (tests.bench_discord), and interaction latency with two real bot processes, one shard each,
 on one PostgreSQL database and 200 open games a guild (tests.bench_processes). Mariposas:
 its computer's mean score against random players, and a full 4-computer game's engine time.
-Replays: a 100-action game rebuilt from its log to its last step and that step drawn, and a
-whole game exported as an animated GIF (and WebP): time and bytes. Last, the short form of
-the computer levels' tournament (tests.tournament; `make tournament` plays the full one).
+Soak: 2,000 short games in one process (tests.soak): the per-match structures back at
+their idle size and the resident memory after warm-up. Replays: a 100-action game rebuilt
+from its log to its last step and that step drawn, and a whole game exported as an
+animated GIF (and WebP): time and bytes. Last, the short form of the computer levels'
+tournament (tests.tournament; `make tournament` plays the full one).
 Figures go to stdout; nothing here asserts a time.
 """
 
@@ -49,6 +51,7 @@ from tests.bench_figures import summary
 from tests.bench_processes import COUNT as GAMES_A_GUILD, bench_two_processes
 from tests.bench_resume import bench_resume
 from tests.rendering.gallery import pictures
+from tests.soak import bench_soak
 
 GAMES = {  # game → (players, options) of a typical table
     "mimikri": (4, {"subjects": 5}),
@@ -337,6 +340,8 @@ async def _the_rest(server: str | None) -> None:
     one_process = await bench_latency()
     await bench_two_processes(server, one_process.get(GAMES_A_GUILD))
     await bench_reactions()
+    print("== soak: short games one after another in one process (Discord double) ==")
+    await bench_soak()
     print("== computer levels: the tournament's short form (make tournament: the full one) ==")
     tournament.main(["--games", str(SHORT_TOURNAMENT)])
 

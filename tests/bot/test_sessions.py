@@ -196,3 +196,20 @@ async def test_a_time_out_in_the_middle_of_a_mariposas_turn_finishes_that_turn(s
     assert len(log) >= 2 and all(s == seat for s, _, _ in log)  # the card, then every step
     assert log[-1][1] in ("confirm", "keep") or log[-1][1].startswith("trade:")
     assert (await sessions.repo.seats(match.id))[seat].timeouts == 1
+
+
+@pytest.mark.asyncio
+async def test_an_ended_games_history_is_not_kept_after_it_is_read(sessions):
+    """After a restart the publisher reads a finished game's history for its last board: that
+    game's events must not stay in memory for the life of the process."""
+    match = await lobby(sessions)
+    await sessions.add_computer(match.id, HOST)
+    await sessions.start(match.id, HOST)
+    await sessions.leave_game(match.id, HOST)
+    await wait_until_over(sessions, match.id)
+    await asyncio.sleep(0.05)  # the last change's commit is announced and its tasks end
+    assert sessions._history == {} and not sessions._locks
+    final = await sessions.repo.match(match.id)
+    events = await sessions.history(final)
+    assert events  # read whole, from the log
+    assert sessions._history == {}

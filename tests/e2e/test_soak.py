@@ -1,0 +1,75 @@
+"""Memory across many games in one process: once a game has ended and its board is final, the
+process keeps nothing per match of it (tests/soak.py plays them; `make bench` plays 2,000)."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+import pytest_asyncio
+
+from tests.soak import DoubleTrimmer, kept, soak
+
+GAMES = 150  # about 10 s here; `make bench` plays 2,000
+
+
+@pytest_asyncio.fixture
+async def table(table):
+    """The shared table (tests/e2e/conftest.py), started; Schicki Micki's clock sped up."""
+    table.time_scale = 0.05
+    await table.start()
+    return table
+
+
+@pytest.mark.asyncio
+async def test_per_match_structures_return_to_idle_after_many_games(table):
+    world = table.server.world
+    channel = table.driver.channel("games")
+    figures = await soak(table.bot, GAMES, guild_id=world.guild.id, channel_id=channel.id,
+                         host_id=world.user("alice").id,
+                         between=DoubleTrimmer(table.server))
+    assert figures.grown() == {}, figures.grown()
+    warm, end = figures.rss_after_warm_up()
+    assert end - warm < 25, figures.rss  # MiB: flat after warm-up, whatever the count
+
+
+@pytest.mark.asyncio
+async def test_a_lock_stays_while_held_or_awaited_and_goes_after(table):
+    """A lock is dropped only when no change holds it or waits for it: two changes of one
+    match still run one after the other."""
+    sessions = table.bot.sessions
+    order: list[str] = []
+
+    async def change(name: str) -> None:
+        async with sessions.lock(424242):
+            order.append(f"{name} in")
+            await asyncio.sleep(0.01)
+            order.append(f"{name} out")
+
+    first = asyncio.create_task(change("a"))
+    await asyncio.sleep(0)
+    second = asyncio.create_task(change("b"))
+    await asyncio.sleep(0.001)
+    assert 424242 in sessions._locks  # held by one, awaited by the other
+    await asyncio.gather(first, second)
+    assert order == ["a in", "a out", "b in", "b out"]
+    del first, second
+    assert 424242 not in sessions._locks
+    assert kept(table.bot)["sessions._locks"] == 0
+
+
+@pytest.mark.asyncio
+async def test_an_ended_game_forgotten_still_answers_who_waits_for_its_board(table):
+    """`drawn` (the dealer and turn pings wait on it) and a late click's nudge still know the
+    final board of an ended game after the publisher forgot the rest of it."""
+    world = table.server.world
+    channel = table.driver.channel("games")
+    await soak(table.bot, 2, guild_id=world.guild.id, channel_id=channel.id,
+               host_id=world.user("alice").id)
+    publisher = table.bot.publisher
+    assert not publisher._drawn and len(publisher._ended) == 2
+    last = max(publisher._ended)
+    final = (await table.match(last)).version
+    assert await asyncio.wait_for(publisher.drawn(last, final, timeout=5), 1) > 0
+    assert publisher.nudge(last, final - 1, final) is False  # the board is final: no redraw
+    assert last not in publisher._workers
