@@ -109,12 +109,14 @@ def land_options(state: Mapping[str, Any]) -> list[str]:
 
 
 def trade_options(state: Mapping[str, Any]) -> list[str]:
-    """§On Your Turn 3: trade in one card (either, when they are the same kind) or both."""
+    """§On Your Turn 3: trade in one card (either, when they are the same kind) or both; both
+    only when two replacements are left to draw (choice 11)."""
     hand = state["hands"][state["turn"]["seat"]]
     data = content()
     kinds = {data.action(hand[0]).id: hand[0]}
     kinds.setdefault(data.action(hand[1]).id, hand[1])
-    return [f"trade:{card}" for card in kinds.values()] + ["trade:both", "keep"]
+    both = ["trade:both"] if len(state["deck"]) + len(state["discard"]) >= 2 else []
+    return [f"trade:{card}" for card in kinds.values()] + both + ["keep"]
 
 
 def can_trade(state: Mapping[str, Any], seat: int) -> bool:
