@@ -63,12 +63,15 @@ class MariposasUI:
 
     @staticmethod
     def quiet(transition: Transition) -> bool:
-        """A sub-step of a turn: logged, but the board is not redrawn for it."""
+        """A sub-step of a turn: logged, but the board is not redrawn for it. An Undo is one
+        too, even back to the turn's start: the board shows that start throughout a turn (the
+        public view), so drawing it again would upload the very same picture."""
         match = transition.match
         if match.status != "active" or any(e.kind in ("timed_out", "replaced")
                                            for e in transition.events):
             return False
-        return mid_turn(match.state)
+        undone = bool(transition.events) and all(e.kind == "undone" for e in transition.events)
+        return undone or mid_turn(match.state)
 
     def board(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any],
               w: Words = EN) -> bytes:

@@ -11,6 +11,7 @@ import random
 
 import pytest
 
+from bot.games.mariposas.content import load
 from bot.games.mariposas.rules import RULES
 from bot.i18n import words
 from cogs.mariposas_words import option
@@ -281,3 +282,51 @@ async def test_the_panel_speaks_the_readers_language_and_the_board_the_servers(t
     await waiting.wait_followups(1)
     assert ("Nejsi na tahu" if other == "alice" else "not your turn") in \
         waiting.followups[0].content
+
+
+async def half_a_turn(table: Table, match_id: int, user: str, seat: int, board):
+    """Play a card, pick a butterfly and land it on a space that is no waystation (so Undo goes
+    back to the turn's start); return the panel."""
+    panel = await open_panel(table, user, board)
+    spaces = load().board.spaces
+    for prefix in ("card:", "move:", "land:"):
+        match = await table.match(match_id)
+        legal = [c for c in RULES.legal_actions(match.state, seat) if c.startswith(prefix)]
+        if prefix == "land:":
+            legal = [c for c in legal if spaces[int(c[5:])].kind != "city"]
+        panel = await step(table, user, panel, legal[0], match.version,
+                           RULES.view(match.state, seat))
+    match = await table.match(match_id)
+    assert RULES.turn_open(match.state) and match.state["turn"]["card"] is not None
+    return panel
+
+
+@pytest.mark.asyncio
+async def test_a_restart_mid_turn_shows_the_table_only_the_turns_start(table):
+    """The card played and the landing are the player's until Confirm: a restart redraws the
+    board from the turn's start (the same picture as before the turn), and Undo back to that
+    start edits nothing."""
+    await table.start()
+    driver = table.driver
+    board, match_id = await open_game(table)
+    humans = {0: "alice", 1: "bob"}
+    match = await settle(table, match_id, humans)
+    await table.idle()
+    seat = min(s for s in RULES.active_seats(match.state) if s in humans)
+    before = driver.latest(board).attachments[0].data
+    await half_a_turn(table, match_id, humans[seat], seat, board)
+
+    await table.kill()
+    await table.start()
+    await table.idle()
+    assert driver.latest(board).attachments[0].data == before, "the unconfirmed turn is shown"
+
+    panel = await open_panel(table, humans[seat], board)
+    shown = len(driver.latest(board).versions)
+    match = await table.match(match_id)
+    panel = await step(table, humans[seat], panel, "undo", match.version)
+    match = await table.match(match_id)
+    assert not RULES.turn_open(match.state), "back at the turn's start"
+    await table.idle()
+    assert len(driver.latest(board).versions) == shown, "the same board uploaded again"
+    assert driver.latest(board).attachments[0].data == before

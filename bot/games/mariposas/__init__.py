@@ -13,8 +13,9 @@ has a test in ``tests/games/mariposas/test_choices.py``):
 3. A butterfly hatched this turn counts its birth space as its start space (§Landing on
    Flowers' second limit), so it collects nothing by landing back there.
 4. "Move 4 + take a flower": the neighbour must be a flower space whose flowers this player
-   has not collected this turn (the first limit of §Landing on Flowers); the butterfly's start
-   space is allowed. The wild-flower city is not a neighbour one can take from.
+   has not collected this turn and not the space the butterfly started the turn on (both
+   limits of §Landing on Flowers: "A butterfly can never collect flowers from the space on
+   which it started the turn"). The wild-flower city is not a neighbour one can take from.
 5. The first visitor of a waystation rolls the die as well as collecting the item; the
    wild-flower city's first visitor both picks a flower and keeps the die's token.
 6. Bonus move cards are public (collected face up on a public waystation); only the action
@@ -26,4 +27,7 @@ has a test in ``tests/games/mariposas/test_choices.py``):
 9. Undo goes back to the turn's start or to just after the last die roll in one step; it is
    not offered once the turn is confirmed (the draw is then done).
 10. A hatch may be declined (``hatch:none``); paying "any N" may use N of one kind.
+11. The trade-in (§On Your Turn 3) draws the replacements before the traded cards are
+    discarded, so they are never drawn back; trading both is offered only when two cards are
+    left to draw (deck and discards together), so a hand never ends the turn short.
 """

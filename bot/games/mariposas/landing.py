@@ -45,7 +45,7 @@ def land(state: dict[str, Any], seat: int, space: int, rng: random.Random,
     elif where.kind == "city":
         rolled = waystation(state, seat, b["id"], where.city, space, rng, events)
     if group["flower"]:
-        turn["queue"].append({"kind": "take", "space": space})
+        turn["queue"].append({"kind": "take", "space": space, "b": b["id"]})
     if space in board.next_to_milkweed:
         turn["queue"].append({"kind": "hatch", "b": b["id"]})
     return rolled
@@ -118,9 +118,12 @@ def choice_options(state: Mapping[str, Any], seat: int, choice: Mapping[str, Any
     if kind == "flower":
         return [f"flower:{f}" for f in board.flower_types if supply[f] > 0]
     if kind == "take":
+        # Both limits of §Landing on Flowers: not a space collected this turn, and not the
+        # space the butterfly started on (games stored before "b" was queued: no start known).
         visited = state["turn"]["visited"]
+        start = state["turn"]["starts"].get(choice.get("b"))
         return [f"take:{n}" for n in board.graph.neighbours(choice["space"])
-                if board.spaces[n].kind == "flower" and n not in visited
+                if board.spaces[n].kind == "flower" and n not in visited and n != start
                 and any(supply[f] > 0 for f in board.spaces[n].flowers)]
     if kind == "gain":
         cards = [m.id for m in content().markers if m.gives == "life_cycle"]

@@ -76,11 +76,18 @@ class MariposasRules:
 
     def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
         """Everything public, plus ``seat``'s own hand; never the deck order, another hand,
-        a face-down marker or a face-down goal card."""
+        a face-down marker, a face-down goal card, or a turn not yet confirmed (but to its
+        player)."""
+        if seat not in self.active_seats(state) and self.turn_open(state):
+            # Everyone but the player sees the turn's start until it is confirmed: a card
+            # played, a butterfly landed, all of it can still be undone (the public board is
+            # drawn from this view, at any moment: a restart, a retry, a redraw in a race).
+            state = turn.opened_state(state)
         current = state["turn"]
         public_turn = None
         if current is not None:
-            public_turn = {k: copy.deepcopy(v) for k, v in current.items() if k != "checkpoint"}
+            public_turn = {k: copy.deepcopy(v) for k, v in current.items()
+                           if k not in ("checkpoint", "opened")}
         view: dict[str, JSON] = {
             "game": self.id,
             "players": state["players"],

@@ -50,19 +50,30 @@ def start(state: dict[str, Any]) -> None:
 
 
 def checkpoint(state: dict[str, Any]) -> None:
-    """Remember the state as it is now; `undo` comes back here and never further."""
+    """Remember the state as it is now; `undo` comes back here and never further. The turn's
+    first checkpoint (its start) is kept as ``opened`` once a die roll moves the checkpoint on:
+    everyone but the player sees the turn's start until it is confirmed (`opened_state`)."""
     turn = state["turn"]
-    turn["checkpoint"], turn["steps"] = None, 0
+    opened = turn.get("opened") or turn["checkpoint"]
+    turn["checkpoint"], turn["opened"], turn["steps"] = None, None, 0
     turn["checkpoint"] = dump(state)
+    turn["opened"] = opened
 
 
 def undo(state: dict[str, Any]) -> None:
     """Restore the last checkpoint (in place)."""
-    saved = state["turn"]["checkpoint"]
+    saved, opened = state["turn"]["checkpoint"], state["turn"].get("opened")
     restored = json.loads(saved)
-    restored["turn"]["checkpoint"] = saved
+    restored["turn"]["checkpoint"], restored["turn"]["opened"] = saved, opened
     state.clear()
     state.update(restored)
+
+
+def opened_state(state: Mapping[str, Any]) -> dict[str, Any]:
+    """The state as the open turn began, before its card: nothing of the turn is shown to the
+    table until it is confirmed, since Undo can still take all of it back."""
+    turn = state["turn"]
+    return json.loads(turn.get("opened") or turn["checkpoint"])
 
 
 # Legal actions -------------------------------------------------------------------------------
@@ -109,12 +120,14 @@ def land_options(state: Mapping[str, Any]) -> list[str]:
 
 
 def trade_options(state: Mapping[str, Any]) -> list[str]:
-    """§On Your Turn 3: trade in one card (either, when they are the same kind) or both."""
+    """§On Your Turn 3: trade in one card (either, when they are the same kind) or both; both
+    only when two replacements are left to draw (choice 11)."""
     hand = state["hands"][state["turn"]["seat"]]
     data = content()
     kinds = {data.action(hand[0]).id: hand[0]}
     kinds.setdefault(data.action(hand[1]).id, hand[1])
-    return [f"trade:{card}" for card in kinds.values()] + ["trade:both", "keep"]
+    both = ["trade:both"] if len(state["deck"]) + len(state["discard"]) >= 2 else []
+    return [f"trade:{card}" for card in kinds.values()] + both + ["keep"]
 
 
 def can_trade(state: Mapping[str, Any], seat: int) -> bool:

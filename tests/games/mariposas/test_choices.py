@@ -33,21 +33,38 @@ def test_choice_2__an_empty_hand_passes():
 
 def test_choice_4__take_a_flower_from_a_neighbour_not_collected_this_turn():
     """Spec 19 with choice 4: one token from one neighbouring flower space; not a space this
-    player already collected this turn; the butterfly's own start space is allowed."""
+    player already collected this turn (§Landing on Flowers, first limit)."""
     start = at(16, 0)
     state = one(start, cards=("move_4_flower-1", "move_5-1"))
     landing = next(s for s in sorted(BOARD.graph.reachable(start, 4))
-                   if start in BOARD.graph.neighbours(s) and s not in BOARD.next_to_milkweed
-                   and BOARD.spaces[s].kind == "flower")
+                   if BOARD.spaces[s].kind == "flower" and s not in BOARD.next_to_milkweed
+                   and any(BOARD.spaces[n].kind == "flower" and n != start
+                           for n in BOARD.graph.neighbours(s)))
     state, _ = act(state, "card:move_4_flower-1", "move:0.0:0", f"land:{landing}")
-    options = legal(state)
-    assert f"take:{start}" in options and f"take:{landing}" not in options
-    assert all(BOARD.spaces[int(o[5:])].kind == "flower" for o in options if o[:5] == "take:")
-    flower = BOARD.spaces[start].flowers[0]
+    options = [o for o in legal(state) if o != "undo"]
+    assert f"take:{landing}" not in options  # collected on landing this turn
+    assert options and all(o.startswith("take:") for o in options)
+    assert all(BOARD.spaces[int(o[5:])].kind == "flower" for o in options)
+    taken = int(options[0][5:])
+    flower = BOARD.spaces[taken].flowers[0]
     before = state["flowers"][0][flower]
-    state, _ = act(state, f"take:{start}")
+    state, _ = act(state, options[0])
     assert state["flowers"][0][flower] == before + 1  # one token even from a double space
     assert legal(state) == ["confirm", "undo"]
+
+
+def test_choice_4__never_the_flowers_of_the_butterflys_start_space():
+    """§Landing on Flowers: "A butterfly can never collect flowers from the space on which it
+    started the turn" — not by landing, and not by "take a flower from an adjacent space"."""
+    start = at(16, 0)
+    assert BOARD.spaces[start].kind == "flower"
+    state = one(start, cards=("move_4_flower-1", "move_5-1"))
+    landings = [s for s in sorted(BOARD.graph.reachable(start, 4))
+                if start in BOARD.graph.neighbours(s) and s not in BOARD.next_to_milkweed]
+    assert landings, "a landing next to the start space"
+    for landing in landings:
+        after, _ = act(state, "card:move_4_flower-1", "move:0.0:0", f"land:{landing}")
+        assert f"take:{start}" not in legal(after), landing
 
 
 def test_choice_5__the_wild_flower_citys_first_visitor_rolls_and_picks():

@@ -282,6 +282,48 @@ def test_trade_in__two_of_the_same_or_two_reuse_cards(cards, offered):
     assert state["discard"][-2:] == cards
 
 
+def at_the_trade_in(deck_left: int, discards: int):
+    """Seat 0 at the trade-in with two move_5 cards, ``deck_left`` cards in the deck and
+    ``discards`` in the discard pile after drawing back up."""
+    state = one(cards=("move_1x3-1", "move_1_3-1"))
+    spare = [c for c in state["deck"] if c not in ("move_5-1", "move_5-2", "move_1_3-1")]
+    state["hands"][0] = ["move_5-1", "move_1x3-1"]
+    state["deck"] = ["move_5-2"] + spare[:deck_left]
+    state["discard"] = spare[deck_left:deck_left + discards]
+    state, _ = act(restart(state), "card:move_1x3-1", *[
+        a for pair in [("move:0.0:%d" % g, f"land:{s}") for g, s in
+                       ((0, WHITE_NEXT_HOME), (1, HOME), (2, YELLOW_NEXT_HOME))] for a in pair],
+        "confirm")
+    assert state["phase"] == "trade" and state["hands"][0] == ["move_5-1", "move_5-2"]
+    assert (len(state["deck"]), len(state["discard"])) == (deck_left, discards)
+    return state
+
+
+@pytest.mark.parametrize(("deck_left", "discards"), [(1, 0), (0, 1)])
+def test_trade_in__both_is_not_offered_with_one_card_left_to_draw(deck_left, discards):
+    """§On Your Turn 3: "Draw back up to 2 action cards … trade in 1 or both for replacements":
+    with one card left to draw (in the deck, or in the discards to be shuffled), trading both
+    could not give two replacements; one card can still be traded, for that last card."""
+    state = at_the_trade_in(deck_left, discards)
+    assert legal(state, 0) == ["trade:move_5-1", "keep"]
+    left = (state["deck"] + state["discard"])[0]
+    state, _ = act(state, "trade:move_5-1", seat=0)
+    assert sorted(state["hands"][0]) == sorted(["move_5-2", left])
+    assert state["discard"] == ["move_5-1"] and state["deck"] == []
+
+
+@pytest.mark.parametrize(("deck_left", "discards"), [(2, 0), (1, 1), (0, 2)])
+def test_trade_in__both_draws_two_replacements_and_keeps_a_full_hand(deck_left, discards):
+    """Two cards left to draw, wherever they are: both can be traded, the hand stays at two and
+    the traded cards are not drawn back (spec, Action deck: the discards are shuffled anew)."""
+    state = at_the_trade_in(deck_left, discards)
+    assert "trade:both" in legal(state, 0)
+    state, _ = act(state, "trade:both", seat=0)
+    assert len(state["hands"][0]) == 2
+    assert not {"move_5-1", "move_5-2"} & set(state["hands"][0])
+    assert sorted(state["discard"][-2:]) == ["move_5-1", "move_5-2"]
+
+
 def test_confirm_draws_back_to_two_and_reshuffles_an_empty_deck():
     """§On Your Turn 3 and spec, Action deck: "When the deck runs out, shuffle the discards"."""
     state = one()
