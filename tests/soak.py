@@ -44,7 +44,8 @@ def kept(bot: MenagerieBot) -> dict[str, int]:
         "threads.checked": publisher.threads.checked,
         "threads.linked": publisher.threads.linked,
         "turn_pings._turns": publisher.turn_pings._turns,
-        "turn_pings._ping_ids": publisher.turn_pings._ping_ids,
+        "turn_pings._stuck": publisher.turn_pings._stuck,
+        "turn_pings._later": publisher.turn_pings._later,
     }
     if schicki is not None:
         sized["schicki.pictures"] = schicki.pictures
