@@ -3,9 +3,9 @@
 The public message shows the map and the scores and is redrawn once per finished turn, not
 per sub-step (`MariposasUI.quiet`): a turn's choices — card, moves, landings, flowers,
 hatching, confirm, undo — are made on the active player's private panel
-(``cogs.mariposas_panel``), opened with the board's button or ``/mariposas turn``. A landing
-among more than 25 reachable spaces is typed with ``/mariposas land`` (autocompleted from the
-rules; anything else is refused). The log names only what cannot be taken back (a finished
+(``cogs.mariposas_panel``), opened with the board's button or ``/mariposas turn``; every
+choice is in the panel. A landing can also be typed with ``/mariposas land`` (autocompleted
+from the rules; anything else is refused). The log names only what cannot be taken back (a finished
 turn, a waystation flipped, the seasons), never a card in a hand.
 """
 

@@ -2,9 +2,12 @@
 
 The panel is built from the seat's view and legal actions alone (`build`, pure): a prompt,
 the spaces to highlight on the private map (labelled as the options name them), and the
-controls — select menus for cards, moves, landings, payments (split into menus of 25), buttons
-for flowers, confirm, trade-in and Undo. A landing with more than 25 reachable spaces does not
-fit a menu: the panel points to ``/mariposas land``, whose autocomplete offers them.
+controls — select menus for cards, moves, landings, payments (split into menus of 25, as many
+as the message's five rows leave beside the buttons), buttons for flowers, confirm, trade-in
+and Undo. Every legal choice is in the panel: when there are more than the menus hold (a
+hatch paid from a big flower stock, a long move's landings), the first menu picks a group —
+the first flower of a payment, a range of space numbers — and the other menus show that
+group's choices (`narrow`); choices that stand alone ("Do not hatch") come first in it.
 
 Every control carries the match and the version it was drawn at (``mpb:``/``mps:`` ids), so a
 stale panel is refused by the session's version check, and the same panel message is edited
@@ -35,7 +38,10 @@ if TYPE_CHECKING:
 
 K = "mariposas.discord."
 MENU = 25  # options per select menu (Discord's limit)
-MENUS = 3  # select menus per panel: the fifth row holds the buttons
+ROWS = 5  # action rows per message (Discord's limit): menus take one each, buttons five a row
+BUTTONS = 10  # at most two rows of buttons
+GROUP = "~"  # a chooser option's value that shows a group instead of making a move
+CHOOSER = 25  # options of the group chooser (a menu; groups are far fewer)
 BUTTON_VERBS = ("flower", "trade", "keep", "confirm", "undo")
 STYLES = {"confirm": discord.ButtonStyle.success, "undo": discord.ButtonStyle.danger,
           "keep": discord.ButtonStyle.secondary}
@@ -61,7 +67,6 @@ class Panel:
     text: str
     highlights: dict[int, str] = field(default_factory=dict)
     controls: list[Control] = field(default_factory=list)
-    by_command: bool = False  # the landing is chosen with /mariposas land
 
 
 def step_of(legal: Sequence[str]) -> str:
@@ -70,8 +75,10 @@ def step_of(legal: Sequence[str]) -> str:
     return verbs[0] if verbs else "none"
 
 
-def build(view: Mapping[str, Any], legal: Sequence[str], w: Words) -> Panel:
-    """The panel of a seat whose turn is open (``legal`` non-empty), in the reader's words."""
+def build(view: Mapping[str, Any], legal: Sequence[str], w: Words,
+          narrowed: str = "") -> Panel:
+    """The panel of a seat whose turn is open (``legal`` non-empty), in the reader's words;
+    ``narrowed``: the group of choices the player picked, when they do not all fit."""
     step = step_of(legal)
     if not legal:
         return Panel(w(f"{K}panel.wait"))
@@ -80,18 +87,15 @@ def build(view: Mapping[str, Any], legal: Sequence[str], w: Words) -> Panel:
     if turn.get("card") and step in ("move", "land", "confirm"):
         left = [str(g["steps"]) for g in turn["groups"] if not g["used"]]
         lines.append(w(f"{K}moves_left", moves=", ".join(left) if left else "—"))
+    if view.get("seat") is not None:
+        lines.append(w(f"{K}stock", flowers=words.stock(view, w)))
     panel = Panel("")
     chosen = [c for c in legal if c.partition(":")[0] not in BUTTON_VERBS]
-    if step == "land":
+    pressed = [c for c in legal if c.partition(":")[0] in BUTTON_VERBS][:BUTTONS]
+    if step in ("land", "take"):
         panel.highlights = {int(c[5:]): c[5:] for c in chosen}
-        if len(chosen) > MENU:
-            panel.by_command = True
-            lines.append(w(f"{K}land_by_command", count=len(chosen)))
-            chosen = []
     elif step == "move":
         panel.highlights = _butterflies(view)
-    elif step == "take":
-        panel.highlights = {int(c[5:]): c[5:] for c in chosen}
     seen: set[str] = set()
     options = []
     for code in chosen:  # two cards of one kind read the same: offer it once
@@ -99,14 +103,53 @@ def build(view: Mapping[str, Any], legal: Sequence[str], w: Words) -> Panel:
         if label not in seen:
             seen.add(label)
             options.append((label, code))
-    for start in range(0, min(len(options), MENU * MENUS), MENU):
-        panel.controls.append(Control("select", options[start:start + MENU],
-                                      w(f"{K}pick.{step}")[:150]))
-    for code in legal:
-        if code.partition(":")[0] in BUTTON_VERBS:
-            panel.controls.append(Control("button", [(words.option(code, view, w)[:80], code)]))
+    options.sort(key=lambda option: option[1] != "hatch:none")  # declining first, always
+    menus = ROWS - -(-len(pressed) // 5)
+    placeholder = w(f"{K}pick.{step}")
+    if len(options) > menus * MENU:
+        chooser, options = narrow(step, options, (menus - 1) * MENU, narrowed, w)
+        panel.controls.append(Control("select", chooser, w(f"{K}pick.group")[:150]))
+    for start in range(0, len(options), MENU):
+        part = options[start:start + MENU]
+        shown = placeholder
+        if step == "land" and len(options) > MENU:  # which numbers this menu holds
+            shown = f"{placeholder} {part[0][1][5:]}–{part[-1][1][5:]}"
+        panel.controls.append(Control("select", part, shown[:150]))
+    for code in pressed:
+        panel.controls.append(Control("button", [(words.option(code, view, w)[:80], code)]))
     panel.text = "\n".join(lines)
     return panel
+
+
+def narrow(step: str, options: list[tuple[str, str]], room: int, narrowed: str,
+           w: Words) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
+    """Too many choices for the menus: a chooser (choices that stand alone first, then one
+    option per group) and the chosen group's choices (the first group until one is chosen).
+    A payment is grouped by its first flowers, as few as make every group fit ``room``; a
+    landing by runs of space numbers."""
+    alone = [(label, code) for label, code in options if code == "hatch:none"]
+    rest = [(label, code) for label, code in options if code != "hatch:none"]
+    groups: dict[str, list[tuple[str, str]]] = {}
+    if step == "hatch":
+        for depth in range(1, 6):
+            groups = {}
+            for label, code in rest:
+                key = ".".join(code[6:].split(".")[:depth])
+                groups.setdefault(key, []).append((label, code))
+            if max(len(g) for g in groups.values()) <= room:
+                break
+        chooser = alone + [(w(f"{K}hatch_group", flowers=", ".join(
+            words.flower(f, w) for f in key.split("."))), GROUP + key) for key in groups]
+    else:
+        size = min(room, -(-len(rest) // -(-len(rest) // room)))  # even runs, each ≤ room
+        for start in range(0, len(rest), size):
+            run = rest[start:start + size]
+            groups[f"{start}"] = run
+        chooser = alone + [(w(f"{K}space_group", first=run[0][1].partition(":")[2],
+                             last=run[-1][1].partition(":")[2]), GROUP + key)
+                           for key, run in groups.items()]
+    picked = groups.get(narrowed) or next(iter(groups.values()))
+    return chooser[:CHOOSER], picked
 
 
 def _butterflies(view: Mapping[str, Any]) -> dict[int, str]:
@@ -122,16 +165,17 @@ def items(panel: Panel, match_id: int, version: int) -> list[discord.ui.Item[Any
     """The panel's controls as restart-proof Discord items for this version."""
     out: list[discord.ui.Item[Any]] = []
     buttons = 0
-    for n, control in enumerate(c for c in panel.controls if c.kind == "select"):
+    selects = [c for c in panel.controls if c.kind == "select"]
+    for n, control in enumerate(selects):
         out.append(PanelSelect(match_id, version, n, control.options, control.placeholder))
     for control in panel.controls:
-        if control.kind != "button" or buttons >= 10:
+        if control.kind != "button" or buttons >= BUTTONS:
             continue
         label, code = control.options[0]
         verb = code.partition(":")[0]
         out.append(PanelButton(match_id, version, code, label=label,
                                style=STYLES.get(verb, discord.ButtonStyle.primary),
-                               row=3 + buttons // 5))
+                               row=len(selects) + buttons // 5))
         buttons += 1
     return out
 
@@ -140,7 +184,7 @@ def items(panel: Panel, match_id: int, version: int) -> list[discord.ui.Item[Any
 
 async def panel_message(
     bot: GameBot, match: MatchRow, seats: Sequence[SeatRow], seat: int, w: Words,
-    note: str | None = None,
+    note: str | None = None, narrowed: str = "",
 ) -> dict[str, Any]:
     """The panel message's parts (content, attachments, view) for ``seat`` now."""
     rules = bot.sessions.rules(match.game)
@@ -151,7 +195,7 @@ async def panel_message(
         return {"content": "\n".join(filter(None, [note, w(f"{K}panel.wait")])),
                 "attachments": [], "view": None}
     view = rules.view(match.state, seat)
-    panel = build(view, legal, w)
+    panel = build(view, legal, w, narrowed)
     from rendering import mariposas as art  # the pictures load with the game, not before
 
     png = await asyncio.to_thread(art.render_private_map, view, seat_names(seats, w), w,
@@ -202,11 +246,14 @@ async def choose(interaction: discord.Interaction[GameBot], match_id: int, versi
     await interaction.response.defer()
     w = reader(interaction)
     sessions = interaction.client.sessions
-    note = None
+    note, narrowed = None, ""
     try:
         try:
-            await sessions.submit(match_id, interaction.user.id, code, version,
-                                  at_ms=int(interaction.created_at.timestamp() * 1000))
+            if code.startswith(GROUP):  # a group of choices to show: no move is made
+                narrowed = code[len(GROUP):]
+            else:
+                await sessions.submit(match_id, interaction.user.id, code, version,
+                                      at_ms=int(interaction.created_at.timestamp() * 1000))
         except RuleError as error:
             seats = await sessions.repo.seats(match_id)
             match = await sessions.repo.match(match_id)
@@ -219,8 +266,10 @@ async def choose(interaction: discord.Interaction[GameBot], match_id: int, versi
                      and not s.is_computer), None)
         if match is None or seat is None:
             return
+        if match.version != version:
+            narrowed = ""  # the group belonged to an older panel
         await interaction.edit_original_response(
-            **await panel_message(interaction.client, match, seats, seat, w, note))
+            **await panel_message(interaction.client, match, seats, seat, w, note, narrowed))
     except Exception:
         await apologise(interaction, match_id)
 

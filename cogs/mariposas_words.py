@@ -24,6 +24,12 @@ def flower(name: str, w: Words) -> str:
     return w(f"{K}flower.{name}")
 
 
+def stock(view: View, w: Words) -> str:
+    """The reader's flower tokens: ``white 3, purple 0, …`` in the board's order."""
+    held = view["flowers"][view["seat"]]
+    return ", ".join(f"{flower(f, w)} {held[f]}" for f in load().board.flower_types)
+
+
 def city(city_id: str, fallback: str, w: Words) -> str:
     """A city's name: the pictures' translation where the catalogue has one."""
     key = f"mariposas.city.{city_id}"

@@ -1,6 +1,7 @@
 """Mariposas' private turn panel as pure data: every sub-step of random games gets a prompt and
-controls that fit Discord (menus of 25, ids of 100 characters), in both languages; a landing
-with more than 25 reachable spaces goes to ``/mariposas land``; the board waits during a turn."""
+controls that fit Discord (menus of 25, five rows, ids of 100 characters), in both languages;
+every legal choice is reachable in the panel, however many there are (a group chooser first
+when they do not fit); the board waits during a turn."""
 
 from __future__ import annotations
 
@@ -15,6 +16,32 @@ from bot.sessions import Transition
 from cogs import mariposas_panel as panel
 from cogs import mariposas_words as words_of
 from cogs.mariposas import MariposasUI, mid_turn
+
+
+def reachable(view, legal, w) -> dict[str, str]:
+    """Every choice the panel lets the player make (code → label), groups opened one by one."""
+    found: dict[str, str] = {}
+    built = panel.build(view, legal, w)
+    groups = [code for c in built.controls for _, code in c.options
+              if code.startswith(panel.GROUP)]
+    for narrowed in [None, *groups]:
+        if narrowed is not None:
+            built = panel.build(view, legal, w, narrowed[len(panel.GROUP):])
+        fits(built)
+        found.update({code: label for c in built.controls for label, code in c.options
+                      if not code.startswith(panel.GROUP)})
+    return found
+
+
+def fits(built) -> None:
+    """Discord's limits: 25 options a menu, 5 rows (a menu takes one, buttons five a row)."""
+    selects = sum(c.kind == "select" for c in built.controls)
+    buttons = sum(c.kind == "button" for c in built.controls)
+    assert selects + -(-buttons // 5) <= 5
+    for control in built.controls:
+        assert 1 <= len(control.options) <= 25
+    for item in panel.items(built, 10**18, 99999):
+        assert len(item.item.custom_id) <= 100
 
 
 def positions(seed: str, n: int = 3, steps: int = 900):
@@ -43,22 +70,23 @@ def test_every_sub_step_has_words_and_controls_that_fit_discord(lang):
         view = RULES.view(state, seat)
         offered = [label for c in built.controls for label, _ in c.options]
         assert len(offered) == len(set(offered))  # equal choices (two reuse targets of one
-        if not built.by_command:  # kind) are offered once; every other legal choice is there
-            assert set(offered) == {words_of.option(code, view, w)[:80 if code.partition(
-                ":")[0] in panel.BUTTON_VERBS else 100] for code in legal}
+        # kind) are offered once; every other legal choice is there
+        labels = set(reachable(view, legal, w).values())
+        assert labels == {words_of.option(code, view, w)[:80 if code.partition(
+            ":")[0] in panel.BUTTON_VERBS else 100] for code in legal}
         for control in built.controls:
-            assert 1 <= len(control.options) <= 25
             assert all(0 < len(label) <= 100 and "mariposas.discord" not in label
                        for label, _ in control.options)
-        assert sum(c.kind == "select" for c in built.controls) <= panel.MENUS
-        for item in panel.items(built, 10**18, 99999):
-            assert len(item.item.custom_id) <= 100
+        fits(built)
     assert {"card", "move", "land", "confirm"} <= steps
 
 
-def test_a_landing_is_highlighted_and_numbered_on_the_map_and_far_ones_go_to_the_command():
+def test_every_landing_is_highlighted_numbered_and_one_pick_away_in_the_panel():
+    """However far a move reaches, each landing is in the panel: up to 100 in its four menus,
+    whose placeholders say which numbers they hold (one pick away); past that (a move of 7),
+    after picking a run of numbers first. No typed command, no stale panel."""
     w = words("en")
-    found_menu = found_command = False
+    most = 0
     for state, seat in positions("landings", 4, 1500):
         legal = RULES.legal_actions(state, seat)
         if panel.step_of(legal) != "land":
@@ -66,15 +94,52 @@ def test_a_landing_is_highlighted_and_numbered_on_the_map_and_far_ones_go_to_the
         built = panel.build(RULES.view(state, seat), legal, w)
         spaces = {int(c[5:]) for c in legal if c.startswith("land:")}
         assert built.highlights == {s: str(s) for s in spaces}
-        if len(spaces) > 25:
-            found_command = True
-            assert built.by_command and "/mariposas land" in built.text
-            assert [c.options for c in built.controls] == [[("Undo", "undo")]] or all(
-                c.kind == "button" for c in built.controls)
-        else:
-            found_menu = True
-            assert not built.by_command
-    assert found_menu and found_command
+        menus = [c for c in built.controls if c.kind == "select"]
+        view = RULES.view(state, seat)
+        assert {int(code[5:]) for code in reachable(view, legal, w) if code != "undo"} == spaces
+        if len(spaces) <= 100:  # four menus: each landing one pick away
+            assert {int(code[5:]) for c in menus for _, code in c.options} == spaces
+        if 25 < len(spaces) <= 100:
+            for menu in menus:
+                first, last = menu.options[0][1][5:], menu.options[-1][1][5:]
+                assert menu.placeholder.endswith(f"{first}–{last}")
+        fits(built)
+        most = max(most, len(spaces))
+    assert most > 25
+
+
+def test_do_not_hatch_comes_first():
+    w = words("en")
+    seen = 0
+    for state, seat in positions("hatch-first", 3, 3000):
+        legal = RULES.legal_actions(state, seat)
+        if panel.step_of(legal) == "hatch":
+            built = panel.build(RULES.view(state, seat), legal, w)
+            assert built.controls[0].options[0][1] == "hatch:none"
+            seen += 1
+    assert seen
+
+
+def test_a_big_flower_stock_can_pay_a_hatch_every_way_and_decline_first():
+    """§Hatching Costs with 4–5 of each flower: 131 ways to pay a gen 3 hatch. "Do not hatch"
+    is the first choice, and every payment is reachable by picking its first flowers."""
+    w = words("en")
+    for state, seat in positions("hatching", 3, 4000):
+        legal = RULES.legal_actions(state, seat)
+        if panel.step_of(legal) == "hatch" and len(legal) > 100:
+            break
+        if panel.step_of(legal) == "card":  # give everyone a big stock to pay with
+            for held in state["flowers"]:
+                for n, flower in enumerate(held):
+                    held[flower] = 4 + n % 2
+    else:
+        raise AssertionError("no hatch with more than 100 ways to pay came up")
+    view = RULES.view(state, seat)
+    built = panel.build(view, legal, w)
+    chooser = next(c for c in built.controls if c.kind == "select")
+    assert chooser.options[0] == (w("mariposas.discord.hatch_none"), "hatch:none")
+    assert set(reachable(view, legal, w)) == set(legal)
+    assert "Your flowers: white" in built.text
 
 
 def test_the_moves_name_each_butterfly_by_the_letter_the_map_shows():

@@ -284,6 +284,16 @@ async def test_the_panel_speaks_the_readers_language_and_the_board_the_servers(t
         waiting.followups[0].content
 
 
+def longest(state: dict, code: str) -> int:
+    """How far a card or a move choice goes (0: a reuse card, or anything else)."""
+    verb, _, rest = code.partition(":")
+    if verb == "card" and rest != "pass":
+        return max(load().action(rest.partition("=")[0]).moves, default=0)
+    if verb == "move":
+        return state["turn"]["groups"][int(rest.rpartition(":")[2])]["steps"]
+    return 0
+
+
 async def half_a_turn(table: Table, match_id: int, user: str, seat: int, board):
     """Play a card, pick a butterfly and land it on a space that is no waystation (so Undo goes
     back to the turn's start); return the panel."""
@@ -294,6 +304,8 @@ async def half_a_turn(table: Table, match_id: int, user: str, seat: int, board):
         legal = [c for c in RULES.legal_actions(match.state, seat) if c.startswith(prefix)]
         if prefix == "land:":
             legal = [c for c in legal if spaces[int(c[5:])].kind != "city"]
+        else:  # a card that moves, the longest move: landings on flowers to pick from
+            legal = sorted(legal, key=lambda c: -longest(match.state, c))
         panel = await step(table, user, panel, legal[0], match.version,
                            RULES.view(match.state, seat))
     match = await table.match(match_id)
@@ -330,3 +342,60 @@ async def test_a_restart_mid_turn_shows_the_table_only_the_turns_start(table):
     await table.idle()
     assert len(driver.latest(board).versions) == shown, "the same board uploaded again"
     assert driver.latest(board).attachments[0].data == before
+
+
+@pytest.mark.asyncio
+async def test_a_group_of_choices_is_opened_in_the_panel_without_a_move(table, monkeypatch):
+    """When the choices outgrow the menus (here made to hold one option each), the first menu
+    opens a group in the same panel: nothing is submitted, the game stays at its version, and
+    a choice in the group is then made as any other."""
+    from cogs import mariposas_panel as panel_code
+
+    monkeypatch.setattr(panel_code, "MENU", 1)
+    await table.start()
+    driver = table.driver
+    board, match_id = await open_game(table)
+    humans = {0: "alice", 1: "bob"}
+    match = await settle(table, match_id, humans)
+    seat = min(s for s in RULES.active_seats(match.state) if s in humans)
+    user = humans[seat]
+    panel = await open_panel(table, user, board)
+
+    def menus() -> list[dict]:
+        return [c for c in driver.latest(panel).iter_components() if c["type"] == 3]
+
+    def choices() -> set[str]:
+        return {o["value"] for c in menus() for o in c["options"]
+                if not o["value"].startswith(panel_code.GROUP)}
+
+    for _ in range(40):  # the steps until one has more choices than the menus hold
+        match = await table.match(match_id)
+        groups = [o["value"] for c in menus() for o in c["options"]
+                  if o["value"].startswith(panel_code.GROUP)]
+        if len(groups) > 1:
+            break
+        code = next((c for c in RULES.legal_actions(match.state, seat)
+                     if c != "undo" and control_for(table, panel, c)), None)
+        if code is None:  # the turn went on to the others: wait for the next one
+            match = await settle(table, match_id, humans)
+            seat = min(s for s in RULES.active_seats(match.state) if s in humans)
+            user = humans[seat]
+            panel = await open_panel(table, user, board)
+            continue
+        panel = await step(table, user, panel, code, match.version)
+    else:
+        raise AssertionError("no step had more choices than four menus of one")
+    first = choices()
+    result = await driver.select(user, panel, [groups[-1]], custom_id=menus()[0]["custom_id"])
+    assert result.ok
+    for _ in range(400):  # the panel is edited in place (the same version: nothing to wait for)
+        if choices() != first:
+            break
+        await asyncio.sleep(0.01)
+    await table.idle()
+    assert (await table.match(match_id)).version == match.version, "no move was made"
+    shown = choices()
+    legal = set(RULES.legal_actions(match.state, seat))
+    assert shown and shown <= legal and not shown & first, "the other group's choices"
+    panel = await step(table, user, panel, sorted(shown)[-1], match.version)
+    assert (await table.match(match_id)).version == match.version + 1
