@@ -41,6 +41,7 @@ DEFAULTS = {"reveal": 2.5, "settle": 1.5, "final": 5.0, "countdown": 3.0}
 NOT_PLAYING = "schicki.refused.not_playing"
 TOO_EARLY = "schicki.refused.too_early"
 TOO_LATE = "schicki.refused.too_late"
+PAST_ROW = "schicki.refused.past_row"
 
 
 class TableIO(Protocol):
@@ -76,6 +77,8 @@ class Reaction:
     refused: Callable[[str], Awaitable[None]] | None = field(default=None, compare=False)
     at_ms: int = field(default=0, compare=False)  # since the card's edit was acknowledged
     inbox_id: int | None = field(default=None, compare=False)  # where it is stored
+    # The row the input was made for (a button names its row); None: whatever row is dealt.
+    row: int | None = field(default=None, compare=False)
 
     @classmethod
     def stored(cls, row: InboxRow) -> Reaction:
@@ -92,6 +95,7 @@ class _Table:
     shown_at: float = 0.0  # when the newest card's edit was acknowledged
     closed_at: float = 0.0  # when the last window was settled: older reactions are too late
     row_posted: int = 0
+    row: int = 0  # the row of the newest committed state (a won window moves it on at once)
     deal: int = 0  # counts deals, so a computer never answers a card that is gone
     counting: bool = False  # a new row's countdown: no card lies on the table yet
     settling: bool = False  # a window's reactions are being submitted, its result is next
@@ -129,6 +133,8 @@ class Dealer:
         if reaction.seat is None and table.players is not None \
                 and reaction.user_id not in table.players:
             why = NOT_PLAYING
+        elif reaction.row is not None and reaction.row != table.row:
+            why = PAST_ROW  # a button of another row: judged in this one it could win it
         elif table.counting:
             why = TOO_EARLY
         elif reaction.at < table.closed_at:
@@ -155,6 +161,8 @@ class Dealer:
     def watch(self, match: MatchRow, *, resumed: bool = False) -> None:
         """Start dealing a match (after Start, or after a restart with ``resumed``)."""
         table = self.tables.setdefault(match.id, _Table())
+        if match.state is not None:
+            table.row = match.state["row"]
         if resumed and match.state is not None:
             table.row_posted = match.state["row"]  # its table message is already out
             table.shown_at = self.clock()
@@ -228,6 +236,7 @@ class Dealer:
         seats = await self.sessions.repo.seats(match_id)  # a leaver's seat is a computer's now
         table.players = frozenset(s.user_id for s in seats if s.user_id and not s.is_computer)
         state, options = match.state, {**DEFAULTS, **match.options}
+        table.row = state["row"]
         if table.row_posted != state["row"]:
             table.counting = True
             await self.io.new_row(match)
@@ -277,6 +286,7 @@ class Dealer:
                 resolved = await self.sessions.act(match.id, SYSTEM, "resolve", actor="system")
                 table.version = resolved.match.version
                 table.deal += 1  # the table changed: pending computer thoughts are void
+                table.row = resolved.match.state["row"]
                 if resolved.match.state["row"] != table.row_posted:
                     # Won: no row is dealt until the next one's countdown is over. The same
                     # table message goes on, so a reaction now is refused (and taken off).
