@@ -82,6 +82,7 @@ class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
         """Queue the reaction at Discord's own timestamp of the click."""
+        heard = time.time()  # before the defer's round trip: its time counts from here
         await interaction.response.defer()
         w = reader(interaction)  # a refusal is private: in the clicker's own language
         cog = interaction.client.get_cog("SchickiMicki")
@@ -105,7 +106,8 @@ class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT
             await tell(interaction, phrase(why, w))
 
         cog.dealer.react(self.match_id, Reaction((at, 0), at, self.action, row=self.table_row,
-                                                 user_id=interaction.user.id, refused=refused))
+                                                 heard=heard, user_id=interaction.user.id,
+                                                 refused=refused))
 
 
 class SchickiMicki(commands.GroupCog, group_name="schicki",
