@@ -41,6 +41,7 @@ DEFAULTS = {"reveal": 2.5, "settle": 1.5, "final": 5.0, "countdown": 3.0}
 NOT_PLAYING = "schicki.refused.not_playing"
 TOO_EARLY = "schicki.refused.too_early"
 TOO_LATE = "schicki.refused.too_late"
+PAST_ROW = "schicki.refused.past_row"
 
 
 class TableIO(Protocol):
@@ -74,14 +75,20 @@ class Reaction:
     user_id: int | None = field(default=None, compare=False)
     # Told why the reaction does not count: a catalogue key, or the rules' own (English) words.
     refused: Callable[[str], Awaitable[None]] | None = field(default=None, compare=False)
-    at_ms: int = field(default=0, compare=False)  # since the card's edit was acknowledged
+    at_ms: int = field(default=0, compare=False)  # since the card it answered was shown
     inbox_id: int | None = field(default=None, compare=False)  # where it is stored
+    # The row the input was made for (a button names its row); None: whatever row is dealt.
+    row: int | None = field(default=None, compare=False)
+    # When the bot heard it, by its own clock (a button's `at` is Discord's): its time is
+    # measured from the newest card shown by then. None: `at`.
+    heard: float | None = field(default=None, compare=False)
+    live: bool = field(default=True, compare=False)  # False: read back from the inbox
 
     @classmethod
     def stored(cls, row: InboxRow) -> Reaction:
         """A reaction as the inbox kept it through a restart."""
         return cls((row.at, row.seq), row.at, row.code, seat=row.seat, user_id=row.user_id,
-                   at_ms=row.at_ms, inbox_id=row.id)
+                   at_ms=row.at_ms, inbox_id=row.id, live=False)
 
 
 @dataclass
@@ -89,9 +96,12 @@ class _Table:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
     waiting: list[Reaction] = field(default_factory=list)
     storing: list[asyncio.Task[None]] = field(default_factory=list)  # inbox writes under way
-    shown_at: float = 0.0  # when the newest card's edit was acknowledged
+    # When each card of the row became visible (its edit's response), in dealing order. The
+    # dealer hears of a card's moment only after reactions to it may have come in.
+    shown: list[float] = field(default_factory=list)
     closed_at: float = 0.0  # when the last window was settled: older reactions are too late
     row_posted: int = 0
+    row: int = 0  # the row of the newest committed state (a won window moves it on at once)
     deal: int = 0  # counts deals, so a computer never answers a card that is gone
     counting: bool = False  # a new row's countdown: no card lies on the table yet
     settling: bool = False  # a window's reactions are being submitted, its result is next
@@ -129,6 +139,8 @@ class Dealer:
         if reaction.seat is None and table.players is not None \
                 and reaction.user_id not in table.players:
             why = NOT_PLAYING
+        elif reaction.row is not None and reaction.row != table.row:
+            why = PAST_ROW  # a button of another row: judged in this one it could win it
         elif table.counting:
             why = TOO_EARLY
         elif reaction.at < table.closed_at:
@@ -138,7 +150,7 @@ class Dealer:
                 asyncio.create_task(reaction.refused(why))
             return
         if reaction.inbox_id is None:
-            reaction.at_ms = max(0, round((reaction.at - table.shown_at) * 1000))
+            reaction.at_ms = _since_card(table.shown, reaction)  # so far; again at settling
             table.storing.append(asyncio.create_task(self._store(match_id, reaction)))
         table.waiting.append(reaction)
         table.wake.set()
@@ -155,9 +167,11 @@ class Dealer:
     def watch(self, match: MatchRow, *, resumed: bool = False) -> None:
         """Start dealing a match (after Start, or after a restart with ``resumed``)."""
         table = self.tables.setdefault(match.id, _Table())
+        if match.state is not None:
+            table.row = match.state["row"]
         if resumed and match.state is not None:
             table.row_posted = match.state["row"]  # its table message is already out
-            table.shown_at = self.clock()
+            table.shown = [self.clock()]  # the card's own moment is lost with the restart
         task = self._tasks.get(match.id)
         if task is None or task.done():
             self._tasks[match.id] = asyncio.create_task(self._run(match.id, resumed))
@@ -228,10 +242,12 @@ class Dealer:
         seats = await self.sessions.repo.seats(match_id)  # a leaver's seat is a computer's now
         table.players = frozenset(s.user_id for s in seats if s.user_id and not s.is_computer)
         state, options = match.state, {**DEFAULTS, **match.options}
+        table.row = state["row"]
         if table.row_posted != state["row"]:
             table.counting = True
             await self.io.new_row(match)
             table.row_posted = state["row"]
+            table.shown = []
             await self._wait(table, options["countdown"], stop_on_reaction=False)
             table.counting = False
             await self._stored(table)
@@ -247,7 +263,7 @@ class Dealer:
                 return True
             step = await self.sessions.act(match_id, SYSTEM, "deal", actor="system")
             table.deal += 1
-            table.shown_at = await self.io.shown(match_id, step.match.version)
+            table.shown.append(await self.io.shown(match_id, step.match.version))
             self._computers_look(step)
             return True
         # The last card is out: a final window (or a reaction's settle window), then the end.
@@ -265,6 +281,9 @@ class Dealer:
                                     - self.clock()))
         await self._stored(table)
         waiting, table.waiting = sorted(table.waiting), []
+        for reaction in waiting:
+            if reaction.live:  # every card's moment is known by now
+                reaction.at_ms = _since_card(table.shown, reaction)
         table.settling = True
         try:
             for reaction in waiting:
@@ -277,6 +296,7 @@ class Dealer:
                 resolved = await self.sessions.act(match.id, SYSTEM, "resolve", actor="system")
                 table.version = resolved.match.version
                 table.deal += 1  # the table changed: pending computer thoughts are void
+                table.row = resolved.match.state["row"]
                 if resolved.match.state["row"] != table.row_posted:
                     # Won: no row is dealt until the next one's countdown is over. The same
                     # table message goes on, so a reaction now is refused (and taken off).
@@ -361,3 +381,11 @@ class Dealer:
         now = self.clock()
         self.react(match_id, Reaction((now, 0), now, action, seat=seat))
 
+
+
+def _since_card(shown: list[float], reaction: Reaction) -> int:
+    """Milliseconds from the card the reaction answered, the newest one shown when it was
+    heard, to the reaction; one heard before the row's first card was shown counts from it."""
+    heard = reaction.at if reaction.heard is None else reaction.heard
+    seen = [moment for moment in shown if moment <= heard] or shown[:1]
+    return max(0, round((heard - seen[-1]) * 1000)) if seen else 0

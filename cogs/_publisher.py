@@ -80,6 +80,9 @@ class Publisher:
         self._drawn: dict[int, tuple[int, float]] = {}  # match → (version on its board, when)
         self._drawn_event: dict[int, asyncio.Event] = {}
         self._drawing: dict[int, int] = {}
+        # match → when Discord answered the edit being drawn: a real-time game times its
+        # players' reactions from that moment, not from the bookkeeping after it.
+        self._answered: dict[int, float] = {}
         self._dirty: dict[int, asyncio.Event] = {}
         self._kick: dict[int, asyncio.Event] = {}  # cuts a backoff short
         self._failures: dict[int, int] = {}  # failed attempts in a row, per match
@@ -413,8 +416,9 @@ class Publisher:
         """Note the version the board now shows (also after a failure no retry can mend:
         nobody may wait forever for a board that will never come)."""
         version = self._drawing.pop(match_id, None)
+        answered = self._answered.pop(match_id, None)
         if version is not None:
-            self._drawn[match_id] = (version, time.time())
+            self._drawn[match_id] = (version, answered if answered is not None else time.time())
             event = self._drawn_event.pop(match_id, None)
             if event is not None:
                 event.set()
@@ -445,6 +449,7 @@ class Publisher:
                     await channel.get_partial_message(message_id).edit(
                         content=content, attachments=attachments, view=view, embed=None,
                         allowed_mentions=NO_PINGS)
+                    self._answered[match_id] = time.time()
                 except discord.NotFound as error:
                     if error.code == UNKNOWN_CHANNEL:
                         raise
@@ -453,6 +458,7 @@ class Publisher:
                 # No board (deleted, or its lobby reply was lost): post one so the game goes on.
                 sent = await channel.send(content=content, files=attachments, view=view,
                                           allowed_mentions=NO_PINGS)
+                self._answered[match_id] = time.time()
                 await repo.set_message(match_id, sent.id)
                 drawn = dataclasses.replace(match, message_id=sent.id)
                 match = await repo.match(match_id) or match

@@ -51,21 +51,27 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 OLD_ROW = "schicki.refused.old_row"  # a click on a table message whose row is over
+OLD_BUTTONS = "schicki.refused.old_buttons"  # a button posted before buttons named their row
 NOT_A_REACTION = "schicki.refused.not_a_reaction"
 RULES_TEXT = "schicki.rules"
 
 
-REACT = known_template(rf"mr:(?P<m>{ID}):(?P<a>[a-z]{{1,8}}(?::[a-z]{{1,10}})?)")
+# The row is optional only so that buttons posted before it was added are still answered.
+REACT = known_template(rf"mr:(?P<m>{ID}):(?:(?P<r>[0-9]{{1,6}}):)?"
+                       r"(?P<a>[a-z]{1,8}(?::[a-z]{1,10})?)")
 
 
 class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT):
-    """A reaction in button mode; no version in the id: reactions race the dealer on purpose."""
+    """A reaction in button mode. Its id names the row (a click counts in its own row only)
+    but no version: inside a row, reactions race the dealer on purpose."""
 
-    def __init__(self, match_id: int, action: str, emoji: str | None = None) -> None:
-        super().__init__(discord.ui.Button(custom_id=f"mr:{match_id}:{action}",
-                                           emoji=emoji or SAY.get(action),
+    def __init__(self, match_id: int, action: str, emoji: str | None = None,
+                 row: int | None = None) -> None:
+        custom_id = f"mr:{match_id}:{action}" if row is None else f"mr:{match_id}:{row}:{action}"
+        super().__init__(discord.ui.Button(custom_id=custom_id, emoji=emoji or SAY.get(action),
                                            style=discord.ButtonStyle.secondary))
-        self.match_id, self.action = match_id, action
+        # not `row`: that is the button's line in the layout
+        self.match_id, self.action, self.table_row = match_id, action, row
 
     @classmethod
     async def from_custom_id(
@@ -73,10 +79,11 @@ class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT
         match: re.Match[str],
     ) -> ReactButton:
         """Rebuild the button from its custom_id."""
-        return cls(int(match["m"]), match["a"])
+        return cls(int(match["m"]), match["a"], row=int(match["r"]) if match["r"] else None)
 
     async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
         """Queue the reaction at Discord's own timestamp of the click."""
+        heard = time.time()  # before the defer's round trip: its time counts from here
         await interaction.response.defer()
         w = reader(interaction)  # a refusal is private: in the clicker's own language
         cog = interaction.client.get_cog("SchickiMicki")
@@ -87,6 +94,11 @@ class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT
         if cog.rows.get(clicked) != self.match_id:
             await tell(interaction, w(OLD_ROW))  # a click belongs to its row
             return
+        if self.table_row is None:
+            # Posted before buttons named their row: it cannot say which row it answers, so it
+            # counts in none (the next card's edit brings buttons that do).
+            await tell(interaction, w(OLD_BUTTONS))
+            return
         at = interaction.created_at.timestamp()
 
         async def refused(why: str) -> None:
@@ -94,8 +106,9 @@ class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT
                 why = await cog.rules_refusal(self.match_id, interaction.user.id, self.action, w)
             await tell(interaction, phrase(why, w))
 
-        cog.dealer.react(self.match_id, Reaction((at, 0), at, self.action,
-                                                 user_id=interaction.user.id, refused=refused))
+        cog.dealer.react(self.match_id, Reaction((at, 0), at, self.action, row=self.table_row,
+                                                 heard=heard, user_id=interaction.user.id,
+                                                 refused=refused))
 
 
 class SchickiMicki(commands.GroupCog, group_name="schicki",

@@ -81,11 +81,13 @@ class SchickiUI:
     def controls(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
     ) -> list[discord.ui.Item[Any]]:
-        """Buttons only in button mode; otherwise players react with emoji."""
+        """Buttons only in button mode (each naming the row, so that a click counts in its own
+        row only); otherwise players react with emoji."""
         if match.options.get("input") != "buttons":
             return []
         from cogs.schicki_micki import ReactButton  # the cog's own button (it imports this)
-        return [ReactButton(match.id, action, emoji) for emoji, action in EMOJI.items()]
+        return [ReactButton(match.id, action, emoji, row=view["row"])
+                for emoji, action in EMOJI.items()]
 
     def status(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN

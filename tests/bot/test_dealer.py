@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from bot.dealer import NOT_PLAYING, TOO_EARLY, TOO_LATE, Dealer, Reaction
+from bot.dealer import NOT_PLAYING, PAST_ROW, TOO_EARLY, TOO_LATE, Dealer, Reaction
 from bot.games import REGISTRY
 from bot.games.core import dump, replay
 from bot.games.schicki_micki.deck import cards
@@ -123,7 +123,7 @@ async def test_a_window_is_submitted_in_key_order_not_arrival_order(sessions):
     assert [r["seat"] for r in io.results[0]["reactions"]] == [0, 1, 2]
 
 
-@pytest.mark.parametrize("why", [NOT_PLAYING, TOO_EARLY, TOO_LATE])
+@pytest.mark.parametrize("why", [NOT_PLAYING, TOO_EARLY, TOO_LATE, PAST_ROW])
 def test_the_dealers_refusals_are_catalogue_keys(why):
     """The dealer names why a reaction does not count; the Discord layer says it in the
     reader's language."""
@@ -193,3 +193,60 @@ async def test_between_a_won_row_and_the_next_card_every_reaction_is_refused(ses
     assert TOO_EARLY in told
     log = await sessions.repo.action_log(match.id)
     assert (1, "knock") not in [(seat, code) for seat, code, _ in log]
+
+
+class Stamped(FakeTable):
+    """Each card becomes visible at a given moment (its edit's response), but the dealer hears
+    of the last one late: reactions come in between, as they do on a busy bot."""
+
+    def __init__(self, stamps: list[float]) -> None:
+        super().__init__()
+        self.stamps = stamps
+        self.asked = 0
+        self.pending = asyncio.Event()  # the last card is visible; the dealer not told yet
+        self.release = asyncio.Event()
+
+    async def shown(self, match_id: int, version: int) -> float:
+        self.asked += 1
+        if self.asked == len(self.stamps):
+            self.pending.set()
+            await self.release.wait()
+        return self.stamps[self.asked - 1]
+
+
+async def times_of(sessions, stamps: list[float], offsets: list[float]) -> list[int]:
+    """Deal ``len(stamps)`` cards visible at ``stamps``; while the dealer still waits to hear
+    of the last one, four players react at ``stamps[-1] + offset`` each; the window's times."""
+    io = Stamped(stamps)
+    dealer = Dealer(sessions, io, time_scale=0.01)
+    match = await started(sessions, humans=4, computers=0)
+    dealer.watch(match)
+    await asyncio.wait_for(io.pending.wait(), 10)
+    for seq, offset in enumerate(offsets):
+        at = stamps[-1] + offset
+        dealer.react(match.id, Reaction((at, seq), at, "knock", user_id=100 + seq))
+    io.release.set()
+
+    async def resolved():
+        return bool(io.results)
+    await until(resolved)
+    await dealer.close()
+    return [r["at_ms"] for r in io.results[0]["reactions"]]
+
+
+@pytest.mark.asyncio
+async def test_a_reaction_to_a_rows_first_card_is_timed_from_that_card(sessions):
+    """The first card became visible at a known moment; reactions 10, 11 and 250 ms later are
+    timed so, though they came before the dealer heard the card was shown."""
+    shown = time.time() - 30
+    assert await times_of(sessions, [shown], [0.010, 0.011, 0.250]) == [10, 11, 250]
+
+
+@pytest.mark.asyncio
+async def test_each_reaction_is_timed_from_the_card_it_answered(sessions):
+    """A burst around the second card's appearance: the reaction that came before it answered
+    the first card (visible 1 s earlier), the others the second one, milliseconds apart."""
+    first = time.time() - 30
+    second = first + 1.0
+    times = await times_of(sessions, [first, second], [-0.300, 0.010, 0.011, 0.013])
+    assert times == [700, 10, 11, 13]
