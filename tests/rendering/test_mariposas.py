@@ -239,3 +239,23 @@ def test_the_private_map_rims_the_moving_butterflys_start_in_white(views):
     view["turn"]["moving"] = None
     img = decode(mariposas.render_private_map(view, NAMES, words("en"), {0: "1"})).convert("RGB")
     assert min(img.getpixel((int(cx - 26), int(cy)))) < 235
+
+
+def test_landing_tags_are_legible_on_a_phone_and_leave_the_milkweed_seen(views):
+    """A landing's number is at least 28 px at 1000 (11 px on a 400 px phone), and every
+    milkweed icon stays visible over the rims and tags (a hatch depends on them)."""
+    from rendering.mariposas_common import MILKWEED
+    from rendering.mariposas_map import vertex_point
+
+    view = views[(5, "middle")]
+    chosen = {s.id: str(s.id) for s in BOARD.spaces if s.id != BOARD.michoacan}
+    with layout.recording() as placed:
+        png = mariposas.render_private_map(view, NAMES, words("en"), chosen)
+    tags = [p for p in placed if p.text in chosen.values() and p.size >= 28]
+    assert {p.text for p in tags} == set(chosen.values())
+    assert not [p for p in tags if p.escapes()]
+    img = decode(png).convert("RGB")
+    for vertex in BOARD.milkweed:
+        x, y = vertex_point(vertex)
+        seen = img.getpixel((int(x), int(y - 8)))
+        assert sum(abs(a - b) for a, b in zip(seen, MILKWEED, strict=True)) < 60, vertex
