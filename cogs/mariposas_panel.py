@@ -31,7 +31,17 @@ from bot.games.mariposas.rules import RULES
 from bot.games.mariposas.rules import reason as rule_reason
 from bot.i18n import Words
 from cogs import mariposas_words as words
-from cogs._ui import ID, apologise, known_template, png_file, reader, reason, seat_names, tell
+from cogs._ui import (
+    ID,
+    alt_text,
+    apologise,
+    known_template,
+    png_file,
+    reader,
+    reason,
+    seat_names,
+    tell,
+)
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -96,6 +106,9 @@ def build(view: Mapping[str, Any], legal: Sequence[str], w: Words,
         panel.highlights = {int(c[5:]): c[5:] for c in chosen}
     elif step == "move":
         panel.highlights = _butterflies(view)
+    elif step == "hatch":  # the butterfly that may hatch, by the letter the moves name it
+        queue = turn.get("queue") or [{}]
+        panel.highlights = _butterflies(view, only=queue[0].get("b"))
     seen: set[str] = set()
     options = []
     for code in chosen:  # two cards of one kind read the same: offer it once
@@ -103,7 +116,9 @@ def build(view: Mapping[str, Any], legal: Sequence[str], w: Words,
         if label not in seen:
             seen.add(label)
             options.append((label, code))
-    options.sort(key=lambda option: option[1] != "hatch:none")  # declining first, always
+    # Declining a hatch first, always; a card that gives no moves (a reuse with nothing to
+    # copy) last, where it does not pass for a move.
+    options.sort(key=lambda option: (option[1] != "hatch:none", _no_moves(option[1])))
     menus = ROWS - -(-len(pressed) // 5)
     placeholder = w(f"{K}pick.{step}")
     if len(options) > menus * MENU:
@@ -119,6 +134,12 @@ def build(view: Mapping[str, Any], legal: Sequence[str], w: Words,
         panel.controls.append(Control("button", [(words.option(code, view, w)[:80], code)]))
     panel.text = "\n".join(lines)
     return panel
+
+
+def _no_moves(code: str) -> bool:
+    """A reuse card played with nothing to copy (``card:reuse_own-1``, no ``=`` target)."""
+    verb, _, body = code.partition(":")
+    return verb == "card" and body.startswith("reuse_") and "=" not in body.partition("+")[0]
 
 
 def narrow(step: str, options: list[tuple[str, str]], room: int, narrowed: str,
@@ -152,10 +173,13 @@ def narrow(step: str, options: list[tuple[str, str]], room: int, narrowed: str,
     return chooser[:CHOOSER], picked
 
 
-def _butterflies(view: Mapping[str, Any]) -> dict[int, str]:
-    """The seat's butterflies on the map, labelled with their letters."""
+def _butterflies(view: Mapping[str, Any], only: str | None = None) -> dict[int, str]:
+    """The seat's butterflies on the map (or just the one named ``only``), labelled with their
+    letters."""
     found: dict[int, list[str]] = {}
     for bid, letter in words.letters(view).items():
+        if only is not None and bid != only:
+            continue
         b = next(x for x in view["butterflies"] if x["id"] == bid)
         found.setdefault(b["space"], []).append(letter)
     return {space: ",".join(ls) for space, ls in found.items()}
@@ -205,7 +229,7 @@ async def panel_message(
     for item in items(panel, match.id, match.version):
         controls.add_item(item)
     return {"content": content, "view": controls,
-            "attachments": [png_file(png, "mariposas-turn.png", content)]}
+            "attachments": [png_file(png, "mariposas-turn.png", alt_text(content))]}
 
 
 async def send_panel(interaction: discord.Interaction[GameBot], match: MatchRow) -> None:

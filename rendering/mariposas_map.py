@@ -47,7 +47,8 @@ LEGEND = (520, MAP_TOP + 8, W - M, MAP_TOP + 48)
 """The legend's line: in the map's empty north-east corner, east of Winnipeg's row."""
 COAST = (200, 240, 250)
 DIM = 110
-TAG_DROP = 20
+TAG_DROP = 10  # a tag's centre below the hex's: under the flowers and city name, above the tip
+TAG_TEXT = 28  # a landing's number: legible on a phone (11 px at 400 px wide)
 START_RIM = (255, 255, 255)
 """The rim of the space the moving butterfly starts from, on the private map."""
 """How far below a hex's centre its landing tag sits."""
@@ -171,6 +172,8 @@ def pieces(img: Image.Image, view: Mapping, w: Words,
             highlight(draw, space, text)
         if start is not None:  # inside any amber rim: a walk may end where it began
             _rim(draw, start, START_RIM, inset=9)
+        for vertex in content().board.milkweed:  # over the rims: a hatch needs them seen
+            _milkweed(draw, vertex)
 
 
 def moving_from(view: Mapping) -> int | None:
@@ -242,7 +245,7 @@ def _in_michoacan(draw: ImageDraw.ImageDraw, flock: list) -> None:
 
 def highlight(draw: ImageDraw.ImageDraw, space: int, text: str) -> None:
     """A landing the player may pick: a thick amber rim and an amber tag with its label in
-    the hex's lower half (its flowers and city name stay readable above)."""
+    the hex's middle (its flowers and city name stay readable above, the milkweed tip below)."""
     board = content().board
     _rim(draw, space, theme.INK, inset=0)  # a dark edge: amber next to orange still parts
     _rim(draw, space, theme.HIGHLIGHT, inset=4)
@@ -252,9 +255,9 @@ def highlight(draw: ImageDraw.ImageDraw, space: int, text: str) -> None:
     else:
         cx, cy = hex_centre(board.spaces[space].at)
         cy += TAG_DROP
-    half = max(20, canvas.text_width(text, SMALL, True) / 2 + 8)
-    half = min(half, R - 4)
+    half = max(20, canvas.text_width(text, TAG_TEXT, True) / 2 + 6)
+    half = min(half, R - 6)
     tag = (cx - half, cy - 16, cx + half, cy + 16)
     draw.rounded_rectangle(tag, radius=8, fill=theme.HIGHLIGHT, outline=theme.INK, width=2)
-    canvas.label(draw, (tag[0] + 3, tag[1], tag[2] - 3, tag[3]), text, SMALL, theme.INK, "m",
+    canvas.label(draw, (tag[0] + 2, tag[1], tag[2] - 2, tag[3]), text, TAG_TEXT, theme.INK, "m",
                  bold=True)

@@ -10,20 +10,23 @@ from PIL import ImageDraw
 
 from bot.i18n import Words
 from rendering import canvas, theme
-from rendering.mariposas_common import SMALL, M, W, name_of
+from rendering.mariposas_common import SMALL, M, W, badge, name_of
 
 RESULT_GAP = 0
 BANNER_H = 64
 ROW_H = 40
+GROUP_H = 30  # "Points" over the score's parts, "Tie-breakers" over the last three
 HEAD_H = 36
 NOTE_H = 64
 COLUMNS = ("points", "goals", "michoacan", "life_cycle", "abilities", "in_michoacan",
            "flowers", "cards")
-COL_W = 82
+SCORED = 5  # the first five columns are points; the rest break ties
+COL_W = 64  # the narrowest column; a column is as wide as its heading needs
+MARK_R = 13  # the player's butterfly mark before the name: whose butterflies are whose
 
 
 def result_height(view: Mapping) -> int:
-    return 10 + BANNER_H + 10 + HEAD_H + view["players"] * ROW_H + NOTE_H + 16
+    return 10 + BANNER_H + 10 + GROUP_H + HEAD_H + view["players"] * ROW_H + NOTE_H + 16
 
 
 def render_result_card(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str],
@@ -41,11 +44,19 @@ def render_result_card(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence
                  w(key, who=w("mariposas.and").join(winners)), theme.TITLE_SIZE - 4,
                  theme.INK, "m", bold=True)
     y = banner[3] + 10
-    name_right = x1 - 14 - COL_W * len(COLUMNS)
-    for i, column in enumerate(COLUMNS):
-        cx = name_right + i * COL_W
-        canvas.label(draw, (cx + 2, y, cx + COL_W - 2, y + HEAD_H),
-                     w(f"mariposas.result.col.{column}"), SMALL, theme.INK_SOFT, "m", bold=True)
+    heads = [w(f"mariposas.result.col.{column}") for column in COLUMNS]
+    widths = [max(COL_W, canvas.text_width(head, SMALL, True) + 14) for head in heads]
+    name_right = x1 - 14 - sum(widths)
+    lefts = [name_right + sum(widths[:i]) for i in range(len(COLUMNS) + 1)]
+    for group, first, last in (("scored", 0, SCORED), ("ties", SCORED, len(COLUMNS))):
+        gx0, gx1 = lefts[first] + 4, lefts[last] - 4
+        draw.line((gx0, y + GROUP_H - 3, gx1, y + GROUP_H - 3), fill=theme.INK_SOFT, width=2)
+        canvas.label(draw, (gx0, y, gx1, y + GROUP_H - 4), w(f"mariposas.result.group.{group}"),
+                     SMALL, theme.INK_SOFT, "m", bold=True)
+    y += GROUP_H
+    for i, head in enumerate(heads):
+        canvas.label(draw, (lefts[i] + 2, y, lefts[i + 1] - 2, y + HEAD_H), head, SMALL,
+                     theme.INK_SOFT, "m", bold=True)
     y += HEAD_H
     order = sorted(range(n), key=lambda s: (result["places"][s], s))
     for row, seat in enumerate(order):
@@ -55,12 +66,13 @@ def render_result_card(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence
         place = w.number(result["places"][seat])
         canvas.label(draw, (x0 + 14, ry, x0 + 44, ry + ROW_H), place, theme.TEXT_SIZE,
                      theme.INK, bold=True)
-        canvas.label(draw, (x0 + 50, ry, name_right - 6, ry + ROW_H), name_of(names, seat, w),
-                     theme.TEXT_SIZE, theme.INK, bold=seat in result["winners"])
+        badge(draw, seat, None, x0 + 50 + MARK_R, ry + ROW_H / 2, r=MARK_R)
+        canvas.label(draw, (x0 + 56 + 2 * MARK_R, ry, name_right - 6, ry + ROW_H),
+                     name_of(names, seat, w), theme.TEXT_SIZE, theme.INK,
+                     bold=seat in result["winners"])
         for i, value in enumerate(_row(view, seat)):
-            cx = name_right + i * COL_W
-            canvas.label(draw, (cx + 2, ry, cx + COL_W - 2, ry + ROW_H), w.number(value),
-                         theme.TEXT_SIZE, theme.INK, "m", bold=i == 0)
+            canvas.label(draw, (lefts[i] + 2, ry, lefts[i + 1] - 2, ry + ROW_H),
+                         w.number(value), theme.TEXT_SIZE, theme.INK, "m", bold=i == 0)
     y += n * ROW_H + 6
     decided = view["result"].get("decided_by")
     note = w("mariposas.result.tie_rule")

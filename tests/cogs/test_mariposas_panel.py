@@ -198,3 +198,36 @@ def test_every_refusal_of_the_rules_has_words(lang):
     w = words(lang)
     for key in REASONS:
         assert w.has(f"mariposas.discord.refused.{key}"), key
+
+
+def test_the_butterfly_that_may_hatch_is_highlighted_by_its_letter():
+    w = words("en")
+    seen = 0
+    for state, seat in positions("hatch-first", 3, 3000):
+        legal = RULES.legal_actions(state, seat)
+        if panel.step_of(legal) != "hatch":
+            continue
+        view = RULES.view(state, seat)
+        parent = state["turn"]["queue"][0]["b"]
+        space = next(b["space"] for b in view["butterflies"] if b["id"] == parent)
+        built = panel.build(view, legal, w)
+        assert built.highlights == {space: words_of.letters(view)[parent]}
+        seen += 1
+    assert seen
+
+
+def test_a_reuse_card_with_nothing_to_copy_says_it_gives_no_moves_and_comes_last():
+    """Choice 2: it may be played (a turn must play a card), but it is no move."""
+    w = words("en")
+    seen = 0
+    for state, seat in positions("reuse-nothing", 4, 3000):
+        legal = RULES.legal_actions(state, seat)
+        nothing = [c for c in legal if c.startswith("card:reuse_") and "=" not in c]
+        if panel.step_of(legal) != "card" or not nothing or len(legal) < 2:
+            continue
+        built = panel.build(RULES.view(state, seat), legal, w)
+        options = [o for c in built.controls if c.kind == "select" for o in c.options]
+        label, code = options[-1]
+        assert code in nothing and label.startswith("Give up the turn's moves"), options
+        seen += 1
+    assert seen

@@ -73,3 +73,17 @@ async def test_no_picture_the_bot_sends_lacks_alt_text(table):
     names = {filename for _, filename, _ in pictures}
     assert {"board.png", "preview.png", "table.png", "mimic-hand.png"} <= names, names
     assert [p for p in pictures if not p[2]] == []
+
+
+@pytest.mark.asyncio
+async def test_the_mariposas_panels_alt_text_is_words_without_markdown(table):
+    from tests.e2e import test_mariposas as mariposas
+
+    board, match_id = await mariposas.open_game(table)
+    humans = {0: "alice", 1: "bob"}
+    match = await mariposas.settle(table, match_id, humans)
+    seat = min(s for s in mariposas.RULES.active_seats(match.state) if s in humans)
+    panel = await mariposas.open_panel(table, humans[seat], board)
+    alt = table.driver.latest(panel).attachments[0].description
+    assert alt and "**" not in alt and "`" not in alt
+    assert "Your flowers:" in alt

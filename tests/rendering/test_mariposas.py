@@ -239,3 +239,48 @@ def test_the_private_map_rims_the_moving_butterflys_start_in_white(views):
     view["turn"]["moving"] = None
     img = decode(mariposas.render_private_map(view, NAMES, words("en"), {0: "1"})).convert("RGB")
     assert min(img.getpixel((int(cx - 26), int(cy)))) < 235
+
+
+def test_landing_tags_are_legible_on_a_phone_and_leave_the_milkweed_seen(views):
+    """A landing's number is at least 28 px at 1000 (11 px on a 400 px phone), and every
+    milkweed icon stays visible over the rims and tags (a hatch depends on them)."""
+    from rendering.mariposas_common import MILKWEED
+    from rendering.mariposas_map import vertex_point
+
+    view = views[(5, "middle")]
+    chosen = {s.id: str(s.id) for s in BOARD.spaces if s.id != BOARD.michoacan}
+    with layout.recording() as placed:
+        png = mariposas.render_private_map(view, NAMES, words("en"), chosen)
+    tags = [p for p in placed if p.text in chosen.values() and p.size >= 28]
+    assert {p.text for p in tags} == set(chosen.values())
+    assert not [p for p in tags if p.escapes()]
+    img = decode(png).convert("RGB")
+    for vertex in BOARD.milkweed:
+        x, y = vertex_point(vertex)
+        seen = img.getpixel((int(x), int(y - 8)))
+        assert sum(abs(a - b) for a, b in zip(seen, MILKWEED, strict=True)) < 60, vertex
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_result_card_says_its_headings_in_words_and_marks_whose_butterflies(views, lang):
+    """The final board keeps the players' butterfly marks beside their names (the map shows
+    only marks) and heads its columns with whole words, never cut."""
+    from rendering.mariposas_common import M
+    from rendering.mariposas_result import COLUMNS, MARK_R, result_height
+
+    w = words(lang)
+    view = views[(5, "end")]
+    with layout.recording() as placed:
+        png = mariposas.render_board(view, LONG_NAMES[:5], w)
+    texts = [p.text for p in placed]
+    for column in COLUMNS:
+        assert w(f"mariposas.result.col.{column}") in texts, column
+    assert not [t for t in texts if t.endswith("…") and t.rstrip("…") in
+                {w(f"mariposas.result.col.{c}") for c in COLUMNS}]
+    img = decode(png).convert("RGB")
+    # The marks' column, left of the names, down the result card (above the map).
+    band = {img.getpixel((x, y)) for x in range(M + 50, M + 50 + 2 * MARK_R, 2)
+            for y in range(100, 80 + result_height(view), 2)}
+    for seat, colour in enumerate(SEAT_COLOURS[:5]):
+        assert any(sum(abs(a - b) for a, b in zip(px, colour, strict=True)) < 48
+                   for px in band), (seat, colour)
