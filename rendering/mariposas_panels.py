@@ -138,7 +138,7 @@ def _height(view: Mapping, seat: int) -> int:
     return PLAYER_H if has_cards else SHORT_H
 
 
-SETS_H = 40
+SETS_H = 60  # room for an ability's words on two lines ("+1 motýl v Michoacánu")
 
 
 def sets_line(draw: ImageDraw.ImageDraw, view: Mapping, w: Words, top: float) -> None:
@@ -151,10 +151,15 @@ def sets_line(draw: ImageDraw.ImageDraw, view: Mapping, w: Words, top: float) ->
     room = (W - M - x) / 3
     for i, life_set in enumerate(SETS):
         cx = x + i * room
-        life_card(draw, life_set, "adult", (cx, top + 12, cx + 30, top + SETS_H - 12))
+        life_card(draw, life_set, "adult", (cx, top + 16, cx + 30, top + SETS_H - 16))
         token = view["abilities"].get(life_set)
         text = w(f"mariposas.ability.{token}") if token else "—"
-        canvas.label(draw, (cx + 36, top, cx + room - 10, top + SETS_H), text, SMALL)
+        box = (cx + 36, top, cx + room - 10, top + SETS_H)
+        if canvas.text_width(text, SMALL) <= box[2] - box[0]:
+            canvas.label(draw, box, text, SMALL)
+        else:  # two lines rather than a cut: the words say what the set gives
+            canvas.paragraph(draw, (box[0], top + 3, box[2], box[3] - 1), text, SMALL,
+                             leading=1.1)
 
 
 def players_height(view: Mapping) -> int:

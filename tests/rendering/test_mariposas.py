@@ -284,3 +284,24 @@ def test_the_result_card_says_its_headings_in_words_and_marks_whose_butterflies(
     for seat, colour in enumerate(SEAT_COLOURS[:5]):
         assert any(sum(abs(a - b) for a, b in zip(px, colour, strict=True)) < 48
                    for px in band), (seat, colour)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_words_on_the_board_are_cut(lang):
+    """The full sets' abilities ("+1 butterfly in Michoacán", "+1 motýl v Michoacánu"), the
+    goals, the players' lines: whole words at every stage of seeded games (short names)."""
+    cut = set()
+    for seed in range(4):
+        rng = random.Random(seed)
+        state = RULES.setup(5, {}, rng)
+        for step in range(2000):
+            if RULES.outcome(state) is not None:
+                break
+            seat = min(RULES.active_seats(state))
+            legal = [a for a in RULES.legal_actions(state, seat) if a != "undo"]
+            state, _ = RULES.apply(state, seat, rng.choice(legal), rng=rng, at_ms=0)
+            if step % 200 == 0:
+                with layout.recording() as placed:
+                    mariposas.render_board(RULES.view(state, None), NAMES[:5], words(lang))
+                cut |= {p.text for p in placed if p.text.endswith("…")}
+    assert not cut
