@@ -7,9 +7,10 @@ The card faces live in ``rendering.schicki_micki_art``, the row's geometry in
 ``rendering.schicki_micki_parts``, the result and end card in ``rendering.schicki_micki_end``
 and the card sheet and reactions card in ``rendering.schicki_micki_rules``.
 
-The table grows with the row: the cards are as large as the row allows (``table_size`` says
-how large the picture is for a number of cards), so a row of three shows cards twice the
-size of a row of twelve.
+The cards are as large as the row allows, so a row of three shows cards twice the size of a
+row of twelve; the picture does not grow or shrink with them: every picture of a game is one
+height (``table_size``, `schicki_micki_end.game_height`), so the reactions under the message
+stay where the players' thumbs are.
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ from rendering.schicki_micki_parts import (
     draw_cards,
     draw_players,
     frame,
-    grid_height,
     grid_layout,
     ordinal,
     player_name,
@@ -52,8 +52,9 @@ result_size = end.result_size
 
 
 def table_size(n_players: int, cards: int = 12) -> tuple[int, int]:
-    """The table picture's size for ``n_players`` with ``cards`` face up."""
-    return W, grid_top() + grid_height(cards) + 14 + players_height(n_players) + M
+    """The table picture's size for ``n_players``: the game's one size, however many cards
+    are face up."""
+    return W, end.game_height(n_players)
 
 
 def grid_top() -> int:
@@ -91,9 +92,10 @@ def draw_table(view: dict, names: list[str], w: Words,
     if table:
         boxes = draw_cards(img, table, GRID_Y)
         frame(draw, boxes[-1], theme.HIGHLIGHT, w("schicki.picture.new"))
-    else:
-        centred_note(draw, GRID_Y, grid_height(0), w("schicki.picture.waiting"))
-    draw_players(draw, view, names, w, GRID_Y + grid_height(len(table)) + 14)
+    players_top = img.height - M - players_height(n)
+    if not table:
+        centred_note(draw, GRID_Y, players_top - 14 - GRID_Y, w("schicki.picture.waiting"))
+    draw_players(draw, view, names, w, players_top)
     return img
 
 

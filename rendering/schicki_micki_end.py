@@ -6,19 +6,27 @@ framed), a banner naming who won the row, and who reacted how, in the order they
 with the time after the newest card and what it earned. The end card ranks the final scores
 under a winner banner. Under a result the players' panel shows the scores after the row;
 under the game's last result it is the final ranking.
+
+Every picture of a table — the table itself, each row's result, the end card — is
+`game_height` high, so the reaction bar under the message never moves under the players'
+thumbs: a result's cards take the room its reactions leave (a reaction that a player's later
+one replaced is left out when the rows would not fit).
 """
 
 from __future__ import annotations
 
+import functools
 import math
 
 from PIL import Image, ImageDraw
 
 from bot.games.schicki_micki.deck import cards
+from bot.games.schicki_micki.rules import REPLACED
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering import schicki_micki_art as art
 from rendering.schicki_micki_parts import (
+    GRID_MAX_H,
     GRID_Y,
     INFO_H,
     INFO_Y,
@@ -30,7 +38,6 @@ from rendering.schicki_micki_parts import (
     draw_cards,
     draw_players,
     frame,
-    grid_height,
     ordinal,
     player_name,
     players_height,
@@ -44,19 +51,50 @@ GOOD: theme.RGB = (34, 140, 64)
 BAD: theme.RGB = theme.CROSS
 WON = ("won_all", "won_one")
 FAULTS = ("gave_back", "had_none")
+MIN_GRID = 300  # the laid cards' least height on a result (a full ranking, many reactions)
 
 
-def result_size(n_players: int, cards_laid: int, reactions: int, over: bool = False
+@functools.cache
+def game_height(n_players: int) -> int:
+    """The one height of every picture of an ``n_players`` table: the table with its tallest
+    row of cards, or a result with a reaction per player and the final ranking, whichever
+    needs more."""
+    table = GRID_Y + GRID_MAX_H + 14 + players_height(n_players) + M
+    result = (GRID_Y + MIN_GRID + 14 + reactions_height(n_players) + 14
+              + max(players_height(n_players), _ending_height(n_players)) + M)
+    return max(table, result)
+
+
+def _ending_height(n_players: int) -> int:
+    return BANNER_H + 14 + ranking_height(n_players)
+
+
+def result_size(n_players: int, cards_laid: int = 0, reactions: int = 0, over: bool = False
                 ) -> tuple[int, int]:
-    """The size of a row's result with ``cards_laid`` and ``reactions``."""
-    bottom = BANNER_H + 14 + ranking_height(n_players) if over else players_height(n_players)
-    return W, (GRID_Y + grid_height(cards_laid) + 14 + reactions_height(reactions) + 14
-               + bottom + M)
+    """The size of a row's result: the game's one size, whatever was laid and done."""
+    return W, game_height(n_players)
 
 
 def end_size(n_players: int) -> tuple[int, int]:
-    """The size of the end card for ``n_players``."""
-    return W, INFO_Y + BANNER_H + 14 + ranking_height(n_players) + M
+    """The size of the end card: the game's one size."""
+    return W, game_height(n_players)
+
+
+def cards_room(view: dict, resolved: dict) -> int:
+    """How high the laid cards may be on a row's result: what the reactions and the players
+    (or the final ranking) leave of the game's height."""
+    n = view["players"]
+    below = _ending_height(n) if view["phase"] == "over" else players_height(n)
+    shown = shown_reactions(resolved["reactions"], n)
+    return game_height(n) - M - below - 14 - reactions_height(len(shown)) - 14 - GRID_Y
+
+
+def shown_reactions(results: list[dict], n_players: int) -> list[dict]:
+    """The reactions a result lists: all of them, or where there are more than players (some
+    replaced by their player's later one), the ones that counted."""
+    if len(results) <= n_players:
+        return results
+    return [r for r in results if r["result"] != REPLACED][:n_players]
 
 
 def reactions_height(n: int) -> int:
@@ -74,23 +112,27 @@ def draw_result(view: dict, names: list[str], w: Words, resolved: dict) -> Image
     n = view["players"]
     over = view["phase"] == "over"
     laid = [cards()[card].to_json() for card in resolved["table"]]
-    results = resolved["reactions"]
-    img = canvas.new(*result_size(n, len(laid), len(results), over))
+    results = shown_reactions(resolved["reactions"], n)
+    height = game_height(n)
+    img = canvas.new(W, height)
     draw = ImageDraw.Draw(img)
     row = resolved["row"] - 1 if resolved["table_cleared"] else resolved["row"]
     title = w("schicki.picture.row", row=w.number(row))
     canvas.title_bar(img, title, w("schicki.picture.game_over") if over
                      else w("schicki.picture.result.subtitle"), TITLE_H)
     _row_banner(draw, resolved, names, w)
+    # From the bottom up: the players (or the final ranking), the reactions, and the cards
+    # in the room left above them.
+    y = height - M - (_ending_height(n) if over else players_height(n))
+    top = y - 14 - reactions_height(len(results))
+    room = cards_room(view, resolved)
     if laid:
-        boxes = draw_cards(img, laid, GRID_Y)
+        boxes = draw_cards(img, laid, GRID_Y, room)
         for i in _deciding(resolved):
             frame(draw, boxes[i], GOOD)
     else:
-        centred_note(draw, GRID_Y, grid_height(0), w("schicki.picture.waiting"))
-    y = GRID_Y + grid_height(len(laid)) + 14
-    _reactions(draw, results, names, w, y)
-    y += reactions_height(len(results)) + 14
+        centred_note(draw, GRID_Y, room, w("schicki.picture.waiting"))
+    _reactions(draw, results, names, w, top)
     if over:
         _game_banner(draw, view, names, w, y)
         _ranking(draw, view, names, w, y + BANNER_H + 14)
@@ -213,7 +255,7 @@ def _reactions(draw: ImageDraw.ImageDraw, results: list[dict], names: list[str],
 
 def draw_end(view: dict, names: list[str], w: Words) -> Image.Image:
     """The game's end: who won, large, and every seat ranked by score with its cards won."""
-    img = canvas.new(*end_size(view["players"]))
+    img = canvas.new(W, game_height(view["players"]))
     draw = ImageDraw.Draw(img)
     canvas.title_bar(img, w("schicki.picture.title"), w("schicki.picture.game_over"), TITLE_H)
     _game_banner(draw, view, names, w, INFO_Y)

@@ -10,6 +10,7 @@ the end card (``rendering.schicki_micki_end``) and the rules pictures.
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Sequence
 
@@ -60,35 +61,36 @@ def ordinal(order: int, w: Words) -> str:
 
 # -- the row of cards ----------------------------------------------------------------------------
 
-def grid_layout(n: int) -> tuple[int, int, int]:
+@functools.cache
+def grid_layout(n: int, max_h: int = GRID_MAX_H) -> tuple[int, int, int]:
     """Columns, rows and card width for ``n`` face-up cards: the largest cards that fit the
-    picture's width and the grid's greatest height (fewer columns win a tie)."""
+    picture's width and the grid's greatest height ``max_h`` (fewer columns win a tie)."""
     n = max(1, n)
     room = W - 2 * M
     best = (1, n, 0)
     for cols in range(1, min(n, 16) + 1):
         rows = math.ceil(n / cols)
         width = min((room - (cols - 1) * GAP) // cols,
-                    int((GRID_MAX_H - (rows - 1) * GAP) / rows / art.RATIO))
-        while rows * art.card_height(width) + (rows - 1) * GAP > GRID_MAX_H:
+                    int((max_h - (rows - 1) * GAP) / rows / art.RATIO))
+        while width > 1 and rows * art.card_height(width) + (rows - 1) * GAP > max_h:
             width -= 1
         if width > best[2]:
             best = (cols, rows, width)
     return best
 
 
-def grid_height(n: int) -> int:
-    """The height the row of ``n`` cards takes."""
+def grid_height(n: int, max_h: int = GRID_MAX_H) -> int:
+    """The height the row of ``n`` cards takes (at most ``max_h``)."""
     if n <= 0:
         return EMPTY_H
-    _, rows, width = grid_layout(n)
+    _, rows, width = grid_layout(n, max_h)
     return rows * art.card_height(width) + (rows - 1) * GAP
 
 
-def card_boxes(n: int, top: int) -> list[tuple[int, int, int, int]]:
+def card_boxes(n: int, top: int, max_h: int = GRID_MAX_H) -> list[tuple[int, int, int, int]]:
     """Where each of ``n`` cards lies (left, top, right, bottom), in reading order, the grid
     centred across the picture; a last short line is centred too."""
-    cols, _, width = grid_layout(n)
+    cols, _, width = grid_layout(n, max_h)
     height = art.card_height(width)
     boxes = []
     for i in range(n):
@@ -100,9 +102,11 @@ def card_boxes(n: int, top: int) -> list[tuple[int, int, int, int]]:
     return boxes
 
 
-def draw_cards(img: Image.Image, faces: Sequence[dict], top: int) -> list[tuple[int, ...]]:
-    """The faces (JSON, as the view gives them) in their grid from ``top``; returns the boxes."""
-    boxes = card_boxes(len(faces), top)
+def draw_cards(img: Image.Image, faces: Sequence[dict], top: int,
+               max_h: int = GRID_MAX_H) -> list[tuple[int, ...]]:
+    """The faces (JSON, as the view gives them) in their grid from ``top``, at most ``max_h``
+    high; returns the boxes."""
+    boxes = card_boxes(len(faces), top, max_h)
     for face, (x0, y0, x1, _) in zip(faces, boxes, strict=True):
         img.paste(art.face(art.face_key(face), x1 - x0), (x0, y0))
     return boxes

@@ -147,6 +147,7 @@ def test_the_cards_that_decided_the_row_are_framed():
         deciding = end._deciding(data)
         assert data["situation"] in ("knock", "red", "call") and deciding, seed
         img = sm.draw_table(view, NAMES, EN, resolved=data)
-        for i, (x0, y0, _, y1) in enumerate(parts.card_boxes(len(data["table"]), sm.GRID_Y)):
+        boxes = parts.card_boxes(len(data["table"]), sm.GRID_Y, end.cards_room(view, data))
+        for i, (x0, y0, _, y1) in enumerate(boxes):
             framed = img.getpixel((x0 - 3, (y0 + y1) // 2)) == end.GOOD
             assert framed == (i in deciding), (seed, i)

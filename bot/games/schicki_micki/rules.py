@@ -34,6 +34,7 @@ from typing import ClassVar
 
 from bot.games.core import JSON, SYSTEM, Event, Outcome, Seat, State
 from bot.games.schicki_micki.deck import DECK_SIZE
+from bot.games.schicki_micki.resolve import REPLACED as REPLACED  # for the pictures
 from bot.games.schicki_micki.resolve import WON_ALL, WON_ONE, resolve, scores
 from bot.games.schicki_micki.table import CALLS, GRAB_BLUE, GRAB_RED, KNOCK, REACTIONS
 from bot.games.schicki_micki.view import public_view
