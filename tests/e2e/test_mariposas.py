@@ -37,6 +37,9 @@ async def open_game(table: Table) -> tuple[object, int]:
     return board, match_id
 
 
+HUMANS = {0: "alice", 1: "bob"}
+
+
 async def settle(table: Table, match_id: int, humans: dict[int, str]):
     """Wait until the game has ended or a human is to act."""
     for _ in range(4000):
@@ -49,6 +52,16 @@ async def settle(table: Table, match_id: int, humans: dict[int, str]):
             return match
         await asyncio.sleep(0.005)
     raise AssertionError("the computer never handed the turn back")
+
+
+async def a_humans_turn(table: Table):
+    """A started game (Alice, Bob and a computer) at a human's turn: the board, the match id,
+    the match, and the seat and user whose turn it is."""
+    await table.start()
+    board, match_id = await open_game(table)
+    match = await settle(table, match_id, HUMANS)
+    seat = min(s for s in RULES.active_seats(match.state) if s in HUMANS)
+    return board, match_id, match, seat, HUMANS[seat]
 
 
 async def open_panel(table: Table, user: str, board) -> object:
@@ -184,13 +197,8 @@ async def test_a_whole_game_with_two_humans_and_a_computer(table):
 
 @pytest.mark.asyncio
 async def test_a_stale_panel_is_refused_and_replaced_by_the_current_one(table):
-    await table.start()
     driver = table.driver
-    board, match_id = await open_game(table)
-    humans = {0: "alice", 1: "bob"}
-    match = await settle(table, match_id, humans)
-    seat = min(s for s in RULES.active_seats(match.state) if s in humans)
-    user = humans[seat]
+    board, match_id, match, seat, user = await a_humans_turn(table)
     old = await open_panel(table, user, board)
     fresh = await open_panel(table, user, board)
     card = RULES.legal_actions(match.state, seat)[0]
@@ -318,25 +326,21 @@ async def test_a_restart_mid_turn_shows_the_table_only_the_turns_start(table):
     """The card played and the landing are the player's until Confirm: a restart redraws the
     board from the turn's start (the same picture as before the turn), and Undo back to that
     start edits nothing."""
-    await table.start()
     driver = table.driver
-    board, match_id = await open_game(table)
-    humans = {0: "alice", 1: "bob"}
-    match = await settle(table, match_id, humans)
+    board, match_id, match, seat, user = await a_humans_turn(table)
     await table.idle()
-    seat = min(s for s in RULES.active_seats(match.state) if s in humans)
     before = driver.latest(board).attachments[0].data
-    await half_a_turn(table, match_id, humans[seat], seat, board)
+    await half_a_turn(table, match_id, user, seat, board)
 
     await table.kill()
     await table.start()
     await table.idle()
     assert driver.latest(board).attachments[0].data == before, "the unconfirmed turn is shown"
 
-    panel = await open_panel(table, humans[seat], board)
+    panel = await open_panel(table, user, board)
     shown = len(driver.latest(board).versions)
     match = await table.match(match_id)
-    panel = await step(table, humans[seat], panel, "undo", match.version)
+    panel = await step(table, user, panel, "undo", match.version)
     match = await table.match(match_id)
     assert not RULES.turn_open(match.state), "back at the turn's start"
     await table.idle()
@@ -352,13 +356,9 @@ async def test_a_group_of_choices_is_opened_in_the_panel_without_a_move(table, m
     from cogs import mariposas_panel as panel_code
 
     monkeypatch.setattr(panel_code, "MENU", 1)
-    await table.start()
     driver = table.driver
-    board, match_id = await open_game(table)
-    humans = {0: "alice", 1: "bob"}
-    match = await settle(table, match_id, humans)
-    seat = min(s for s in RULES.active_seats(match.state) if s in humans)
-    user = humans[seat]
+    board, match_id, match, seat, user = await a_humans_turn(table)
+    humans = HUMANS
     panel = await open_panel(table, user, board)
 
     def menus() -> list[dict]:

@@ -401,11 +401,9 @@ async def test_a_rematch_pressed_in_the_thread_plays_in_that_thread(table):
     assert table.bot.publisher._drawn[again][0] == (await table.match(again)).version
 
 
-@pytest.mark.asyncio
-@pytest.mark.parametrize("first", ["thread", "channel"])
-async def test_the_two_rematch_buttons_of_a_thread_game_open_one_lobby(table, first):
-    """The result line in the thread and the one in the channel both have Rematch: whichever
-    is pressed first opens the lobby there, the other leads to that same lobby."""
+async def finished_in_thread(table):
+    """A Mimikri game played to its end in a thread: the thread and the two result lines
+    with Rematch (the thread's, the channel's)."""
     driver = table.driver
     lobby_message, match_id = await mimikri_in_thread(table)
     thread = driver.thread_of(lobby_message)
@@ -415,6 +413,16 @@ async def test_the_two_rematch_buttons_of_a_thread_game_open_one_lobby(table, fi
     [in_thread] = [m for m in driver.messages(thread)
                    if "game over" in m.content and m.id != board.id]
     [in_channel] = [m for m in driver.messages("games") if "game over" in m.content]
+    return thread, in_thread, in_channel
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("first", ["thread", "channel"])
+async def test_the_two_rematch_buttons_of_a_thread_game_open_one_lobby(table, first):
+    """The result line in the thread and the one in the channel both have Rematch: whichever
+    is pressed first opens the lobby there, the other leads to that same lobby."""
+    driver = table.driver
+    thread, in_thread, in_channel = await finished_in_thread(table)
     buttons = {"thread": in_thread, "channel": in_channel}
     second = "channel" if first == "thread" else "thread"
 
@@ -436,14 +444,7 @@ async def test_the_two_rematch_buttons_of_a_thread_game_open_one_lobby(table, fi
 @pytest.mark.asyncio
 async def test_the_two_rematch_buttons_pressed_at_once_open_one_lobby(table):
     driver = table.driver
-    lobby_message, match_id = await mimikri_in_thread(table)
-    thread = driver.thread_of(lobby_message)
-    board = await board_in(table, match_id)
-    await play_to_end(table, board, match_id, {0: "alice", 1: "bob"})
-    await table.idle()
-    [in_thread] = [m for m in driver.messages(thread)
-                   if "game over" in m.content and m.id != board.id]
-    [in_channel] = [m for m in driver.messages("games") if "game over" in m.content]
+    thread, in_thread, in_channel = await finished_in_thread(table)
     pressed = await asyncio.gather(driver.click("bob", in_thread, label="Rematch"),
                                    driver.click("alice", in_channel, label="Rematch"))
     await table.idle()
