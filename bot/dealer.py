@@ -19,6 +19,7 @@ Discord stays behind `TableIO`, which the game's cog implements; nothing here kn
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import time
@@ -350,10 +351,8 @@ class Dealer:
         if not stop_on_reaction:
             await asyncio.sleep(delay)
             return
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(table.wake.wait(), delay)
-        except TimeoutError:
-            pass
 
     # -- computer players -----------------------------------------------------------------
 

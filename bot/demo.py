@@ -7,21 +7,20 @@ newcomer's first look at the bot, no Discord needed.
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from pathlib import Path
 
 from bot.autoplay import autoplay
 from bot.games import REGISTRY
-import random
-
 from bot.games.core import SYSTEM, Event, apply_checked, start
-from bot.games.schicki_micki.ai import decide
+from bot.games.mariposas.rules import RULES as MARIPOSAS
 from bot.games.mimic.hints import extendable_lines, hand_targets
+from bot.games.schicki_micki.ai import decide
 from bot.i18n import words
 from bot.texts import mimic as mimic_texts
 from bot.texts import mimikri as mimikri_texts
 from bot.texts import schicki_micki as schicki_texts
-from bot.games.mariposas.rules import RULES as MARIPOSAS
 from rendering import mariposas as mariposas_art
 from rendering import mimic as mimic_art
 from rendering import mimikri as mimikri_art

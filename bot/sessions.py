@@ -23,7 +23,6 @@ from bot import ratings
 from bot.computers import DEFAULT_LEVEL, LEVELS, new_brain, visible
 from bot.db.repo import MatchRow, Repo, ResultRow, SeatRow
 from bot.games import REGISTRY
-from bot.i18n import words
 from bot.games.core import (
     Event,
     Outcome,
@@ -34,6 +33,7 @@ from bot.games.core import (
     replay,
     start,
 )
+from bot.i18n import words
 from bot.shards import EVERYONE, Owner
 
 log = logging.getLogger(__name__)

@@ -18,6 +18,7 @@ game's message (`link`, `where`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 from typing import TYPE_CHECKING, Any
 
@@ -161,10 +162,8 @@ class TurnPings:
             repo = self.bot.sessions.repo
             if not await wants_pings(repo, user_id):
                 return
-            try:
+            with contextlib.suppress(TimeoutError):
                 await self.publisher.drawn(match_id, began, timeout=PING_WAIT)
-            except TimeoutError:
-                pass
             match = await repo.match(match_id)
             if (match is None or match.status != "active"
                     or self._turns.get(match_id, {}).get(seat) != began):

@@ -22,6 +22,7 @@ sent for it (`channel_gone`).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import dataclasses
 import logging
 import time
@@ -38,6 +39,11 @@ from bot.i18n import Words
 from bot.retry import backoff
 from bot.sessions import Transition, is_realtime
 from cogs._board_key import board_key
+from cogs._pings import RETRYABLE as RETRYABLE  # re-exported: the cogs read them from here
+from cogs._pings import TurnPings, pings
+from cogs._pings import link as _link
+from cogs._pings import where as where
+from cogs._threads import THREAD_ERRORS, Threads
 from cogs._ui import (
     EN,
     LobbyButton,
@@ -49,11 +55,6 @@ from cogs._ui import (
     png_file,
     server_words,
 )
-from cogs._pings import RETRYABLE as RETRYABLE  # re-exported: the cogs read them from here
-from cogs._pings import TurnPings, pings
-from cogs._pings import link as _link
-from cogs._pings import where as where
-from cogs._threads import THREAD_ERRORS, Threads
 from cogs.rematch import RematchButton, rematch_view
 
 if TYPE_CHECKING:
@@ -407,10 +408,8 @@ class Publisher:
                 await self.warn_host(match, BOARD)
         kick = self._kick.setdefault(match_id, asyncio.Event())
         kick.clear()
-        try:
+        with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(kick.wait(), backoff(self.retry_delay, failures))
-        except TimeoutError:
-            pass
 
     def _mark_drawn(self, match_id: int) -> None:
         """Note the version the board now shows (also after a failure no retry can mend:

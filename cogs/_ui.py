@@ -24,8 +24,8 @@ from bot.games.core import Event, GameOver, IllegalAction, NotYourTurn, RuleErro
 from bot.i18n import Words, words
 
 if TYPE_CHECKING:
-    from cogs._bot import GameBot
     from bot.db.repo import MatchRow, SeatRow
+    from cogs._bot import GameBot
 
 log = logging.getLogger(__name__)
 

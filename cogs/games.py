@@ -10,13 +10,13 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.db.server_settings import server_settings
 from bot.db.repo import ChannelBusy, MatchRow
+from bot.db.server_settings import server_settings
 from bot.defaults import ServerSettings, lobby_options
 from bot.games.core import RuleError
 from cogs._publisher import NO_PINGS, RETRYABLE, Publisher, lobby_buttons, lobby_text
-from cogs._tree import check_options
 from cogs._translator import CommandTranslator
+from cogs._tree import check_options
 from cogs._ui import (
     DYNAMIC_ITEMS,
     apologise,

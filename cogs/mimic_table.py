@@ -12,11 +12,9 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.repo import MatchRow, SeatRow
-from bot.i18n import LANGUAGES, Words, words
 from bot.games.core import Event
 from bot.games.mimic.ai import board_from_view
 from bot.games.mimic.geometry import order
-from bot.games.mimic.rules import side_of
 from bot.games.mimic.hints import (
     can_lay,
     extendable_lines,
@@ -25,14 +23,16 @@ from bot.games.mimic.hints import (
     line_facts,
     needed,
 )
+from bot.games.mimic.rules import side_of
 from bot.games.mimic.sets import Board
+from bot.i18n import LANGUAGES, Words, words
 from bot.texts import mimic as texts
 from bot.texts.mimic import card_name, power_name
 from cogs._ui import (
-    alt_text,
     EN,
     GameAction,
     QueryButton,
+    alt_text,
     mention,
     plain,
     png_file,

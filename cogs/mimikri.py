@@ -17,15 +17,15 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db.repo import MatchRow, SeatRow
-from bot.i18n import Words
 from bot.games.core import Event
 from bot.games.mimikri.rules import ORIENTATIONS
+from bot.i18n import Words
 from bot.texts import mimikri as texts
 from cogs._ui import (
-    alt_text,
     EN,
     GameAction,
     QueryButton,
+    alt_text,
     mention,
     plain,
     png_file,

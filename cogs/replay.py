@@ -44,6 +44,7 @@ from cogs._ui import (
     tell,
 )
 from cogs.replay_steps import (
+    TEXT_LIMIT,
     NotReplayable,
     Replay,
     animation_frames,
@@ -52,7 +53,6 @@ from cogs.replay_steps import (
     hand,
     hand_words,
     has_hand,
-    TEXT_LIMIT,
     load,
     step_text,
 )

@@ -21,7 +21,6 @@ from rendering import canvas, layout, theme
 from rendering.mariposas_common import (
     BADGE,
     CITY,
-    M,
     HEX_EDGE,
     MAP_GROUND,
     MAP_TOP,
@@ -29,8 +28,9 @@ from rendering.mariposas_common import (
     MILKWEED,
     REGION,
     SMALL,
-    W,
+    M,
     R,
+    W,
     badge,
     content,
     flower,

@@ -11,10 +11,10 @@ from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.mimic_art import card_tile, power_chip
 from rendering.mimic_common import (
-    M,
     SIZE,
     SMALL,
     TITLE_H,
+    M,
     W,
     band,
     name_of,

@@ -27,7 +27,14 @@ from rendering import canvas, theme
 from rendering.mimikri_art import butterfly, butterfly_key
 from rendering.mimikri_guide import render_preview, render_rules
 from rendering.mimikri_parts import (
-    FOUND, FOUND_ROW, MISSED, REVEALED, TURN, TURN_ROW, badge, subject_card,
+    FOUND,
+    FOUND_ROW,
+    MISSED,
+    REVEALED,
+    TURN,
+    TURN_ROW,
+    badge,
+    subject_card,
 )
 from rendering.mimikri_parts import band as _band
 from rendering.mimikri_parts import name as _name

@@ -20,16 +20,16 @@ from PIL import Image, ImageDraw
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering import schicki_micki_art as art
-from rendering import schicki_micki_props as props
 from rendering import schicki_micki_end as end
+from rendering import schicki_micki_props as props
 from rendering.schicki_micki_parts import (
     GAP,
     GRID_Y,
     INFO_H,
     INFO_Y,
-    M,
     TEXT,
     TITLE_H,
+    M,
     W,
     card,
     centred_note,

@@ -48,7 +48,8 @@ from tests import tournament
 from tests.bench_discord import bench_latency, bench_reactions
 from tests.bench_engines import bench_engines, postgres_server
 from tests.bench_figures import summary
-from tests.bench_processes import COUNT as GAMES_A_GUILD, bench_two_processes
+from tests.bench_processes import COUNT as GAMES_A_GUILD
+from tests.bench_processes import bench_two_processes
 from tests.bench_resume import bench_resume
 from tests.rendering.gallery import pictures
 from tests.soak import bench_soak

@@ -17,9 +17,9 @@ import asyncio
 import functools
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from dataclasses import dataclass
 from typing import Any
 
 from bot.app import MenagerieBot, create_bot

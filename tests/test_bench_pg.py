@@ -10,7 +10,8 @@ from contextlib import contextmanager
 import pytest
 
 from tests import bench_engines, pg
-from tests.bench_engines import POSTGRES, SQLITE, bench_engines as run_engines, postgres_server
+from tests.bench_engines import POSTGRES, SQLITE, postgres_server
+from tests.bench_engines import bench_engines as run_engines
 from tests.bench_processes import bench_two_processes
 from tests.bench_resume import measure_restart, measure_restarts
 

@@ -9,7 +9,6 @@ from bot.db.postgres import open_postgres
 from bot.settings import POSTGRES_SCHEMES
 
 
-
 def is_postgres(target: str) -> bool:
     """Whether ``target`` names a PostgreSQL database (else it is a SQLite file's path)."""
     return target.startswith(POSTGRES_SCHEMES)

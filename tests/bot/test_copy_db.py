@@ -33,8 +33,13 @@ from bot.db.history import finished_games
 from bot.db.players import set_pings, wants_pings
 from bot.db.postgres import VERSION_TABLE, open_postgres
 from bot.db.repo import Repo
-from bot.db.server_settings import allow_channel, server_settings, set_schicki_input
-from bot.db.server_settings import set_threads, set_timer
+from bot.db.server_settings import (
+    allow_channel,
+    server_settings,
+    set_schicki_input,
+    set_threads,
+    set_timer,
+)
 from bot.db.turn_pings import PingRow, add_ping
 from bot.games import REGISTRY
 from bot.games.core import SYSTEM, NotYourTurn, StaleAction

@@ -16,6 +16,7 @@ from cogs.privacy import done_text, report, summary
 from rendering import canvas
 from tests.test_i18n import ROOT, literal_replies
 
+
 @pytest.fixture
 def repo(any_repo):
     """Every test here that stores something runs on each engine (SQLite, PostgreSQL)."""

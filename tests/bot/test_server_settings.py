@@ -14,8 +14,8 @@ from bot.db.server_settings import (
     set_threads,
     set_timer,
 )
-from bot.defaults import ServerSettings
 from bot.db.store import open_store
+from bot.defaults import ServerSettings
 
 
 @pytest.mark.asyncio

@@ -8,9 +8,9 @@ import sqlite3
 import pytest
 
 from bot.daily import DailyChallenge
+from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.shards import EVERYONE, Owner, parse, shard_of
-from bot.sessions import SessionService
 from tests.conftest import FakeClock
 
 # Discord's documentation takes 175928847299117063 apart: its top bits (>> 22) are the

@@ -10,9 +10,8 @@ import pytest
 from bot.db.repo import SeatRow
 from bot.games import REGISTRY
 from bot.games.core import Event, apply_checked, start
-from bot.games.mimic import ai
+from bot.games.mimic import ai, hints
 from bot.games.mimic.cards import components
-from bot.games.mimic import hints
 from bot.i18n import words
 from cogs import mimic as mimic_cog
 from cogs import mimic_table as cog

@@ -7,6 +7,7 @@ here (a message sent, an edit, a reaction, an interaction callback).
 from __future__ import annotations
 
 import asyncio
+import contextlib
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -80,7 +81,5 @@ class ActionLog:
                 raise TimeoutError(
                     f"no matching bot action within {timeout}s; last actions:\n{recent}"
                 )
-            try:
+            with contextlib.suppress(TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), remaining)
-            except TimeoutError:
-                pass

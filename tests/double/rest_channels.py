@@ -9,9 +9,9 @@ from aiohttp import web
 
 from . import messaging, reactions, threads
 from .http_util import (
-    channel_named,
     UNKNOWN_MESSAGE,
     ApiError,
+    channel_named,
     invalid_form,
     json_response,
     no_content,

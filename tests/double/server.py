@@ -171,11 +171,11 @@ class FakeDiscord:
         template = resource.canonical if resource is not None else None
         known = resource is not self._catch_all
         token = request.headers.get("Authorization", "").removeprefix("Bot ") or None
-        if api_path is not None and known and self._needs_auth(api_path):
-            if not self.world.accepts(token):
-                response = json_response({"message": "401: Unauthorized", "code": 0}, 401)
-                self.requests.append(RequestRecord(request.method, api_path, 401, template, token))
-                return response
+        if (api_path is not None and known and self._needs_auth(api_path)
+                and not self.world.accepts(token)):
+            response = json_response({"message": "401: Unauthorized", "code": 0}, 401)
+            self.requests.append(RequestRecord(request.method, api_path, 401, template, token))
+            return response
         if api_path is not None and known:
             rule = self.faults.take(request.method, api_path)
             if rule is not None and rule.status == 0:

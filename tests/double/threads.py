@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING
 from aiohttp import web
 
 from .http_util import (
-    channel_named,
     MISSING_PERMISSIONS,
     UNKNOWN_MESSAGE,
     ApiError,
+    channel_named,
     invalid_form,
     json_response,
     no_content,

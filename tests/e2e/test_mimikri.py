@@ -4,8 +4,8 @@ button clicks — a whole game, a crash mid-game, bad input, and Discord failing
 from __future__ import annotations
 
 import asyncio
-import json
 import io
+import json
 import re
 
 import pytest

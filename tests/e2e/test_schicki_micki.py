@@ -23,11 +23,10 @@ def seed_with(situation: str, players: int, within: int = 14) -> tuple[str, int]
     that a test would have to skip); returns the seed and how many cards that takes."""
     for n in range(500):
         seed = f"sm-{n}"
-        state, version = start(RULES, seed, players, {}), 0
+        state = start(RULES, seed, players, {})
         for dealt in range(1, within + 1):
-            state = apply_checked(RULES, state, seed=seed, version=version, seat=SYSTEM,
+            state = apply_checked(RULES, state, seed=seed, version=dealt - 1, seat=SYSTEM,
                                   action="deal", seen_version=None).state
-            version += 1
             found = read_table(cards()[c] for c in state["table"]).situation
             if found == situation:
                 return seed, dealt

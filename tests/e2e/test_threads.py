@@ -7,18 +7,17 @@ and with threads off nothing changes."""
 
 from __future__ import annotations
 
-
 import asyncio
-import json
 import dataclasses
+import json
 
 import pytest
 import pytest_asyncio
 
 from bot.games import REGISTRY
-from cogs._ui import EN
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
+from cogs._ui import EN
 from tests.double import threads as thread_ops
 from tests.double.models import CREATE_PUBLIC_THREADS
 from tests.e2e.table import Table, ephemeral_text, game_id

@@ -42,11 +42,11 @@ def impurities(source: str) -> list[str]:
                 for alias in node.names:
                     if alias.name not in ALLOWED_RANDOM_NAMES:
                         found.append(f"line {node.lineno}: from random import {alias.name}")
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-            if node.func.id == "__import__" and node.args \
-                    and isinstance(node.args[0], ast.Constant) \
-                    and str(node.args[0].value).split(".")[0] in FORBIDDEN_MODULES:
-                found.append(f"line {node.lineno}: __import__({node.args[0].value!r})")
+        elif (isinstance(node, ast.Call) and isinstance(node.func, ast.Name)
+              and node.func.id == "__import__" and node.args
+              and isinstance(node.args[0], ast.Constant)
+              and str(node.args[0].value).split(".")[0] in FORBIDDEN_MODULES):
+            found.append(f"line {node.lineno}: __import__({node.args[0].value!r})")
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) \
                 and node.value.id in random_aliases and node.attr not in ALLOWED_RANDOM_NAMES:

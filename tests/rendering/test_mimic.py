@@ -15,10 +15,9 @@ from bot.games.mimic import ai
 from bot.i18n import words
 from rendering import layout, mimic, mimic_art, theme
 from rendering.mimic import BOARD_H, HAND_H, W, cell_box, render_board, render_hand
-
-from .colours import near
 from tests.games.test_contract import SECRET_SHUFFLERS
 
+from .colours import near
 from .gallery import LONG_NAMES, playout
 from .helpers import NAMES, decode
 

@@ -13,12 +13,12 @@ from bot.games.core import SYSTEM
 from bot.games.schicki_micki import RULES
 from bot.games.schicki_micki.deck import COLOURS, DECK_SIZE, FEATURES, cards
 from bot.i18n import words
+from rendering import layout, theme
 from rendering import schicki_micki as sm
 from rendering import schicki_micki_art as art
-from rendering import schicki_micki_props as props
 from rendering import schicki_micki_parts as parts
+from rendering import schicki_micki_props as props
 from rendering import schicki_micki_rules as reference
-from rendering import layout, theme
 
 from .gallery import LONG_NAMES
 from .helpers import decode
@@ -266,7 +266,7 @@ def test_cards_grow_as_the_row_shrinks_and_stay_inside_the_width():
         assert cols * w + (cols - 1) * sm.GAP <= sm.W - 2 * sm.M
         assert rows * art.card_height(w) + (rows - 1) * sm.GAP <= parts.GRID_MAX_H
         for box in parts.card_boxes(n, sm.GRID_Y):
-            assert sm.M <= box[0] and box[2] <= sm.W - sm.M
+            assert box[0] >= sm.M and box[2] <= sm.W - sm.M
             assert box[2] - box[0] == w
     view = table_view(2, 20)
     assert sm.draw_table(view, NAMES[:2], EN).size == sm.table_size(2, 20)

@@ -12,8 +12,7 @@ import time
 import pytest
 
 from bot.autoplay import autoplay
-from bot.computers import LEVELS
-from bot.computers import MariposasBrain, new_brain
+from bot.computers import LEVELS, MariposasBrain, new_brain
 from bot.games.core import dump, start
 from bot.games.mariposas import ai, ai_plan, goals
 from bot.games.mariposas.ai_map import distances, goal_card, reachable, to_milkweed, via_milkweed

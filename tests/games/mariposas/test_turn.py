@@ -267,7 +267,7 @@ def test_trade_in__two_of_the_same_or_two_reuse_cards(cards, offered):
     state["hands"][0] = [cards[0], "move_1x3-1"]
     state["deck"].append("move_1_3-1")
     state, _ = act(restart(state), "card:move_1x3-1", *[
-        a for pair in [("move:0.0:%d" % g, f"land:{s}") for g, s in
+        a for pair in [(f"move:0.0:{g}", f"land:{s}") for g, s in
                        ((0, WHITE_NEXT_HOME), (1, HOME), (2, YELLOW_NEXT_HOME))] for a in pair],
         "confirm")
     assert state["hands"][0] == cards
@@ -291,7 +291,7 @@ def at_the_trade_in(deck_left: int, discards: int):
     state["deck"] = ["move_5-2"] + spare[:deck_left]
     state["discard"] = spare[deck_left:deck_left + discards]
     state, _ = act(restart(state), "card:move_1x3-1", *[
-        a for pair in [("move:0.0:%d" % g, f"land:{s}") for g, s in
+        a for pair in [(f"move:0.0:{g}", f"land:{s}") for g, s in
                        ((0, WHITE_NEXT_HOME), (1, HOME), (2, YELLOW_NEXT_HOME))] for a in pair],
         "confirm")
     assert state["phase"] == "trade" and state["hands"][0] == ["move_5-1", "move_5-2"]

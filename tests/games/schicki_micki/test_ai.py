@@ -15,8 +15,8 @@ import pytest
 from bot.games.core import SYSTEM, apply_checked, start
 from bot.games.schicki_micki import RULES
 from bot.games.schicki_micki.ai import LEVELS, decide
-from bot.games.schicki_micki.table import GRAB_BLUE, KNOCK, REACTIONS, read_table
 from bot.games.schicki_micki.deck import cards
+from bot.games.schicki_micki.table import GRAB_BLUE, KNOCK, REACTIONS, read_table
 from tests.games.schicki_micki.helpers import find_table, make_state
 from tests.games.test_contract import SECRET_SHUFFLERS
 from tests.schicki_sim import DEFAULTS, play_schicki
