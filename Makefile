@@ -9,11 +9,12 @@ TEST_STAMP := $(VENV)/.installed-test
 LINT_STAMP := $(VENV)/.installed-lint
 GOAL := $(or $(firstword $(MAKECMDGOALS)),run)
 
-.PHONY: help run test lint demo boards bench tournament sync clean
+.PHONY: help run test check lint demo boards bench tournament sync clean
 
 help:
 	@echo "make run    start the bot (needs DISCORD_TOKEN in the environment or .env)"
 	@echo "make test   install with test extras and run the whole suite"
+	@echo "make check  lint and the quick tests (no e2e, PostgreSQL or slow ones), on every core"
 	@echo "make lint   ruff over the code"
 	@echo "make demo   play every game between computer players into demo/ (no Discord needed)"
 	@echo "make boards draw the README's board pictures again into docs/boards/"
@@ -79,6 +80,12 @@ sync: $(STAMP)
 
 test: $(TEST_STAMP)
 	$(PY) -m pytest
+
+# The quick round while working: lint, then every test but the e2e, PostgreSQL and slow ones,
+# on every core.
+check: $(TEST_STAMP)
+	$(VENV)/bin/ruff check bot cogs rendering tests
+	$(PY) -m pytest -n auto -q -m "not e2e and not postgres and not slow"
 
 lint: $(LINT_STAMP)
 	$(VENV)/bin/ruff check bot cogs rendering tests

@@ -74,6 +74,26 @@ async def sessions(repo):
         await service.close()
 
 
+SLOW_FILES = {"test_wheel.py", "test_pg_cleanup.py", "test_two_processes.py", "test_soak.py",
+              "test_tournament.py", "test_bench_pg.py"}
+
+
+def pytest_collection_modifyitems(items):
+    """Mark each test by where it lives and what it needs, so `make check` (and anyone with
+    ``-m``) can leave the slower kinds out: e2e (the Discord double), postgres (the server,
+    asked for directly or as the PostgreSQL run of ``store_target``), slow (SLOW_FILES)."""
+    for item in items:
+        path = item.path
+        if "e2e" in path.parts:
+            item.add_marker(pytest.mark.e2e)
+        params = getattr(item, "callspec", None)
+        if "postgres_server" in item.fixturenames or (
+                params is not None and params.params.get("store_target") == "postgresql"):
+            item.add_marker(pytest.mark.postgres)
+        if path.name in SLOW_FILES:
+            item.add_marker(pytest.mark.slow)
+
+
 def pytest_terminal_summary(terminalreporter):
     """Skipped PostgreSQL tests are counted with the others; say why, so it is never silent."""
     reason = why_not_started()

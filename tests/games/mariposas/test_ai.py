@@ -289,6 +289,7 @@ def test_hard_takes_the_season_end_free_hatch_nearest_home_before_fall():
     assert ai.choose(view, legal, random.Random(0), "normal") == "free:0.0"
 
 
+@pytest.mark.slow  # a strength check over many whole games
 def test_hard_beats_easy_over_seeded_games():
     """A small, deterministic strength check (the tournament measures more): 20 seeded
     2-player games, seats alternating; hard wins most (a tie counts half)."""

@@ -345,6 +345,7 @@ def test_a_seeded_choice_is_the_same_every_time(level):
     assert len(picks) == 1
 
 
+@pytest.mark.slow  # a strength check over many whole games
 def test_hard_beats_easy_in_most_of_twenty_games():
     """A small, seeded strength check (the full tables come from the tournament)."""
     score = 0.0
