@@ -381,7 +381,6 @@ class Dealer:
         self.react(match_id, Reaction((now, 0), now, action, seat=seat))
 
 
-
 def _since_card(shown: list[float], reaction: Reaction) -> int:
     """Milliseconds from the card the reaction answered, the newest one shown when it was
     heard, to the reaction; one heard before the row's first card was shown counts from it."""

@@ -18,6 +18,7 @@ turn (`MariposasUI.quiet`).
 from __future__ import annotations
 
 import asyncio
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -146,31 +147,39 @@ def narrow(step: str, options: list[tuple[str, str]], room: int, narrowed: str,
            w: Words) -> tuple[list[tuple[str, str]], list[tuple[str, str]]]:
     """Too many choices for the menus: a chooser (choices that stand alone first, then one
     option per group) and the chosen group's choices (the first group until one is chosen).
-    A payment is grouped by its first flowers, as few as make every group fit ``room``; a
-    landing by runs of space numbers."""
-    alone = [(label, code) for label, code in options if code == "hatch:none"]
-    rest = [(label, code) for label, code in options if code != "hatch:none"]
-    groups: dict[str, list[tuple[str, str]]] = {}
+    A payment is grouped by its first flowers, a landing by runs of space numbers."""
+    alone = [option for option in options if option[1] == "hatch:none"]
+    rest = [option for option in options if option[1] != "hatch:none"]
     if step == "hatch":
-        for depth in range(1, 6):
-            groups = {}
-            for label, code in rest:
-                key = ".".join(code[6:].split(".")[:depth])
-                groups.setdefault(key, []).append((label, code))
-            if max(len(g) for g in groups.values()) <= room:
-                break
-        chooser = alone + [(w(f"{K}hatch_group", flowers=", ".join(
-            words.flower(f, w) for f in key.split("."))), GROUP + key) for key in groups]
+        groups = _by_first_flowers(rest, room)
+        labels = [w(f"{K}hatch_group", flowers=", ".join(
+            words.flower(f, w) for f in key.split("."))) for key in groups]
     else:
-        size = min(room, -(-len(rest) // -(-len(rest) // room)))  # even runs, each ≤ room
-        for start in range(0, len(rest), size):
-            run = rest[start:start + size]
-            groups[f"{start}"] = run
-        chooser = alone + [(w(f"{K}space_group", first=run[0][1].partition(":")[2],
-                             last=run[-1][1].partition(":")[2]), GROUP + key)
-                           for key, run in groups.items()]
+        groups = _runs(rest, room)
+        labels = [w(f"{K}space_group", first=run[0][1].partition(":")[2],
+                    last=run[-1][1].partition(":")[2]) for run in groups.values()]
+    chooser = alone + [(label, GROUP + key) for label, key in zip(labels, groups, strict=True)]
     picked = groups.get(narrowed) or next(iter(groups.values()))
     return chooser[:CHOOSER], picked
+
+
+def _by_first_flowers(options: list[tuple[str, str]], room: int
+                      ) -> dict[str, list[tuple[str, str]]]:
+    """Payments grouped by their first flowers: as few as make every group fit ``room``."""
+    for depth in range(1, 6):
+        groups: dict[str, list[tuple[str, str]]] = {}
+        for option in options:
+            key = ".".join(option[1].partition(":")[2].split(".")[:depth])
+            groups.setdefault(key, []).append(option)
+        if max(len(group) for group in groups.values()) <= room:
+            break
+    return groups
+
+
+def _runs(options: list[tuple[str, str]], room: int) -> dict[str, list[tuple[str, str]]]:
+    """Options in as few runs as fit ``room`` each, of even length, keyed by where they start."""
+    size = math.ceil(len(options) / math.ceil(len(options) / room))
+    return {str(at): options[at:at + size] for at in range(0, len(options), size)}
 
 
 def _butterflies(view: Mapping[str, Any], only: str | None = None) -> dict[int, str]:

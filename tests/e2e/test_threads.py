@@ -367,15 +367,25 @@ async def test_schicki_micki_reactions_count_in_a_thread(table):
     await table.idle()
 
 
-@pytest.mark.asyncio
-async def test_a_rematch_pressed_in_the_thread_plays_in_that_thread(table):
+async def finished_in_thread(table):
+    """A Mimikri game played to its end in a thread: the thread and the two result lines
+    with Rematch (the thread's, the channel's)."""
     driver = table.driver
     lobby_message, match_id = await mimikri_in_thread(table)
     thread = driver.thread_of(lobby_message)
     board = await board_in(table, match_id)
     await play_to_end(table, board, match_id, {0: "alice", 1: "bob"})
     await table.idle()
-    [news] = [m for m in driver.messages(thread) if "game over" in m.content and m.id != board.id]
+    [in_thread] = [m for m in driver.messages(thread)
+                   if "game over" in m.content and m.id != board.id]
+    [in_channel] = [m for m in driver.messages("games") if "game over" in m.content]
+    return thread, in_thread, in_channel
+
+
+@pytest.mark.asyncio
+async def test_a_rematch_pressed_in_the_thread_plays_in_that_thread(table):
+    driver = table.driver
+    thread, news, _ = await finished_in_thread(table)
     pressed = await driver.click("bob", news, label="Rematch")
     assert pressed.ok and not pressed.ephemeral, pressed
     again = game_id(pressed.message.content)
@@ -398,21 +408,6 @@ async def test_a_rematch_pressed_in_the_thread_plays_in_that_thread(table):
                choose({**match.state, "version_hint": match.version}), again)
     assert not thread.archived
     assert table.bot.publisher._drawn[again][0] == (await table.match(again)).version
-
-
-async def finished_in_thread(table):
-    """A Mimikri game played to its end in a thread: the thread and the two result lines
-    with Rematch (the thread's, the channel's)."""
-    driver = table.driver
-    lobby_message, match_id = await mimikri_in_thread(table)
-    thread = driver.thread_of(lobby_message)
-    board = await board_in(table, match_id)
-    await play_to_end(table, board, match_id, {0: "alice", 1: "bob"})
-    await table.idle()
-    [in_thread] = [m for m in driver.messages(thread)
-                   if "game over" in m.content and m.id != board.id]
-    [in_channel] = [m for m in driver.messages("games") if "game over" in m.content]
-    return thread, in_thread, in_channel
 
 
 @pytest.mark.asyncio
