@@ -1,19 +1,19 @@
-"""The Discord client: opens the database, loads the cogs, re-arms open games at start-up.
+"""The Discord client: opens the database, has the Discord layer's composition root build and
+wire the services and load the cogs, and re-arms open games at start-up.
 
-The application knows its extensions only by name (discord.py loads them): each registers what
-it brings — commands, restart-proof buttons, the board publisher, checks — in its own
-``setup``, so nothing here imports the Discord layer above it.
+The application knows the Discord layer only by name (`ROOT`, imported when the bot starts, as
+discord.py loads extensions by name), so nothing here imports the layer above it.
 """
 
 from __future__ import annotations
 
+import importlib
 import logging
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord.ext import commands
 
-from bot.db.repo import Repo
 from bot.db.store import open_store
 from bot.sessions import SessionService
 from bot.settings import Settings
@@ -23,11 +23,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-EXTENSIONS = (
-    "cogs.games", "cogs.mimikri", "cogs.schicki_micki", "cogs.mimic", "cogs.mariposas",
-    "cogs.leaderboard", "cogs.daily", "cogs.settings",
-    "cogs.privacy", "cogs.replay",
-)
+ROOT = "cogs.root"
+"""The Discord layer's composition root: ``Tree`` (the command tree's class), ``compose(bot)``,
+``resume(bot)`` and ``close(bot)``."""
 
 
 def intents() -> discord.Intents:
@@ -51,7 +49,8 @@ class MenagerieBot(commands.Bot):
         discord.VoiceClient.warn_nacl = False
         discord.VoiceClient.warn_dave = False
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(),
-                         help_command=None, **options)
+                         help_command=None, tree_cls=importlib.import_module(ROOT).Tree,
+                         **options)
         # Nothing the bot sends pings anyone unless the call names who (names are escaped too).
         self.allowed_mentions = discord.AllowedMentions.none()
         self.settings = settings
@@ -60,25 +59,19 @@ class MenagerieBot(commands.Bot):
         self.uis: dict[str, Any] = {}  # game → how it looks in Discord, set by its extension
 
     async def setup_hook(self) -> None:
-        """Open storage, load the extensions, then resume open games and bring every message
-        up to date (each extension's optional ``resume_games``, once all are loaded)."""
+        """Open storage, build the services and load the extensions (the composition root),
+        then resume open games and bring every message up to date."""
         self.db = await open_store(self.settings.database)
-        self.sessions = SessionService(Repo(self.db), computer_delay=self.settings.computer_delay,
-                                       owner=self.settings.owner)
-        for extension in EXTENSIONS:
-            await self.load_extension(extension)
+        root = importlib.import_module(ROOT)
+        await root.compose(self)
         await self._sync_commands()
         if self.sync_only:
             return
-        matches = await self.sessions.resume()
-        for cog in list(self.cogs.values()):
-            resume = getattr(cog, "resume_games", None)
-            if resume is not None:
-                await resume()
+        resumed = await root.resume(self)
         if self.settings.shard_count is not None:
             log.info("shards %s of %d: resuming the games of their servers only",
                      ",".join(map(str, self.settings.owner.ids)), self.settings.shard_count)
-        log.info("ready to play; %d open games resumed", len(matches))
+        log.info("ready to play; %d open games resumed", resumed)
 
     async def _sync_commands(self) -> None:
         # Syncing is rate-limited by Discord: to a dev guild at every start (instant there),
@@ -93,12 +86,9 @@ class MenagerieBot(commands.Bot):
             log.info("slash commands synced globally (they may take a while to appear)")
 
     async def close(self) -> None:
-        """Unload the extensions (they stop their clocks and workers), stop the timers, then
-        close the database."""
-        for extension in list(self.extensions):
-            await self.unload_extension(extension)
-        if hasattr(self, "sessions"):
-            await self.sessions.close()
+        """Stop what the composition root built (extensions, workers, timers), then close
+        the database."""
+        await importlib.import_module(ROOT).close(self)
         if hasattr(self, "db"):  # also when start-up failed after opening it
             await self.db.close()
         await super().close()

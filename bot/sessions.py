@@ -3,8 +3,8 @@
 Every change goes lock → load → check → apply → commit → announce: the match's lock keeps
 changes to one match in order, and everything one change stores (state, action log, seats,
 results) is one database transaction (`_changing`). Timers and computer turns are armed and the
-change announced only after the commit: announcing is a callback the Discord layer sets, so
-nothing reaches a channel before it is on disk.
+change announced only after the commit, to every `Listener` subscribed (the Discord board
+publisher, daily results, …), so nothing reaches a channel before it is on disk.
 """
 
 from __future__ import annotations
@@ -70,50 +70,50 @@ class _Change:
     transition: Transition | None = None
 
 
-Publisher = Callable[[Transition], None]
-Reminder = Callable[[MatchRow, SeatRow], Awaitable[None]]
-# Where a starting game goes on: a thread, as (thread id, its board-to-be message or None), or
-# None for the channel its lobby is in, as it is.
-Placer = Callable[[MatchRow, list[SeatRow]], Awaitable[tuple[int, int | None] | None]]
+class Listener:
+    """What hears of the session service's changes once they are committed
+    (`SessionService.subscribe`). Override what you need; the defaults do nothing."""
+
+    def published(self, transition: Transition) -> None:
+        """A change was committed. Called inside the match's lock, so listeners hear changes
+        in the order of the log: only queue work here (boards are edited later)."""
+
+    async def remind(self, match: MatchRow, seat: SeatRow) -> None:
+        """Half of ``seat``'s turn timer is gone (told to every listener, once a turn)."""
 
 
-def _ignore(_: Transition) -> None:
-    return None
+class Placement:
+    """Where a starting game goes on (`SessionService.start`): this default keeps every
+    game in its lobby's channel; the Discord layer's threads move the ones that ask to."""
 
+    def may_move(self, match: MatchRow) -> bool:
+        """Whether the game may go on elsewhere than its lobby's channel."""
+        return False
 
-async def _no_reminder(*_: Any) -> None:
-    return None
-
-
-async def _stay(*_: Any) -> None:
-    return None
-
-
-def _stays(_: MatchRow) -> bool:
-    return False
+    async def place(self, match: MatchRow, seats: list[SeatRow]) -> tuple[int, int | None] | None:
+        """Where it goes on: a thread, as (thread id, its board-to-be message or None), or
+        None for its lobby's channel, as it is."""
+        return None
 
 
 class SessionService:
-    """Runs every match; the Discord layer calls it and listens to `publish` and `remind`."""
+    """Runs every match; the front ends call it and hear of its changes as `Listener`s."""
 
     def __init__(
         self, repo: Repo, *, clock: Callable[[], float] = time.time,
         computer_delay: float = 1.5, owner: Owner = EVERYONE,
+        placement: Placement | None = None,
     ) -> None:
         self.repo = repo
         # The guilds whose games this process resumes after a restart (sharded: its shards').
         self.owner = owner
         self.clock = clock
         self.computer_delay = computer_delay
-        # Called inside the match lock right after each commit, so announcements keep the
-        # order of the log; it must only queue work (the Discord layer edits boards later).
-        self.publish: Publisher = _ignore
-        self.remind: Reminder = _no_reminder
         # Asked at Start, under the match's lock but outside any transaction (it talks to
-        # Discord, which must never hold the shared connection) — only of a game `may_move`
-        # says may go on elsewhere than its lobby's channel.
-        self.place: Placer = _stay
-        self.may_move: Callable[[MatchRow], bool] = _stays
+        # Discord, which must never hold the shared connection) — only of a game it says
+        # may move.
+        self.placement = placement or Placement()
+        self._listeners: list[Listener] = []
         # A match's lock lives while a change holds it or waits for it (each keeps a reference)
         # and goes with the last of them: a process that plays for months keeps no lock per
         # match it ever played, nor one per id a forged click named.
@@ -121,6 +121,32 @@ class SessionService:
             weakref.WeakValueDictionary())
         self._history: dict[int, list[Event]] = {}
         self._tasks: dict[tuple[int, str], asyncio.Task[None]] = {}
+
+    def subscribe(self, listener: Listener) -> Callable[[], None]:
+        """Tell ``listener`` of every committed change from now on, after the listeners
+        subscribed before it; returns what unsubscribes it."""
+        self._listeners.append(listener)
+        return lambda: self._listeners.remove(listener)
+
+    @property
+    def listening(self) -> tuple[Listener, ...]:
+        """The subscribed listeners, in the order they hear each change."""
+        return tuple(self._listeners)
+
+    def _publish(self, transition: Transition) -> None:
+        for listener in list(self._listeners):
+            try:
+                listener.published(transition)
+            except Exception:  # one front end's bug must not keep a change from the others
+                log.exception("%r failed on a change of match %s", listener,
+                              transition.match.id)
+
+    async def _remind(self, match: MatchRow, seat: SeatRow) -> None:
+        for listener in list(self._listeners):
+            try:
+                await listener.remind(match, seat)
+            except Exception:  # a failed reminder must not stop the timer's expiry
+                log.exception("%r failed to remind match %s", listener, match.id)
 
     def rules(self, game: str) -> Rules:
         """The rules of a registered game."""
@@ -209,17 +235,17 @@ class SessionService:
     async def start(self, match_id: int, user_id: int) -> Transition:
         """The host starts the game once the player count is valid.
 
-        Where it goes on is asked of `place` when `may_move` says it may be elsewhere (its
+        Where it goes on is asked of the placement when it says the game may move (to its
         own thread): outside any transaction, as that asks Discord, and stored in the start's
         commit. Every other start is one transaction, checks included, as any change."""
         async with self.lock(match_id):
             async with self._committed(match_id) as change:
                 match, seats = await self._startable(match_id, user_id)
-                if not self.may_move(match):
+                if not self.placement.may_move(match):
                     change.transition = await self._start(match, seats, None)
             if change.transition is not None:
                 return change.transition
-            placed = await self.place(match, seats)
+            placed = await self.placement.place(match, seats)
             async with self._committed(match_id) as change:
                 match, seats = await self._startable(match_id, user_id)
                 change.transition = await self._start(match, seats, placed)
@@ -425,7 +451,7 @@ class SessionService:
             raise
         if change.transition is not None:
             self._arm(change.transition.match, change.transition.seats)
-            self.publish(change.transition)
+            self._publish(change.transition)
 
     async def _apply(
         self, match: MatchRow, seats: list[SeatRow], seat: int, code: str,
@@ -553,7 +579,7 @@ class SessionService:
                 seats = await self.repo.seats(match.id)
                 seat = players(self.rules(match.game).active_seats(match.state))[0]
                 if await self.repo.mark_reminded(match.id, match.version):
-                    await self.remind(match, seats[seat])
+                    await self._remind(match, seats[seat])
             await asyncio.sleep(max(0.0, match.deadline - self.clock()))
             await self.expire(match.id, match.version)
         except asyncio.CancelledError:

@@ -42,6 +42,7 @@ log = logging.getLogger(__name__)
 # Failures worth retrying: Discord refused or failed (discord.py has already waited out the
 # rate limits it could), or the connection broke on the way.
 RETRYABLE = (discord.HTTPException, aiohttp.ClientError, OSError, asyncio.TimeoutError)
+NO_PINGS = discord.AllowedMentions.none()  # what a message that pings nobody allows
 PING_WAIT = 5.0  # seconds a turn ping waits for the board to show the turn, at most
 ARCHIVED = 50083  # Discord: "Operation cannot be performed on an archived thread"
 DELETE_TRIES = 8  # backoff retries of an old ping's delete (then: at the game's next change)
@@ -83,7 +84,7 @@ class TurnPings:
         """Ping each human seat this transition makes one to act that was not one already,
         and take away the pings of the turns it ended."""
         match = transition.match
-        rules = self.bot.sessions.rules(match.game) if match.game in self.bot.uis else None
+        rules = self.publisher.sessions.rules(match.game) if match.game in self.bot.uis else None
         before = self._turns.pop(match.id, {})
         now: dict[int, int] = {}
         if (rules is not None and match.status == "active" and match.state is not None
@@ -113,16 +114,16 @@ class TurnPings:
 
     async def load(self, *, owner: Owner = EVERYONE) -> None:
         """At start-up, before `known`: read which turns the stored pings were sent for."""
-        for match_id in await matches_with_pings(self.bot.sessions.repo, owner=owner):
+        for match_id in await matches_with_pings(self.publisher.sessions.repo, owner=owner):
             turns = self._stored.setdefault(match_id, {})
-            for ping in await pings_of(self.bot.sessions.repo, match_id):
+            for ping in await pings_of(self.publisher.sessions.repo, match_id):
                 turns[ping.seat] = max(turns.get(ping.seat, ping.began), ping.began)
 
     def known(self, match: MatchRow) -> None:
         """At start-up: the seats to act now were pinged before the restart (a turn is pinged
         when it starts, not again when the bot comes back); a stored ping tells when a turn
         began."""
-        rules = self.bot.sessions.rules(match.game) if match.game in self.bot.uis else None
+        rules = self.publisher.sessions.rules(match.game) if match.game in self.bot.uis else None
         if (rules is None or match.status != "active" or match.state is None
                 or is_realtime(rules)):
             return
@@ -159,7 +160,7 @@ class TurnPings:
         (or after `PING_WAIT`: a board Discord refuses must not swallow the ping), unless the
         turn is over by then or the player switched pings off."""
         try:
-            repo = self.bot.sessions.repo
+            repo = self.publisher.sessions.repo
             if not await wants_pings(repo, user_id):
                 return
             with contextlib.suppress(TimeoutError):
@@ -199,7 +200,7 @@ class TurnPings:
         for a reason that passes stays stored and is tried again (a backoff's retry, the
         game's next change, its thread reopened)."""
         try:
-            stored = await pings_of(self.bot.sessions.repo, match_id)
+            stored = await pings_of(self.publisher.sessions.repo, match_id)
         except Exception:
             log.exception("could not read the turn pings of match %s", match_id)
             return
@@ -245,7 +246,7 @@ class TurnPings:
                         ping.match_id, error)
             return False
         try:
-            await drop_ping(self.bot.sessions.repo, ping.message_id)
+            await drop_ping(self.publisher.sessions.repo, ping.message_id)
         except Exception:
             log.exception("could not forget the turn ping of match %s", ping.match_id)
         return True

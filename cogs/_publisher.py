@@ -1,10 +1,10 @@
 """Keeps each game's one message up to date: the lobby, then the board, edited in place.
 
-The session service calls `publish` right after each commit (inside the match lock, so log
-lines keep the order of the action log). Publishing only queues: a worker per match renders
-the newest state off the event loop and edits the message. Updates that arrive while an edit
-is under way (or waiting out a rate limit) collapse into one, so the board always ends on the
-latest state and a slow Discord never slows the game.
+The publisher is a `Listener` of the session service: it hears of each commit right after it
+(`published`, inside the match lock, so log lines keep the order of the action log). That only
+queues: a worker per match renders the newest state off the event loop and edits the message.
+Updates that arrive while an edit is under way (or waiting out a rate limit) collapse into one, so
+the board always ends on the latest state and a slow Discord never slows the game.
 
 The worker owns convergence: an edit Discord refuses (403, 5xx, rate limits past discord.py's
 own retries, a dropped connection) is retried with backoff until the message shows the newest
@@ -32,30 +32,27 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.computers import LEVELS
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event
 from bot.i18n import Words
 from bot.retry import backoff
-from bot.sessions import Transition, is_realtime
+from bot.sessions import Listener, SessionService, Transition, is_realtime
 from cogs._board_key import board_key
-from cogs._pings import RETRYABLE as RETRYABLE  # re-exported: the cogs read them from here
-from cogs._pings import TurnPings, pings
+from cogs._lobby import duration, lobby_buttons, lobby_text
+from cogs._pings import NO_PINGS, RETRYABLE, TurnPings, pings
 from cogs._pings import link as _link
 from cogs._pings import where as where
 from cogs._threads import THREAD_ERRORS, Threads
 from cogs._ui import (
     EN,
-    LobbyButton,
     alt_text,
     computer_name,
     game_name,
-    mention,
     plain,
     png_file,
     server_words,
 )
-from cogs.rematch import RematchButton, rematch_view
+from cogs.rematch import rematch_view
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -63,17 +60,18 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 LOG_LINES = 6
-NO_PINGS = discord.AllowedMentions.none()
 UNKNOWN_CHANNEL = 10003
 BOARD = "board"
 ENDED_KEPT = 256  # ended matches whose last drawn version is still answered by `drawn`
 
 
-class Publisher:
+class Publisher(Listener):
     """The board worker of every match."""
 
-    def __init__(self, bot: GameBot, *, retry_delay: float = 1.0) -> None:
+    def __init__(self, bot: GameBot, sessions: SessionService, threads: Threads, *,
+                 retry_delay: float = 1.0) -> None:
         self.bot = bot
+        self.sessions = sessions
         self.retry_delay = retry_delay
         # Each match's newest public events worth a log line, phrased at drawing time in the
         # server's language (so a change of language or a computer taking a seat shows at once).
@@ -98,18 +96,13 @@ class Publisher:
         self.idle = asyncio.Event()  # set whenever no board has pending work (tests wait on it)
         self.idle.set()
         self.turn_pings = TurnPings(bot, self)
-        # The Rematch buttons this posts under final results work after a restart too.
-        bot.add_dynamic_items(RematchButton)
         # A game with the thread option moves into its thread at Start; the publisher keeps
         # the thread usable before it draws there.
-        self.threads = Threads(bot)
-        self.threads.reopened = self.turn_pings.retry  # a ping its archive kept is deleted now
-        bot.sessions.place = self.threads.place
-        bot.sessions.may_move = self.threads.may_move
+        self.threads = threads
 
     # -- called by the session service ----------------------------------------------------
 
-    def publish(self, transition: Transition) -> None:
+    def published(self, transition: Transition) -> None:
         """Note the transition's log lines, ping whoever's turn it starts and schedule a
         redraw of its message."""
         match = transition.match
@@ -133,7 +126,7 @@ class Publisher:
         real-time one too (its table is the dealer's)."""
         maybe = []
         for match in matches:
-            rules = self.bot.sessions.rules(match.game) if match.game in self.bot.uis else None
+            rules = self.sessions.rules(match.game) if match.game in self.bot.uis else None
             if (match.board_key is not None and match.status in ("lobby", "active")
                     and match.thread_id is None and rules is not None
                     and not is_realtime(rules)):
@@ -173,10 +166,10 @@ class Publisher:
         for match_id in match_ids:
             if self._busy(match_id):
                 continue  # drawn or being drawn since the start: nothing to decide
-            match = await self.bot.sessions.repo.match(match_id)
+            match = await self.sessions.repo.match(match_id)
             if match is None or match.status not in ("lobby", "active"):
                 continue
-            seats = await self.bot.sessions.repo.seats(match_id)
+            seats = await self.sessions.repo.seats(match_id)
             language = (await server_words(self.bot, match.guild_id)).lang
             if self._busy(match_id):
                 continue  # a move came while we read: its own draw is on the way
@@ -257,7 +250,7 @@ class Publisher:
     async def remind(self, match: MatchRow, seat: SeatRow) -> None:
         """Ping the player whose turn timer is half gone."""
         # Read again: the timer was armed at Start, before the game may have moved to a thread.
-        match = await self.bot.sessions.repo.match(match.id) or match
+        match = await self.sessions.repo.match(match.id) or match
         if seat.user_id is None or match.message_id is None:
             return
         left = int(float(match.options.get("turn_timer", 0)) / 2)
@@ -302,7 +295,7 @@ class Publisher:
         was removed from its server: the game ends if it was on, in one change of the session
         service, and nothing more is sent there."""
         self.gone.update(channel_ids)
-        if await self.bot.sessions.channel_gone(match_id) is not None:
+        if await self.sessions.channel_gone(match_id) is not None:
             log.warning("match %s can no longer be shown (its channel deleted or its server left);"
                         " the game was cancelled", match_id)
         if match_id not in self._workers:
@@ -339,7 +332,7 @@ class Publisher:
                     elif error.code == UNKNOWN_CHANNEL:
                         # The channel was deleted (while the bot was down, or before the
                         # gateway said so): no message can ever show this game there again.
-                        match = await self.bot.sessions.repo.match(match_id)
+                        match = await self.sessions.repo.match(match_id)
                         if match is not None:
                             await self.channel_gone(match_id, match.channel_id)
                         self._mark_drawn(match_id)
@@ -394,7 +387,7 @@ class Publisher:
             self.idle.set()
 
     async def _in_thread(self, match_id: int) -> bool:
-        match = await self.bot.sessions.repo.match(match_id)
+        match = await self.sessions.repo.match(match_id)
         return match is not None and match.in_thread
 
     async def _retry_later(self, match_id: int, error: BaseException) -> None:
@@ -403,7 +396,7 @@ class Publisher:
         log.warning("could not update the board of match %s (attempt %d): %s", match_id,
                     failures, error)
         if isinstance(error, discord.Forbidden):
-            match = await self.bot.sessions.repo.match(match_id)
+            match = await self.sessions.repo.match(match_id)
             if match is not None:
                 await self.warn_host(match, BOARD)
         kick = self._kick.setdefault(match_id, asyncio.Event())
@@ -425,7 +418,7 @@ class Publisher:
     async def _draw(self, match_id: int) -> bool:
         """Bring the match's message up to date; True when nothing will ever be drawn for it
         again (it ended and all of it is shown, or it cannot be shown anywhere)."""
-        repo = self.bot.sessions.repo
+        repo = self.sessions.repo
         match = await repo.match(match_id)
         if match is None or self._gone(match):
             return True
@@ -479,13 +472,13 @@ class Publisher:
             # (stored apart, so a channel refusing it never repeats the thread's).
             head, w = await self._result_line(match, seats)
             await self.threads.announce_home(match, head, w, rematch_view(match.id, w))
-            await self.bot.sessions.repo.mark_shown(match.id, home_announced=True)
+            await self.sessions.repo.mark_shown(match.id, home_announced=True)
         return ended
 
     async def _result_line(self, match: MatchRow, seats: list[SeatRow]) -> tuple[str, Words]:
         """The head line of a finished game (its result), in the server's words."""
         ui = self.bot.uis[match.game]
-        view = self.bot.sessions.rules(match.game).view(match.state, None)
+        view = self.sessions.rules(match.game).view(match.state, None)
         w = await server_words(self.bot, match.guild_id)
         return w("board.head", game=ui.name, id=match.id,
                  status=ui.status(match, seats, view, w)), w
@@ -500,7 +493,7 @@ class Publisher:
             allowed_mentions=pings(*humans), nonce=f"menagerie-end-{match.id}",
             view=rematch_view(match.id, w),
         )
-        await self.bot.sessions.repo.mark_shown(match.id, announced=True)
+        await self.sessions.repo.mark_shown(match.id, announced=True)
 
     async def _message(
         self, match: MatchRow, seats: list[SeatRow]
@@ -513,7 +506,7 @@ class Publisher:
             return text, "", None, lobby_buttons(match.id, w)
         if match.status == "cancelled":
             return w("board.cancelled", game=ui.name, id=match.id), "", None, []
-        rules = self.bot.sessions.rules(match.game)
+        rules = self.sessions.rules(match.game)
         view = rules.view(match.state, None)
         if match.id not in self.lines:
             await self._history_lines(match, seats)
@@ -531,54 +524,6 @@ class Publisher:
 
     async def _history_lines(self, match: MatchRow, seats: list[SeatRow]) -> None:
         """After a restart: the log's newest events rebuilt from the action log."""
-        events = await self.bot.sessions.history(match)
+        events = await self.sessions.history(match)
         worth = [e for e in events if self._line(match, e, seats, EN)]
         self.lines[match.id] = deque(worth, maxlen=LOG_LINES)
-
-
-def lobby_buttons(match_id: int, w: Words = EN) -> list[discord.ui.Item[Any]]:
-    """The lobby buttons: Join, Leave, Start, Cancel, and a row of Add computer, one per
-    level, and Remove computer."""
-    ops = ("join", "leave", "start", "cancel", *(f"computer_{x}" for x in LEVELS), "computer_off")
-    return [LobbyButton(match_id, op, w) for op in ops]
-
-
-def lobby_text(name: str, match: MatchRow, seats: list[SeatRow], w: Words = EN) -> str:
-    """The lobby message: who is in, the options, and how to start."""
-    players = "\n".join(
-        f"{i + 1}. {'🤖 ' if s.is_computer else ''}{mention(s, w)}" for i, s in enumerate(seats)
-    )
-    options = ", ".join(f"{option_name(k, w)}: {option_text(k, v, w)}"
-                        for k, v in sorted(match.options.items()))
-    return w("lobby.text", game=name, id=match.id, host=match.host_id,
-             options=options or w("lobby.defaults"), players=players)
-
-
-SECONDS = {"reveal", "settle"}  # options given in seconds (the turn timer is stored in seconds)
-
-
-def option_name(key: str, w: Words = EN) -> str:
-    """A lobby option's name as a player reads it."""
-    return w(f"option.{key}") if w.has(f"option.{key}") else key.replace("_", " ")
-
-
-def option_text(key: str, value: Any, w: Words = EN) -> str:
-    """One lobby option's value as a player reads it: 5 min, off, yes, 2,5 s."""
-    if key == "turn_timer":
-        seconds = int(value)
-        return duration(seconds, w) if seconds else w("value.off")
-    if isinstance(value, bool):
-        return w("value.yes" if value else "value.no")
-    if key in SECONDS:
-        return w("unit.seconds", value=w.number(float(value)))
-    return w(f"value.{value}") if w.has(f"value.{value}") else str(value)
-
-
-def duration(seconds: int, w: Words = EN) -> str:
-    """A timer's length: 45 s, 5 min, 2 min 30 s."""
-    minutes, rest = divmod(seconds, 60)
-    if not minutes:
-        return w("unit.seconds", value=rest)
-    if not rest:
-        return w("unit.minutes", minutes=minutes)
-    return w("unit.minutes_seconds", minutes=minutes, seconds=rest)

@@ -1,9 +1,9 @@
 """Games in their own threads: made at Start, kept usable, and left cleanly when they cannot be.
 
 A lobby opened with the ``thread`` option becomes, at Start, a public thread made from the lobby
-message (`Threads.place`, the session service's placer). The match's channel then *is* the
-thread, so every board, ping, reminder, result and announcement goes there without any path
-knowing about threads; the channel keeps the lobby message, edited to link the thread
+message (`Threads.place`: the threads are the session service's `Placement`). The match's channel
+then *is* the thread, so every board, ping, reminder, result and announcement goes there without any
+path knowing about threads; the channel keeps the lobby message, edited to link the thread
 (`Threads.link`), and gets the final result line too (`Threads.announce_home`).
 
 Discord archives a quiet thread, and moderators may lock or delete one. Editing a message in an
@@ -28,6 +28,7 @@ import discord
 
 from bot.db.repo import MatchRow, SeatRow
 from bot.i18n import Words
+from bot.sessions import Placement
 from cogs._pings import RETRYABLE, pings
 from cogs._ui import game_name, server_words
 
@@ -57,15 +58,19 @@ def thread_link(match: MatchRow) -> str:
     return f"<#{match.thread_id}>"
 
 
-class Threads:
+class Threads(Placement):
     """Puts starting games into their threads and keeps them usable."""
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self.checked: set[int] = set()  # games whose thread was looked at in this process
         self.linked: dict[int, str] = {}  # game → what its lobby message in the channel says
-        # Told when a game's archived thread was reopened (what its archive refused may go now).
-        self.reopened: Callable[[int], None] = lambda match_id: None
+        self._reopened: list[Callable[[int], None]] = []
+
+    def when_reopened(self, told: Callable[[int], None]) -> None:
+        """Tell ``told`` the match whenever its archived thread was reopened (what the
+        archive refused, such as deleting a ping, may go now)."""
+        self._reopened.append(told)
 
     # -- at Start -------------------------------------------------------------------------
 
@@ -182,7 +187,8 @@ class Threads:
                     log.warning("could not reopen the thread of match %s", match.id)
                     return True
                 log.info("reopened the archived thread of match %s", match.id)
-                self.reopened(match.id)
+                for told in self._reopened:
+                    told(match.id)
         self.checked.add(match.id)
         return True
 

@@ -1,4 +1,4 @@
-"""The command tree's check: every slash command's option values against the limits the
+"""Every command's check: each slash command's option values against the limits the
 command itself declares (ranges, choices, lengths), before the command runs.
 
 Discord's client enforces those limits, but the interaction arrives from whoever sends it: a
@@ -17,8 +17,9 @@ from typing import Any
 import discord
 from discord import AppCommandOptionType, app_commands
 
+from bot.games.core import RuleError
 from bot.i18n import Words, words
-from cogs._ui import EN, tell
+from cogs._ui import EN, apologise, reader, reason, tell
 
 log = logging.getLogger(__name__)
 
@@ -28,8 +29,28 @@ SUBCOMMAND, GROUP = 1, 2  # option types that wrap the options of a subcommand
 INTEGER_LIMIT = 2**53
 
 
+class GameTree(app_commands.CommandTree[Any]):
+    """The bot's command tree (the composition root names it): every command's options are
+    checked before it runs, and whatever a command raises is answered in one place."""
+
+    async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
+        """Every command, whichever cog brought it, has its options checked."""
+        return await check_options(interaction)
+
+    async def on_error(self, interaction: discord.Interaction[Any],
+                       error: app_commands.AppCommandError, /) -> None:
+        """Expected errors explained, the rest logged and apologised for."""
+        original = getattr(error, "original", error)
+        if isinstance(original, RuleError):
+            await tell(interaction, reason(original, [], reader(interaction)))
+        elif isinstance(error, app_commands.CheckFailure):
+            await tell(interaction, reader(interaction)("games.cant_use"))
+        else:
+            await apologise(interaction, None, original)
+
+
 async def check_options(interaction: discord.Interaction[Any], /) -> bool:
-    """The command tree's check (`cogs.games` installs it): let a command run only if every
+    """Every command's check (`GameTree.interaction_check`): let a command run only if every
     option it was given is within its declared limits, else refuse with a private reason.
 
     Autocomplete is not checked: there the user is still typing.

@@ -14,21 +14,21 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import logging
-from collections.abc import Coroutine
+from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.daily import GAME, AlreadyTried, DailyChallenge, DailyRow, Try
 from bot.db.repo import ChannelBusy
 from bot.games.core import RuleError
 from bot.i18n import Words
-from bot.sessions import Transition
+from bot.sessions import Listener, Transition
+from cogs._cog import GameCog
+from cogs._lobby import refused_here
 from cogs._publisher import NO_PINGS, RETRYABLE
 from cogs._ui import apologise, game_name, plain, reader, reason, server_words, tell
-from cogs.games import refused_here
 from cogs.leaderboard import bounded, cell_name, columns, send_table
 from rendering.leaderboard import render_daily_board
 
@@ -81,21 +81,24 @@ def picture_rows(rows: list[DailyRow], w: Words) -> list[dict[str, Any]]:
             for r in rows]
 
 
-class Daily(commands.Cog):
+class Daily(GameCog, Listener):
     """/daily: today's deal, or today's board."""
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
         self.daily = DailyChallenge(bot.sessions)  # tests set its clock
         self._tasks: set[asyncio.Task[None]] = set()
-        # Finished games are seen as the session service announces them (after the commit);
-        # the listener before this one (the board publisher) is still called first.
-        self._publish = bot.sessions.publish
-        bot.sessions.publish = self._published
+        self._unsubscribe: Callable[[], None] | None = None
+
+    async def cog_load(self) -> None:
+        """Hear of finished games as the session service announces them (after the commit,
+        and after the board publisher, which the composition root subscribed first)."""
+        self._unsubscribe = self.bot.sessions.subscribe(self)
 
     async def cog_unload(self) -> None:
         """Stop listening and drop pending result lines (a restart posts them)."""
-        self.bot.sessions.publish = self._publish
+        if self._unsubscribe is not None:
+            self._unsubscribe()
         for task in self._tasks:
             task.cancel()
         await asyncio.gather(*self._tasks, return_exceptions=True)
@@ -109,9 +112,8 @@ class Daily(commands.Cog):
                 wait = not (match.board_final and match.announced)
                 self._spawn(self._result_line(match.id, match.version, wait=wait))
 
-    def _published(self, transition: Transition) -> None:
+    def published(self, transition: Transition) -> None:
         """Called inside the match lock: only queue work."""
-        self._publish(transition)
         match = transition.match
         if match.status == "finished" and match.game == GAME and len(transition.seats) == 1:
             self._spawn(self._result_line(match.id, match.version))

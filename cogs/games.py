@@ -3,32 +3,27 @@
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.db.repo import ChannelBusy, MatchRow
-from bot.db.server_settings import server_settings
-from bot.defaults import ServerSettings, lobby_options
+from bot.db.repo import MatchRow
 from bot.games.core import RuleError
-from cogs._publisher import NO_PINGS, RETRYABLE, Publisher, lobby_buttons, lobby_text
-from cogs._translator import CommandTranslator
-from cogs._tree import check_options
+from cogs._cog import GameCog
+from cogs._lobby import no_game_here
 from cogs._ui import (
-    DYNAMIC_ITEMS,
     apologise,
     game_name,
     is_admin,
     match_of,
     reader,
     reason,
-    server_words,
     tell,
     unhandled_reason,
 )
+from cogs.replay import history_command, replay_command
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -36,141 +31,15 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 
-async def open_lobby(
-    interaction: discord.Interaction[GameBot], game: str, options: dict[str, Any],
-    busy_text: Callable[[MatchRow | None], str | None] | None = None,
-) -> MatchRow | None:
-    """Post a lobby for ``game`` as the answer to the command, unless the channel is busy
-    (then say so: ``busy_text`` of the open game, where given and not None, else the usual
-    words) or the server keeps games out of it; return the new lobby. Options the host left
-    out (None) are the server's defaults, else the game's (`bot.defaults.lobby_options`).
-
-    The lobby is stored first and its message id right after the reply that creates it (the
-    reply carries it: no second call). If the reply is lost — the interaction expired, Discord
-    failed, or the process died in between — the lobby has no message, and the publisher posts
-    one into the channel (now, or at the next start-up): it is never unreachable.
-    """
-    bot = interaction.client
-    if interaction.guild_id is None or interaction.channel_id is None:
-        await tell(interaction, reader(interaction)("games.dm_only"))
-        return None
-    server = await server_settings(bot.sessions.repo, interaction.guild_id)
-    if await refused_here(interaction, server):
-        return None
-    options = lobby_options(game, options, server)
-    try:
-        match = await bot.sessions.open_lobby(
-            game, guild_id=interaction.guild_id, channel_id=interaction.channel_id,
-            host_id=interaction.user.id, host_name=interaction.user.display_name,
-            options=options,
-        )
-    except ChannelBusy:
-        busy = await bot.sessions.repo.open_match_in(interaction.channel_id)
-        text = busy_text(busy) if busy_text is not None else None
-        if text is None:
-            w = reader(interaction)
-            what = (w("games.busy_game", game=game_name(bot, busy), id=busy.id) if busy
-                    else w("games.another"))
-            text = w("games.busy", what=what)
-        await tell(interaction, text)
-        return None
-    seats = await bot.sessions.repo.seats(match.id)
-    w = await server_words(bot, match.guild_id)
-    view = discord.ui.View(timeout=None)
-    for item in lobby_buttons(match.id, w):
-        view.add_item(item)
-    try:
-        sent = await interaction.response.send_message(
-            lobby_text(game_name(bot, match), match, seats, w), view=view, allowed_mentions=NO_PINGS
-        )
-    except RETRYABLE:
-        log.warning("the lobby reply of match %s was lost; posting it in the channel", match.id,
-                    exc_info=True)
-        bot.publisher.refresh(match.id)
-        return match
-    if sent.message_id is not None:
-        await bot.sessions.repo.set_message(match.id, sent.message_id)
-    else:
-        bot.publisher.refresh(match.id)
-    return match
-
-
-THREAD_OPTION = "Play the game in a thread of its own (default: the server's choice)"
-"""What every `/… new` command's `thread:` option says."""
-
-
-async def refused_here(interaction: discord.Interaction[GameBot],
-                       server: ServerSettings | None = None) -> bool:
-    """Whether the server keeps games out of this channel (`/settings server games_here:`);
-    if so, the user is told privately where games are played."""
-    guild_id, channel_id = interaction.guild_id, interaction.channel_id
-    if guild_id is None or channel_id is None:
-        return False  # not in a server: the caller says games are played in servers
-    if server is None:
-        server = await server_settings(interaction.client.sessions.repo, guild_id)
-    if server.allows(channel_id, parent_of(interaction.channel)):
-        return False
-    channels = " ".join(f"<#{c}>" for c in sorted(server.channels))
-    await tell(interaction, reader(interaction)("games.not_here", channels=channels))
-    return True
-
-
-async def no_game_here(interaction: discord.Interaction[GameBot], key: str) -> None:
-    """Say privately there is no game here (``key``'s words) — or, where this channel's games
-    went on in threads of their own, where they are."""
-    w = reader(interaction)
-    moved = await interaction.client.publisher.threads.elsewhere(interaction.channel_id or 0, w)
-    await tell(interaction, moved or w(key))
-
-
-def minutes(value: int | None) -> int | None:
-    """A timer option given in minutes, in seconds as lobbies keep it (None: not given)."""
-    return None if value is None else value * 60
-
-
-def parent_of(channel: object) -> int | None:
-    """The channel a thread belongs to (None for anything else): a game channel's threads
-    are game channels too."""
-    return channel.parent_id if isinstance(channel, discord.Thread) else None
-
-
-class Games(commands.Cog):
-    """/game list, /game leave, /game cancel and /help; and what every game
-    shares: the board publisher, the restart-proof buttons, the option check and the answer to
-    stray clicks."""
+class Games(GameCog):
+    """/game list, leave, cancel, history and replay, and /help; and what every game shares: ending
+    the games of deleted channels and servers, and the answer to stray clicks."""
 
     game = app_commands.Group(name="game", description="Games on this server",
                               guild_only=True)
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
-        bot.publisher = Publisher(bot, retry_delay=bot.settings.retry_delay)
-        bot.sessions.publish = bot.publisher.publish
-        bot.sessions.remind = bot.publisher.remind
-        bot.add_dynamic_items(*DYNAMIC_ITEMS)
-        bot.tree.interaction_check = check_options  # type: ignore[method-assign]
-        bot.tree.on_error = self.on_app_command_error
-
-    async def resume_games(self) -> None:
-        """At start-up, once every game is loaded: bring every message up to date that may be
-        behind the database — open games, and ended ones whose final board or announcement a
-        crash cut off; only in the guilds this process owns (sharded: another process redraws
-        the others', checks their threads and knows their turns)."""
-        sessions = self.bot.sessions
-        matches = await sessions.repo.unsettled_matches(owner=sessions.owner)
-        await self.bot.publisher.turn_pings.load(owner=sessions.owner)
-        for match in matches:
-            self.bot.publisher.known_turns(match)
-        self.bot.publisher.resume(matches)
-        self.bot.publisher.turn_pings.sweep_loaded()
-
-    async def cog_load(self) -> None:
-        """Czech clients see the commands in Czech (discord.py asks when it syncs)."""
-        await self.bot.tree.set_translator(CommandTranslator())
-
-    async def cog_unload(self) -> None:
-        """Stop the board workers (pending redraws are redone at the next start-up)."""
-        await self.bot.publisher.close()
 
     @commands.Cog.listener()
     async def on_guild_channel_delete(self, channel: discord.abc.GuildChannel) -> None:
@@ -235,18 +104,6 @@ class Games(commands.Cog):
             why = "games.cancelled"
         await interaction.response.send_message(reader(interaction)(why), ephemeral=True)
 
-    async def on_app_command_error(
-        self, interaction: discord.Interaction[GameBot], error: app_commands.AppCommandError
-    ) -> None:
-        """One place for command errors: expected ones explained, the rest logged and apologised."""
-        original = getattr(error, "original", error)
-        if isinstance(original, RuleError):
-            await tell(interaction, reason(original, [], reader(interaction)))
-        elif isinstance(error, app_commands.CheckFailure):
-            await tell(interaction, reader(interaction)("games.cant_use"))
-        else:
-            await apologise(interaction, None, original)
-
     @game.command(name="list", description="The games running on this server")
     async def list_games(self, interaction: discord.Interaction[GameBot]) -> None:
         """Every lobby and running game of the server, with links."""
@@ -298,6 +155,28 @@ class Games(commands.Cog):
             await tell(interaction, reason(error, [], reader(interaction)))
         except Exception:
             await apologise(interaction, match.id)
+
+    @game.command(name="history", description="The finished games of this server, newest first")
+    @app_commands.describe(page="Which page: 1 is the newest games")
+    async def history(self, interaction: discord.Interaction[GameBot],
+                      page: app_commands.Range[int, 1, 100_000] = 1) -> None:
+        """The server's finished games, privately, a page at a time (`cogs.replay`)."""
+        await history_command(interaction, page)
+
+    @game.command(name="replay", description="Watch a finished game again, privately")
+    @app_commands.rename(match_id="id")
+    @app_commands.describe(match_id="The game's number (see /game history)",
+                           format="Step by step (default), or the whole game as one animation",
+                           step="The step to begin at (0: the deal; past the end: the end)")
+    @app_commands.choices(format=[
+        app_commands.Choice(name="step by step", value="steps"),
+        app_commands.Choice(name="animated GIF", value="gif"),
+        app_commands.Choice(name="animated WebP", value="webp")])
+    async def replay(self, interaction: discord.Interaction[GameBot],
+                     match_id: app_commands.Range[int, 1, 2**53], format: str = "steps",
+                     step: app_commands.Range[int, 0, 100_000] = 0) -> None:
+        """A finished game of this server again, privately (`cogs.replay`)."""
+        await replay_command(interaction, match_id, format, step)
 
     @app_commands.command(name="help", description="What Menagerie can do and how to play")
     async def help(self, interaction: discord.Interaction[GameBot]) -> None:

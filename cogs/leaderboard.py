@@ -16,11 +16,11 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.db.repo import BoardRow, SoloRow
 from bot.i18n import Words
 from bot.ratings import display
+from cogs._cog import GameCog
 from cogs._publisher import NO_PINGS
 from cogs._ui import alt_text, plain, png_file, reader
 from rendering.leaderboard import render_leaderboard, render_solo_board, render_stats
@@ -172,7 +172,7 @@ def reactions_note(times: dict[int, list[float]], ranked: list[dict], shown: lis
              medians=medians)
 
 
-class Leaderboard(commands.Cog):
+class Leaderboard(GameCog):
     """The server's standings, in the words of whoever asks."""
 
     def __init__(self, bot: GameBot) -> None:

@@ -28,6 +28,8 @@ from bot.i18n import Words
 from bot.sessions import Transition
 from cogs import mariposas_panel as panel
 from cogs import mariposas_words as words
+from cogs._cog import GameCog
+from cogs._lobby import THREAD_OPTION, minutes, no_game_here, open_lobby
 from cogs._ui import (
     EN,
     QueryButton,
@@ -41,7 +43,6 @@ from cogs._ui import (
     show_rules,
     tell,
 )
-from cogs.games import THREAD_OPTION, minutes, no_game_here, open_lobby
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -138,7 +139,7 @@ class MariposasUI:
         await panel.send_panel(interaction, match)
 
 
-class Mariposas(commands.GroupCog, group_name="mariposas",
+class Mariposas(GameCog, commands.GroupCog, group_name="mariposas",
                 group_description="Mariposas, the monarch migration game"):
     """/mariposas new, rules, turn and land."""
 

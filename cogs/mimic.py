@@ -31,8 +31,9 @@ from bot.games.mimic.cards import POWER_COLOURS, components
 from bot.games.mimic.hints import hand_targets, kind, move_targets, needed
 from bot.i18n import LANGUAGES, Words, words
 from bot.texts.mimic import card_name, power_name, refusal
+from cogs._cog import GameCog
+from cogs._lobby import THREAD_OPTION, minutes, no_game_here, open_lobby
 from cogs._ui import apologise, reader, reason, server_words, show_rules, tell
-from cogs.games import THREAD_OPTION, minutes, no_game_here, open_lobby
 from cogs.mimic_table import (
     MimicUI,
     View,
@@ -129,7 +130,7 @@ def _why(error: RuleError, seats: Sequence[SeatRow], w: Words) -> str:
     return reason(error, seats, w)
 
 
-class Mimic(commands.GroupCog, group_name="mimic",
+class Mimic(GameCog, commands.GroupCog, group_name="mimic",
             group_description="MIMIC, the set-building card game"):
     """/mimic new, rules, hand, and every move of the game."""
 

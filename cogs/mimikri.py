@@ -21,6 +21,8 @@ from bot.games.core import Event
 from bot.games.mimikri.rules import ORIENTATIONS
 from bot.i18n import Words
 from bot.texts import mimikri as texts
+from cogs._cog import GameCog
+from cogs._lobby import THREAD_OPTION, minutes, open_lobby
 from cogs._ui import (
     EN,
     GameAction,
@@ -34,7 +36,6 @@ from cogs._ui import (
     seat_names,
     show_rules,
 )
-from cogs.games import THREAD_OPTION, minutes, open_lobby
 from rendering import mimikri as art
 
 if TYPE_CHECKING:
@@ -135,7 +136,7 @@ class MimikriUI:
         )
 
 
-class Mimikri(commands.GroupCog, group_name="mimikri",
+class Mimikri(GameCog, commands.GroupCog, group_name="mimikri",
               group_description="Mimikri, the memory game"):
     """/mimikri new and /mimikri rules."""
 

@@ -40,6 +40,7 @@ from bot.db.privacy import (
 from bot.games.core import RuleError
 from bot.i18n import Words
 from bot.ratings import display
+from cogs._cog import GameCog
 from cogs._publisher import NO_PINGS, RETRYABLE
 from cogs._ui import EN, apologise, known_template, plain, reader, tell
 
@@ -201,7 +202,7 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CON
         await cog.confirm(interaction, self.token)
 
 
-class Privacy(commands.GroupCog, group_name="privacy",
+class Privacy(GameCog, commands.GroupCog, group_name="privacy",
               group_description="What Menagerie keeps about you"):
     """/privacy show and /privacy delete."""
 

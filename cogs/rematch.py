@@ -25,6 +25,8 @@ from bot.db.history import open_rematch
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import RuleError
 from bot.i18n import Words
+from cogs._lobby import open_lobby
+from cogs._pings import RETRYABLE, pings, where
 from cogs._ui import (
     EN,
     ID,
@@ -107,10 +109,6 @@ def players_of(seats: list[SeatRow]) -> list[int]:
 async def rematch(interaction: discord.Interaction[GameBot], finished_id: int) -> None:
     """The Rematch click: checks, the lobby (the reply to the click), its computers, then the
     call to the other players."""
-    # Imported here: the publisher puts this module's button on its announcements.
-    from cogs._publisher import RETRYABLE, pings, where
-    from cogs.games import open_lobby
-
     bot = interaction.client
     repo = bot.sessions.repo
     user = interaction.user
@@ -163,7 +161,6 @@ async def rematch(interaction: discord.Interaction[GameBot], finished_id: int) -
 def _busy(bot: GameBot, busy: MatchRow, finished: MatchRow, played: list[int], w: Words) -> str:
     """Why no rematch opens: the rematch is already open (a lobby of the same game opened
     after this one by one of its players), or another game holds the channel."""
-    from cogs._publisher import where
     if (busy.status == "lobby" and busy.game == finished.game and busy.id > finished.id
             and busy.host_id in played):
         return w("rematch.open", host=busy.host_id, id=busy.id, link=where(busy))

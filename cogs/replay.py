@@ -1,8 +1,8 @@
 """/game history and /game replay: a server's finished games, and each one again, privately.
 
-The `/game` group belongs to `cogs.games`; this extension adds its two subcommands to it when
-it loads and takes them off when it unloads. Everything is answered ephemerally. The buttons
-are `DynamicItem`s whose custom_id carries all they need, so an old replay keeps stepping
+The two commands are in the `/game` group of `cogs.games`, which calls `history_command` and
+`replay_command`; this extension registers their buttons. Everything is answered ephemerally. The
+buttons are `DynamicItem`s whose custom_id carries all they need, so an old replay keeps stepping
 after a restart:
 
     ``mh:<page>:<n|o>``                  a page of /game history (newer / older)
@@ -24,11 +24,10 @@ import weakref
 from typing import TYPE_CHECKING, Any
 
 import discord
-from discord import app_commands
-from discord.ext import commands
 
 from bot.db.history import FinishedGame, finished_count, finished_games
 from bot.i18n import Words
+from cogs._cog import GameCog
 from cogs._publisher import RETRYABLE
 from cogs._ui import (
     EN,
@@ -101,10 +100,9 @@ def _line(bot: GameBot, game: FinishedGame, w: Words) -> str:
     return line if len(line) <= LINE_LIMIT else line[:LINE_LIMIT - 1] + "…"
 
 
-@app_commands.describe(page="Which page: 1 is the newest games")
-async def history_command(interaction: discord.Interaction[GameBot],
-                          page: app_commands.Range[int, 1, 100_000] = 1) -> None:
-    """The server's finished games, privately, a page at a time."""
+async def history_command(interaction: discord.Interaction[GameBot], page: int = 1) -> None:
+    """/game history (a command of `cogs.games`): the server's finished games, privately, a
+    page at a time."""
     text, view = await history_page(interaction.client, interaction.guild_id or 0, page,
                                     reader(interaction))
     await tell(interaction, text, **({"view": view} if view else {}))
@@ -141,19 +139,10 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HIS
 
 # -- /game replay ----------------------------------------------------------------------------
 
-@app_commands.rename(match_id="id")
-@app_commands.describe(match_id="The game's number (see /game history)",
-                       format="Step by step (default), or the whole game as one animation",
-                       step="The step to begin at (0: the deal; past the end: the end)")
-@app_commands.choices(format=[
-    app_commands.Choice(name="step by step", value="steps"),
-    app_commands.Choice(name="animated GIF", value="gif"),
-    app_commands.Choice(name="animated WebP", value="webp")])
-async def replay_command(interaction: discord.Interaction[GameBot],
-                         match_id: app_commands.Range[int, 1, 2**53], format: str = "steps",
-                         step: app_commands.Range[int, 0, 100_000] = 0) -> None:
-    """A finished game of this server again, privately: from its deal (or ``step``), or as
-    an animation."""
+async def replay_command(interaction: discord.Interaction[GameBot], match_id: int,
+                         format: str = "steps", step: int = 0) -> None:
+    """/game replay (a command of `cogs.games`): a finished game of this server again,
+    privately: from its deal (or ``step``), or as an animation."""
     await interaction.response.defer(ephemeral=True, thinking=True)
     replay = await _load(interaction, match_id)
     if replay is None:
@@ -324,39 +313,22 @@ async def _sorry(interaction: discord.Interaction[Any], match_id: int | None,
 
 # -- the extension ---------------------------------------------------------------------------
 
-COMMANDS = (
-    ("history", "The finished games of this server, newest first", history_command),
-    ("replay", "Watch a finished game again, privately", replay_command),
-)
 ITEMS = (HistoryButton, StepButton, ExportButton)
 
 
-class Replays(commands.Cog):
-    """Adds /game history and /game replay to the games' /game group, and their buttons."""
+class Replays(GameCog):
+    """The buttons of /game history and /game replay (the commands are in the /game group of
+    `cogs.games`)."""
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
 
-    def _group(self) -> app_commands.Group:
-        group = self.bot.tree.get_command("game")
-        if not isinstance(group, app_commands.Group):
-            raise RuntimeError("cogs.replay needs the /game group of cogs.games loaded first")
-        return group
-
     async def cog_load(self) -> None:
-        """Attach the subcommands to /game and register the buttons."""
-        group = self._group()
-        for name, description, callback in COMMANDS:
-            group.add_command(app_commands.Command(name=name, description=description,
-                                                   callback=callback))
+        """Register the buttons."""
         self.bot.add_dynamic_items(*ITEMS)
 
     async def cog_unload(self) -> None:
         """Take them off again; forget the rebuilt games."""
-        group = self.bot.tree.get_command("game")
-        if isinstance(group, app_commands.Group):
-            for name, _, _ in COMMANDS:
-                group.remove_command(name)
         self.bot.remove_dynamic_items(*ITEMS)
         forget(self.bot)
 

@@ -26,6 +26,8 @@ from bot.i18n import Words
 from bot.sessions import Transition
 from bot.texts import schicki_micki as texts
 from bot.texts.schicki_micki import BY_EMOJI, EMOJI, SAY  # noqa: F401 - EMOJI read from here
+from cogs._cog import GameCog
+from cogs._lobby import THREAD_OPTION, open_lobby
 from cogs._publisher import NO_PINGS
 from cogs._ui import (
     ID,
@@ -40,7 +42,6 @@ from cogs._ui import (
     show_rules,
     tell,
 )
-from cogs.games import THREAD_OPTION, open_lobby
 from cogs.schicki_table import TableReactions
 from cogs.schicki_ui import SchickiUI
 from rendering import schicki_micki as art
@@ -111,7 +112,7 @@ class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT
                                                  refused=refused))
 
 
-class SchickiMicki(commands.GroupCog, group_name="schicki",
+class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
                    group_description="Schicki Micki, the reaction game"):
     """/schicki new and /schicki rules; the table IO of the dealer."""
 

@@ -10,7 +10,6 @@ from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
-from discord.ext import commands
 
 from bot.db.players import set_pings
 from bot.db.server_settings import (
@@ -23,7 +22,8 @@ from bot.db.server_settings import (
 )
 from bot.defaults import TIMED_GAMES, ServerSettings
 from bot.i18n import Words
-from cogs._publisher import duration
+from cogs._cog import GameCog
+from cogs._lobby import duration
 from cogs._ui import is_admin, reader, server_words, tell
 
 if TYPE_CHECKING:
@@ -34,7 +34,7 @@ ON_OFF = [app_commands.Choice(name="on", value="on"),
 Minutes = app_commands.Range[int, 0, 60]
 
 
-class Settings(commands.Cog):
+class Settings(GameCog):
     """/settings language, /settings server and /settings me."""
 
     settings = app_commands.Group(

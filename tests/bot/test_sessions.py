@@ -9,9 +9,23 @@ import pytest
 from bot.db.repo import ChannelBusy
 from bot.games import REGISTRY
 from bot.games.core import IllegalAction, NotYourTurn, StaleAction, dump, replay
-from bot.sessions import LobbyError
+from bot.sessions import Listener, LobbyError
 
 GUILD, CHANNEL, HOST, GUEST = 10, 20, 100, 200
+
+
+class Heard(Listener):
+    """A listener that keeps what it hears."""
+
+    def __init__(self) -> None:
+        self.transitions: list = []
+        self.reminded: list[str] = []
+
+    def published(self, transition) -> None:
+        self.transitions.append(transition)
+
+    async def remind(self, match, seat) -> None:
+        self.reminded.append(seat.name)
 
 
 async def lobby(sessions, **options):
@@ -80,8 +94,9 @@ async def test_rejections_leave_the_game_unchanged(sessions):
 
 @pytest.mark.asyncio
 async def test_computers_finish_a_game_and_results_replay(sessions):
-    published = []
-    sessions.publish = published.append
+    heard = Heard()
+    sessions.subscribe(heard)
+    published = heard.transitions
     match = await lobby(sessions)
     await sessions.add_computer(match.id, HOST)
     await sessions.add_computer(match.id, HOST)
@@ -150,12 +165,9 @@ async def test_timer_task_reminds_at_half_time_then_moves(repo):
     from bot.sessions import SessionService
 
     sessions = SessionService(repo, computer_delay=0)  # the real clock
-    reminded = []
-
-    async def remind(match, seat):
-        reminded.append(seat.name)
-
-    sessions.remind = remind
+    heard = Heard()
+    sessions.subscribe(heard)
+    reminded = heard.reminded
     try:
         match = await lobby(sessions, turn_timer=0.3)
         await sessions.join(match.id, GUEST, "Guest")
@@ -213,3 +225,58 @@ async def test_an_ended_games_history_is_not_kept_after_it_is_read(sessions):
     events = await sessions.history(final)
     assert events  # read whole, from the log
     assert sessions._history == {}
+
+
+@pytest.mark.asyncio
+async def test_listeners_hear_each_commit_in_the_order_they_subscribed(sessions):
+    """Every subscribed listener hears every committed change, the first subscribed first; one
+    that fails does not keep the change from the others; an unsubscribed one hears no more."""
+    order: list[str] = []
+
+    class Named(Listener):
+        def __init__(self, name: str, fails: bool = False) -> None:
+            self.name, self.fails = name, fails
+
+        def published(self, transition) -> None:
+            order.append(self.name)
+            if self.fails:
+                raise RuntimeError("a front end's bug")
+
+    sessions.subscribe(Named("board"))
+    sessions.subscribe(Named("broken", fails=True))
+    unsubscribe = sessions.subscribe(Named("web"))
+    match = await lobby(sessions)
+    await sessions.join(match.id, GUEST, "Guest")
+    assert order == ["board", "broken", "web"]
+    unsubscribe()
+    await sessions.leave_lobby(match.id, GUEST)
+    assert (await sessions.repo.seats(match.id))[-1].user_id == HOST
+    assert order == ["board", "broken", "web", "board", "broken"]
+
+
+@pytest.mark.asyncio
+async def test_a_failed_reminder_does_not_stop_the_turn_timer(repo):
+    """A listener whose reminder fails is logged; the next listener is still reminded and the
+    timer still runs out."""
+    from bot.sessions import SessionService
+
+    class Failing(Listener):
+        async def remind(self, match, seat) -> None:
+            raise RuntimeError("Discord is down")
+
+    sessions = SessionService(repo, computer_delay=0)
+    heard = Heard()
+    sessions.subscribe(Failing())
+    sessions.subscribe(heard)
+    try:
+        match = await lobby(sessions, turn_timer=0.3)
+        await sessions.join(match.id, GUEST, "Guest")
+        await sessions.start(match.id, HOST)
+
+        async def first_timeout():
+            while not await repo.action_log(match.id):
+                await asyncio.sleep(0.02)
+        await asyncio.wait_for(first_timeout(), 5)
+        assert heard.reminded == ["Host"]
+    finally:
+        await sessions.close()

@@ -7,6 +7,8 @@ from __future__ import annotations
 import pytest
 
 from bot.db.repo import ChannelBusy
+from bot.sessions import Placement
+from tests.bot.test_sessions import Heard
 
 GUILD, CHANNEL, HOST, GUEST, THREAD, LOBBY, FIRST = 10, 20, 100, 200, 3000, 4000, 5000
 
@@ -21,13 +23,16 @@ async def lobby(sessions, **options):
 
 
 def placer(sessions, asked: list, answer=(THREAD, FIRST)):
-    async def place(match, seats):
-        # Discord is asked with the shared connection free for everyone else.
-        assert sessions.repo._owner is None
-        asked.append((match.id, [s.user_id for s in seats]))
-        return answer
-    sessions.place = place
-    sessions.may_move = lambda match: bool(match.options.get("thread"))
+    class Asked(Placement):
+        def may_move(self, match) -> bool:
+            return bool(match.options.get("thread"))
+
+        async def place(self, match, seats):
+            # Discord is asked with the shared connection free for everyone else.
+            assert sessions.repo._owner is None
+            asked.append((match.id, [s.user_id for s in seats]))
+            return answer
+    sessions.placement = Asked()
 
 
 @pytest.mark.asyncio
@@ -46,7 +51,9 @@ async def test_a_placed_start_moves_the_game_into_its_thread(sessions):
     published = []
     placer(sessions, asked)
     match = await lobby(sessions, thread=True)
-    sessions.publish = published.append
+    heard = Heard()
+    sessions.subscribe(heard)
+    published = heard.transitions
     started = await sessions.start(match.id, HOST)
     assert asked == [(match.id, [HOST, GUEST])]
     row = started.match

@@ -125,11 +125,11 @@ entry._check_storage = check_then_break
 """
 
 FAIL_AFTER_OPENING = """\
-import bot.app
+import cogs.root
 class Broken:
     def __init__(self, *args, **kwargs):
         raise RuntimeError("the sessions could not start")
-bot.app.SessionService = Broken
+cogs.root.SessionService = Broken
 """
 
 

@@ -11,7 +11,6 @@ import random
 
 import pytest
 
-import bot.app
 from bot.games.core import apply_checked
 from tests.e2e.table import Table, ephemeral_text, game_id
 from tests.e2e.test_mimic import RULES, decide, moved_on, perform, settle
@@ -19,13 +18,6 @@ from tests.e2e.test_mimic import RULES, decide, moved_on, perform, settle
 DAY = dt.datetime(2026, 12, 2, 8, 0, tzinfo=dt.UTC).timestamp()
 ONE_DAY = 24 * 3600.0
 FOREVER = -1  # a fault that never wears off
-
-
-@pytest.fixture(autouse=True)
-def daily_loaded(monkeypatch):
-    """The bot loads /daily (until the application lists the extension itself)."""
-    if "cogs.daily" not in bot.app.EXTENSIONS:
-        monkeypatch.setattr(bot.app, "EXTENSIONS", (*bot.app.EXTENSIONS, "cogs.daily"))
 
 
 class Clock:

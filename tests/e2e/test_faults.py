@@ -16,6 +16,7 @@ import pytest_asyncio
 from bot.games import REGISTRY
 from bot.games.core import apply_checked, replay
 from bot.i18n import words
+from bot.sessions import Listener
 from tests.e2e.table import Table, ephemeral_text, game_id
 from tests.e2e.test_mimikri import choose
 
@@ -138,14 +139,13 @@ async def test_moves_in_many_games_with_new_spammed_keep_every_log_whole(table):
     to its stored state, and every state the bot announced is a prefix of its log."""
     driver = table.driver
     announced: list[tuple[int, int, dict]] = []
-    publish = table.bot.sessions.publish
 
-    def spy(transition) -> None:
-        match = transition.match
-        if match.status != "lobby":
-            announced.append((match.id, match.version, match.state))
-        publish(transition)
-    table.bot.sessions.publish = spy
+    class Spy(Listener):
+        def published(self, transition) -> None:
+            match = transition.match
+            if match.status != "lobby":
+                announced.append((match.id, match.version, match.state))
+    table.bot.sessions.subscribe(Spy())
 
     pairs = [("general", "alice", "bob"), ("games", "carol", "dave"),
              ("lobby", "erin", "frank"), ("off-topic", "grace", "heidi")]

@@ -1,0 +1,88 @@
+"""The composition root: names the command tree, builds the services the Discord layer runs on,
+hands each its dependencies, then loads the extensions (commands, buttons, each game's UI).
+
+The application imports this module by name (`bot.app`), as it loads the extensions: layers
+point downward. Everything is wired here, once: the session service gets its placement (games'
+threads), the publisher the session service and the threads, and the listeners of committed
+changes subscribe in a fixed order — the board publisher first, so whatever another listener
+posts after a game's end follows its final board. No extension needs another loaded before it.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from bot.db.repo import Repo
+from bot.sessions import SessionService
+from cogs._cog import GameCog
+from cogs._publisher import Publisher
+from cogs._threads import Threads
+from cogs._translator import CommandTranslator
+from cogs._tree import GameTree
+from cogs._ui import DYNAMIC_ITEMS
+from cogs.rematch import RematchButton
+
+if TYPE_CHECKING:
+    from cogs._bot import GameBot
+
+log = logging.getLogger(__name__)
+
+Tree = GameTree
+"""The bot's command tree: every command's options checked, every command error answered."""
+
+EXTENSIONS = (
+    "cogs.games", "cogs.mimikri", "cogs.schicki_micki", "cogs.mimic", "cogs.mariposas",
+    "cogs.leaderboard", "cogs.daily", "cogs.settings",
+    "cogs.privacy", "cogs.replay",
+)
+
+
+async def compose(bot: GameBot) -> None:
+    """Build and wire every service on ``bot`` (its database is open), then load the
+    extensions."""
+    settings = bot.settings
+    threads = Threads(bot)
+    bot.sessions = SessionService(Repo(bot.db), computer_delay=settings.computer_delay,
+                                  owner=settings.owner, placement=threads)
+    bot.publisher = Publisher(bot, bot.sessions, threads, retry_delay=settings.retry_delay)
+    bot.sessions.subscribe(bot.publisher)
+    # A turn ping an archived thread kept is deleted once the thread is reopened.
+    threads.when_reopened(bot.publisher.turn_pings.retry)
+    # Lobby and Rematch buttons work after a restart too.
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton)
+    await bot.tree.set_translator(CommandTranslator())  # Czech clients see Czech commands
+    for extension in EXTENSIONS:
+        await bot.load_extension(extension)
+
+
+async def resume(bot: GameBot) -> int:
+    """At start-up: resume the open games' timers and computer players, then bring every
+    message up to date that may be behind the database — open games, and ended ones whose
+    final board or announcement a crash cut off — and each cog's own (only in the guilds this
+    process owns: sharded, another process sees to the others'). Returns how many open games
+    were resumed."""
+    sessions = bot.sessions
+    resumed = await sessions.resume()
+    publisher = bot.publisher
+    matches = await sessions.repo.unsettled_matches(owner=sessions.owner)
+    await publisher.turn_pings.load(owner=sessions.owner)
+    for match in matches:
+        publisher.known_turns(match)
+    publisher.resume(matches)
+    publisher.turn_pings.sweep_loaded()
+    for cog in list(bot.cogs.values()):
+        if isinstance(cog, GameCog):
+            await cog.resume_games()
+    return len(resumed)
+
+
+async def close(bot: GameBot) -> None:
+    """Unload the extensions (they stop their clocks and workers), then stop the board workers
+    (pending redraws are redone at the next start-up) and the session service's timers."""
+    for extension in reversed(list(bot.extensions)):
+        await bot.unload_extension(extension)
+    if hasattr(bot, "publisher"):
+        await bot.publisher.close()
+    if hasattr(bot, "sessions"):
+        await bot.sessions.close()
