@@ -8,7 +8,7 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-import cogs.mariposas_panel
+import cogs.mariposas.panel
 import cogs.privacy
 import cogs.rematch
 import cogs.replay
