@@ -4,8 +4,9 @@ The rules decide what a deal or a reaction does; this decides *when*: one card e
 interval, until the first reaction stops the dealer; a settle window gathers the others; then
 they are submitted in their true order and the SYSTEM ``resolve`` settles them all at once
 (``shared/specs/schicki-micki.md`` §Real time). Reactions wait in a per-table buffer until
-then, ordered by a key the input gives: the gateway sequence for emoji reactions, Discord's own
-timestamp for buttons, the planned moment for computer players.
+then, ordered by a key the input gives: the moment the bot heard them for emoji reactions (in
+the gateway's order), Discord's own timestamp for buttons, the planned moment for computer
+players.
 
 Each reaction is also stored the moment it arrives (the ``inbox``) and deleted in the
 transaction that applies it, so a crash inside a settle window loses none: after a restart the
