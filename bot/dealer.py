@@ -4,8 +4,9 @@ The rules decide what a deal or a reaction does; this decides *when*: one card e
 interval, until the first reaction stops the dealer; a settle window gathers the others; then
 they are submitted in their true order and the SYSTEM ``resolve`` settles them all at once
 (``shared/specs/schicki-micki.md`` §Real time). Reactions wait in a per-table buffer until
-then, ordered by a key the input gives: the gateway sequence for emoji reactions, Discord's own
-timestamp for buttons, the planned moment for computer players.
+then, ordered by a key the input gives: the moment the bot heard them for emoji reactions (in
+the gateway's order), Discord's own timestamp for buttons, the planned moment for computer
+players.
 
 Each reaction is also stored the moment it arrives (the ``inbox``) and deleted in the
 transaction that applies it, so a crash inside a settle window loses none: after a restart the
@@ -92,6 +93,12 @@ class Reaction:
                    at_ms=row.at_ms, inbox_id=row.id, live=False)
 
 
+def _set_event() -> asyncio.Event:
+    event = asyncio.Event()
+    event.set()
+    return event
+
+
 @dataclass
 class _Table:
     wake: asyncio.Event = field(default_factory=asyncio.Event)
@@ -105,7 +112,9 @@ class _Table:
     row: int = 0  # the row of the newest committed state (a won window moves it on at once)
     deal: int = 0  # counts deals, so a computer never answers a card that is gone
     counting: bool = False  # a new row's countdown: no card lies on the table yet
-    settling: bool = False  # a window's reactions are being submitted, its result is next
+    # Cleared while a window's reactions are being submitted (its result is next); what waits
+    # for the result awaits it.
+    calm: asyncio.Event = field(default_factory=_set_event)
     version: int = 0  # the newest version the dealer's own actions committed
     players: frozenset[int] | None = None  # the seated humans, once known
 
@@ -177,17 +186,22 @@ class Dealer:
         if task is None or task.done():
             self._tasks[match.id] = asyncio.create_task(self._run(match.id, resumed))
 
-    def settling(self, match_id: int) -> bool:
-        """Whether a window's reactions are being submitted and resolved right now."""
+    async def settled(self, match_id: int, timeout: float) -> bool:
+        """Wait until no window of the match is being settled, ``timeout`` seconds at most;
+        whether none is."""
         table = self.tables.get(match_id)
-        return table is not None and table.settling
+        if table is None:
+            return True
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(table.calm.wait(), timeout)
+        return table.calm.is_set()
 
     def passing(self, match_id: int, version: int) -> bool:
         """Whether ``version`` is one of a window's states in between, shown for moments only:
         its reactions are still being submitted, or a newer version is already committed (the
         result, which replaces it at once)."""
         table = self.tables.get(match_id)
-        return table is not None and (table.settling or table.version > version)
+        return table is not None and (not table.calm.is_set() or table.version > version)
 
     async def close(self) -> None:
         """Stop dealing (the state is on disk; `watch` after a restart goes on)."""
@@ -285,7 +299,7 @@ class Dealer:
         for reaction in waiting:
             if reaction.live:  # every card's moment is known by now
                 reaction.at_ms = _since_card(table.shown, reaction)
-        table.settling = True
+        table.calm.clear()
         try:
             for reaction in waiting:
                 await self._submit(match.id, reaction)
@@ -304,7 +318,7 @@ class Dealer:
                     table.counting = True
                 await self.io.announce(resolved.match, resolved)
         finally:
-            table.settling = False
+            table.calm.set()
 
     async def _forget(self, match_id: int) -> None:
         """The game is over: input that came with its last window (stored while that window

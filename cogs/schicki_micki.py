@@ -2,15 +2,16 @@
 its nine reaction emojis (or buttons) added once, each window's result written into it (text and
 picture), and the players' reactions taken off between rows (`cogs.schicki_table`).
 
-Emoji reactions carry no timestamp: their order is the gateway's sequence, read the moment the
-event is parsed (`_hook_reactions`), before any other code runs, and their time is measured
-from when the card's edit was acknowledged. The clock itself lives in `bot.dealer`.
+Emoji reactions carry no timestamp: they are judged in the order the gateway delivered them,
+stamped when the bot hears them (`on_raw_reaction_add`), and their time is measured from when
+the card's edit was acknowledged. The clock itself lives in `bot.dealer`.
 """
 
 from __future__ import annotations
 
 import asyncio
 import functools
+import itertools
 import logging
 import re
 import time
@@ -127,6 +128,7 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
         self.reactions = TableReactions(bot, retry_delay=bot.settings.retry_delay,
                                         refused=self._no_clean_up)
         self.ui = bot.uis[SchickiUI.game] = SchickiUI(self.dealer)
+        self._heard = itertools.count(1)  # emoji reactions heard, in the gateway's order
 
     async def _no_clean_up(self, message_id: int) -> None:
         """Players' reactions cannot be taken off the table (no Manage Messages): without it
@@ -137,8 +139,7 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
             await self.bot.publisher.warn_host(match, "reactions")
 
     async def cog_load(self) -> None:
-        """Listen to raw reactions in gateway order; resume the running tables."""
-        self._hook_reactions()
+        """Resume the running tables (reactions come in through the listeners below)."""
         self.bot.add_dynamic_items(ReactButton)
         for match in await self.bot.sessions.repo.open_matches(owner=self.bot.sessions.owner):
             if match.game == SchickiUI.game and match.status == "active":
@@ -149,50 +150,37 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
         """Stop dealing."""
         await self.dealer.close()
 
-    def _hook_reactions(self) -> None:
-        parsers = self.bot._connection.parsers  # the gateway calls these synchronously, in order
-        original = parsers["MESSAGE_REACTION_ADD"]
-        removed = parsers["MESSAGE_REACTION_REMOVE"]
+    @commands.Cog.listener()
+    async def on_raw_reaction_add(self, event: discord.RawReactionActionEvent) -> None:
+        """A reaction, queued in the order the gateway delivered it.
 
-        def parse(data: dict[str, Any]) -> None:
-            self._reacted(data, self._sequence(data), time.time())
-            original(data)
+        discord.py parses gateway events one at a time, in order, and for each starts one task
+        per listener; asyncio starts tasks in the order they were made, and this one queues the
+        reaction before it ever awaits. So the dealer is handed reactions in gateway order, and
+        the count of reactions heard (the tie-break of two equal wall times) follows it too.
+        """
+        self._reacted(event, next(self._heard), time.time())
 
-        def parse_removed(data: dict[str, Any]) -> None:
-            message_id = int(data.get("message_id", 0))
-            if message_id in self.rows:  # taken off: no clean-up needed for it
-                self.reactions.gone(message_id, discord.PartialEmoji.from_dict(
-                    data.get("emoji") or {}), int(data.get("user_id", 0)))
-            removed(data)
+    @commands.Cog.listener()
+    async def on_raw_reaction_remove(self, event: discord.RawReactionActionEvent) -> None:
+        """A reaction taken off a table needs no clean-up (in order with the additions, as
+        above: nothing here awaits)."""
+        if event.message_id in self.rows:
+            self.reactions.gone(event.message_id, event.emoji, event.user_id)
 
-        parsers["MESSAGE_REACTION_ADD"] = parse
-        parsers["MESSAGE_REACTION_REMOVE"] = parse_removed
-
-    def _sequence(self, data: dict[str, Any]) -> int:
-        """The gateway sequence of the event being parsed: that of the connection the guild's
-        events come on (a sharded bot has one per shard and no `bot.ws`); 0 if unknown."""
-        guild_id = data.get("guild_id")
-        try:
-            ws = self.bot._get_websocket(int(guild_id)) if guild_id else self.bot.ws
-        except (KeyError, AttributeError):  # a shard this process does not run
-            ws = None
-        return ws.sequence if ws is not None and ws.sequence else 0
-
-    def _reacted(self, data: dict[str, Any], seq: int, at: float) -> None:
-        message_id = int(data.get("message_id", 0))
-        match_id = self.rows.get(message_id)
-        user_id = int(data.get("user_id", 0))
+    def _reacted(self, event: discord.RawReactionActionEvent, seq: int, at: float) -> None:
+        match_id = self.rows.get(event.message_id)
+        user_id = event.user_id
         if match_id is None or self.bot.user is None or user_id == self.bot.user.id:
             return  # not a live table, or the bot's own emoji
         # Every reaction a player leaves on the table is taken off before the next row.
-        self.reactions.noted(message_id, discord.PartialEmoji.from_dict(data.get("emoji") or {}),
-                             user_id)
-        emoji = str((data.get("emoji") or {}).get("name", ""))
+        self.reactions.noted(event.message_id, event.emoji, user_id)
+        emoji = event.emoji.name or ""
         action = BY_EMOJI.get(emoji.replace("\ufe0f", ""))
         if action is None:
             return
-        row = self.bot.get_partial_messageable(int(data.get("channel_id", 0))).get_partial_message(
-            message_id)
+        row = self.bot.get_partial_messageable(event.channel_id).get_partial_message(
+            event.message_id)
 
         async def refused(_why: str) -> None:
             # An emoji has no private reply: a reaction that does not count is taken off.

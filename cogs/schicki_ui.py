@@ -3,7 +3,6 @@ window, that window's result in both (until the next card's edit replaces it).""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -56,23 +55,24 @@ class SchickiUI:
         """The host pressed Start: the dealer begins."""
         self.dealer.watch(match)
 
+    async def ready(self, match: MatchRow) -> None:
+        """Called before every picture of the table (`board`): while the dealer submits a
+        window's reactions one by one, the states in between stay on the table for
+        milliseconds before the result replaces them, so their edit waits until the window is
+        resolved (up to `PASSING_WAIT`): one edit, not one per reaction, goes out before the
+        result's."""
+        if match.state is not None and match.state["phase"] == "window" \
+                and match.id in self.pictures and self.dealer.passing(match.id, match.version):
+            await self.dealer.settled(match.id, PASSING_WAIT)
+
     def board(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
     ) -> bytes:
         """The row's table picture; just after a window, with its result (the publisher calls
-        this in a worker thread).
-
-        While the dealer submits a window's reactions one by one, the states in between stay
-        on the table for milliseconds before the result replaces them: they keep the last
-        picture rather than make the result wait for a render nobody would see, and the edit
-        waits until the window is resolved, so that one edit, not one per reaction, goes out
-        before the result's.
-        """
+        this in a worker thread). A window's state in between (see `ready`) keeps the last
+        picture rather than make the result wait for a render nobody would see."""
         if view["phase"] == "window" and match.id in self.pictures \
                 and self.dealer.passing(match.id, match.version):
-            deadline = time.monotonic() + PASSING_WAIT
-            while self.dealer.settling(match.id) and time.monotonic() < deadline:
-                time.sleep(0.002)
             return self.pictures[match.id]
         png = art.render_table(view, seat_names(seats, w), w, resolved=self.result(match))
         self.pictures[match.id] = png

@@ -123,6 +123,40 @@ async def test_a_window_is_submitted_in_key_order_not_arrival_order(sessions):
     assert [r["seat"] for r in io.results[0]["reactions"]] == [0, 1, 2]
 
 
+@pytest.mark.asyncio
+async def test_what_waits_for_a_windows_result_wakes_once_it_is_resolved(sessions):
+    """`settled` holds whoever waits (the table's picture) while a window's reactions are
+    submitted and resolved, and lets it go the moment the dealer is done."""
+    waiters: list[tuple[asyncio.Task, bool]] = []
+
+    class Watching(FakeTable):
+        async def announce(self, match, transition) -> None:
+            await super().announce(match, transition)
+            waiter = asyncio.create_task(dealer.settled(match.id, 10))
+            await asyncio.sleep(0.01)
+            waiters.append((waiter, waiter.done()))
+
+    io = Watching()
+    dealer = Dealer(sessions, io, time_scale=0.05)
+    match = await started(sessions, humans=2, computers=0)
+    dealer.watch(match)
+
+    async def first_card():
+        return bool((await sessions.repo.match(match.id)).state["table"])
+    await until(first_card)
+    assert await asyncio.wait_for(dealer.settled(match.id, 10), 0.1), "no window: at once"
+    now = time.time()
+    dealer.react(match.id, Reaction((now, 1), now, "knock", user_id=100))
+
+    async def resolved():
+        return bool(waiters)
+    await until(resolved)
+    waiter, done_while_resolving = waiters[0]
+    assert not done_while_resolving
+    assert await asyncio.wait_for(waiter, 1.0) is True
+    await dealer.close()
+
+
 @pytest.mark.parametrize("why", [NOT_PLAYING, TOO_EARLY, TOO_LATE, PAST_ROW])
 def test_the_dealers_refusals_are_catalogue_keys(why):
     """The dealer names why a reaction does not count; the Discord layer says it in the

@@ -1,10 +1,14 @@
 """Schicki Micki's one table message, without Discord: a window's result is shown in the
 table's text (and handed to the picture) exactly while the table stands as the window left
-it, and a window's passing states keep the last picture."""
+it, and a window's passing states keep the last picture, their edit waiting (on an event, not
+a clock) until the window's result is in."""
 
 from __future__ import annotations
 
+import asyncio
 from types import SimpleNamespace
+
+import pytest
 
 from bot.dealer import Dealer, _Table
 from bot.games import REGISTRY
@@ -12,7 +16,8 @@ from bot.games.core import SYSTEM, apply_checked, start
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
 from bot.i18n import words
-from cogs.schicki_ui import SchickiUI
+from cogs import schicki_ui
+from cogs.schicki_ui import PASSING_WAIT, SchickiUI
 
 RULES = REGISTRY["schicki_micki"]
 EN = words("en")
@@ -54,14 +59,11 @@ def match(state, version, match_id=1):
 
 
 class FakeDealer:
-    def __init__(self, passing=False, settling=False):
-        self._passing, self._settling = passing, settling
+    def __init__(self, passing=False):
+        self._passing = passing
 
     def passing(self, match_id, version):
         return self._passing
-
-    def settling(self, match_id):
-        return self._settling
 
 
 def test_the_result_is_shown_until_the_next_card():
@@ -90,9 +92,65 @@ def test_a_passing_window_state_keeps_the_last_picture():
 
 def test_the_dealer_says_which_versions_pass():
     dealer = Dealer(sessions=None, io=None)
-    assert not dealer.passing(1, 3) and not dealer.settling(1)
+    assert not dealer.passing(1, 3)
     table = dealer.tables.setdefault(1, _Table())
     table.version = 5
     assert dealer.passing(1, 4) and not dealer.passing(1, 5)
-    table.settling = True
-    assert dealer.passing(1, 5) and dealer.settling(1)
+    table.calm.clear()  # a window's reactions are being submitted
+    assert dealer.passing(1, 5)
+
+
+def settling_ui() -> tuple[SchickiUI, _Table, tuple]:
+    """A table UI whose dealer is submitting a window's reactions, the window's state, and a
+    picture drawn before."""
+    window, _after, _dealt, _data = won_row()
+    dealer = Dealer(sessions=None, io=None)
+    table = dealer.tables.setdefault(1, _Table())
+    table.calm.clear()
+    ui = SchickiUI(dealer)
+    ui.pictures[1] = b"last picture"
+    return ui, table, window
+
+
+@pytest.mark.asyncio
+async def test_a_passing_window_state_waits_for_the_result_and_wakes_with_it():
+    ui, table, window = settling_ui()
+    waiting = asyncio.create_task(ui.ready(match(*window)))
+    await asyncio.sleep(0.05)
+    assert not waiting.done(), "the window is still being settled"
+    loop = asyncio.get_running_loop()
+    resolved = loop.time()
+    table.version = window[1] + 1  # what the dealer does once the window is resolved
+    table.calm.set()
+    await asyncio.wait_for(waiting, PASSING_WAIT / 2)
+    assert loop.time() - resolved < 0.05
+    # Then the picture is the last one, at once: nothing waits or sleeps in the worker thread.
+    assert ui.board(match(*window), SEATS, RULES.view(window[0], None), EN) == b"last picture"
+
+
+@pytest.mark.asyncio
+async def test_a_result_that_never_comes_is_waited_for_at_most_passing_wait(monkeypatch):
+    monkeypatch.setattr(schicki_ui, "PASSING_WAIT", 0.05)
+    ui, _table, window = settling_ui()
+    await asyncio.wait_for(ui.ready(match(*window)), 1.0)
+    assert await ui.dealer.settled(1, 0.01) is False
+
+
+@pytest.mark.asyncio
+async def test_only_a_passing_window_state_waits():
+    window, after, _dealt, _data = won_row()
+    ui, table, _window = settling_ui()
+    await asyncio.wait_for(ui.ready(match(*after)), 0.05)  # the result itself is drawn at once
+    del ui.pictures[1]
+    await asyncio.wait_for(ui.ready(match(*window)), 0.05)  # no picture to keep: drawn
+    table.calm.set()
+    table.version = 0
+    await asyncio.wait_for(ui.ready(match(window[0], 99)), 0.05)  # the newest state: drawn
+
+
+@pytest.mark.asyncio
+async def test_settled_is_true_for_a_table_not_dealt_or_not_settling():
+    dealer = Dealer(sessions=None, io=None)
+    assert await dealer.settled(1, 0.01)
+    dealer.tables[1] = _Table()
+    assert await dealer.settled(1, 0.01)

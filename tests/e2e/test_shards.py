@@ -22,6 +22,7 @@ from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.shards import shard_of
 from tests.double import Driver, FakeDiscord
+from tests.e2e.test_schicki_order import assert_burst_in_gateway_order
 from tests.e2e.test_startup import said, start
 
 COUNT = 2
@@ -226,21 +227,20 @@ async def test_privacy_delete_leaves_no_game_of_another_process_and_deletes_noth
 
 
 @pytest.mark.asyncio
-async def test_a_sharded_bot_orders_reactions_by_their_shards_gateway_sequence(
-    fake_discord: FakeDiscord, driver: Driver, start_bot: Any, tmp_path: Any
+async def test_a_sharded_bot_hears_reactions_in_its_shards_gateway_order(
+    fake_discord: FakeDiscord, driver: Driver, start_bot: Any, tmp_path: Any,
+    monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A sharded client has no `bot.ws`: the sequence that orders Schicki Micki's reactions
-    is the one of the shard the guild's events come on."""
+    """A sharded client (no `bot.ws`, one connection per shard) hands Schicki Micki's dealer
+    the reactions of its shard's guild in that connection's gateway order."""
     world = fake_discord.world
     mine = shard_of(world.guild.id, COUNT)
     bot = create_bot(Settings(token="", database_path=str(tmp_path / "x.sqlite3"),
                               dev_guild_id=world.guild.id, computer_delay=0, retry_delay=0.05,
                               shard_count=COUNT, shard_ids=(mine,)))
     await start_bot(bot)
+    assert bot.get_shard(mine) is not None and bot.ws is None
     cog = bot.get_cog("SchickiMicki")
-    await driver.say("alice", "general", "hello")  # one more event on the shard
-    shard = bot.get_shard(mine)
-    assert shard is not None and bot.ws is None
-    sequence = cog._sequence({"guild_id": str(world.guild.id)})  # type: ignore[union-attr]
-    assert sequence > 0 and sequence == bot._get_websocket(world.guild.id).sequence
-    assert cog._sequence({}) == 0  # type: ignore[union-attr]  # no guild, no connection
+    assert cog is not None
+    message = await driver.say("alice", "games", "a table")
+    await assert_burst_in_gateway_order(cog, driver, monkeypatch, message)

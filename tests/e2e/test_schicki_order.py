@@ -1,0 +1,105 @@
+"""Schicki Micki hears emoji reactions in the order the gateway delivered them, through
+discord.py's public raw reaction events: a long burst reaches the dealer in exactly that order,
+with keys that sort the same way, and a reloaded cog hears each reaction once."""
+
+from __future__ import annotations
+
+import asyncio
+from typing import Any
+
+import pytest
+
+from bot.dealer import Reaction
+from cogs.schicki_micki import SAY, SchickiMicki
+from tests.double import Driver
+from tests.e2e.table import Table
+
+FAKE_MATCH = 999_999  # no such match: the dealer refuses nothing and deals nothing for it
+USERS = ("alice", "bob", "carol", "dave", "erin", "frank", "grace", "heidi", "ivan", "judy")
+
+
+Heard = list[tuple[int, str, Reaction]]  # (user, action, reaction), as the dealer got them
+
+
+def heard_by(cog: SchickiMicki, monkeypatch: pytest.MonkeyPatch) -> Heard:
+    """Every reaction the cog hands its dealer, in the order it does."""
+    heard: Heard = []
+    react = cog.dealer.react
+
+    def recording(match_id: int, reaction: Reaction) -> None:
+        heard.append((reaction.user_id or 0, reaction.action, reaction))
+        react(match_id, reaction)
+
+    monkeypatch.setattr(cog.dealer, "react", recording)
+    return heard
+
+
+async def heard_all(heard: list[Any], count: int, timeout: float = 10.0) -> None:
+    async def wait() -> None:
+        while len(heard) < count:
+            await asyncio.sleep(0.005)
+    await asyncio.wait_for(wait(), timeout)
+
+
+async def assert_burst_in_gateway_order(
+    cog: SchickiMicki, driver: Driver, monkeypatch: pytest.MonkeyPatch, message: Any
+) -> None:
+    """A burst of reactions from ten users, three emojis each, sent back to back, reaches the
+    dealer in gateway order, keyed in that order."""
+    cog.rows[message.id] = FAKE_MATCH  # the message is taken for a live table
+    heard = heard_by(cog, monkeypatch)
+    actions = ("knock", "grab:blue", "call:umbrella")
+    burst = [(user, message, SAY[action]) for action in actions for user in USERS]
+    seqs = await driver.react_burst(burst)
+    assert None not in seqs and seqs == sorted(seqs), "the double delivered every one, in order"
+    await heard_all(heard, len(burst))
+    users = {name: driver.user(name).id for name in USERS}
+    assert [(user, action) for user, action, _ in heard] == \
+        [(users[name], action) for action in actions for name in USERS]
+    keys = [reaction.key for _, _, reaction in heard]
+    assert keys == sorted(keys), "their keys sort them as the gateway did"
+    assert len({key[1] for key in keys}) == len(keys), "no two share a tie-break"
+
+
+@pytest.mark.asyncio
+async def test_a_long_burst_reaches_the_dealer_in_gateway_order(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot = await table.start()
+    cog = bot.get_cog("SchickiMicki")
+    assert cog is not None
+    message = await table.driver.say("alice", "games", "a table")
+    await assert_burst_in_gateway_order(cog, table.driver, monkeypatch, message)
+
+
+@pytest.mark.asyncio
+async def test_a_reloaded_cog_hears_each_reaction_once_and_the_old_one_none(
+    table: Table, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Nothing of the unloaded cog stays hooked into discord.py: after a reload, a reaction
+    reaches the new cog's dealer once and the old one's not at all."""
+    bot = await table.start()
+    old = bot.get_cog("SchickiMicki")
+    assert old is not None
+    message = await table.driver.say("alice", "games", "a table")
+    old.rows[message.id] = FAKE_MATCH
+    old_heard = heard_by(old, monkeypatch)
+    await bot.reload_extension("cogs.schicki_micki")
+    new = bot.get_cog("SchickiMicki")
+    assert new is not None and new is not old
+    new.rows[message.id] = FAKE_MATCH
+    new_heard = heard_by(new, monkeypatch)
+    assert await table.driver.react("bob", message, SAY["knock"])
+    await heard_all(new_heard, 1)
+    await asyncio.sleep(0.1)  # time enough for a second, stale listener to be heard too
+    assert [action for _, action, _ in new_heard] == ["knock"]
+    assert old_heard == []
+    # Taken off again: the new cog forgets the mark it noted, the old one never had one.
+    assert new.reactions.marks[message.id]
+    assert await table.driver.unreact("bob", message, SAY["knock"])
+
+    async def forgotten() -> None:
+        while new.reactions.marks[message.id]:
+            await asyncio.sleep(0.005)
+    await asyncio.wait_for(forgotten(), 10)
+    assert message.id not in old.reactions.marks
