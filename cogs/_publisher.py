@@ -509,9 +509,7 @@ class Publisher(Listener):
         if match.id not in self.lines:
             await self._history_lines(match, seats)
         lines = [self._line(match, e, seats, w) for e in self.lines[match.id]]
-        ready = getattr(ui, "ready", None)  # a game may hold a picture back a moment
-        if ready is not None:
-            await ready(match)
+        await ui.ready(match)  # a game may hold a picture back a moment
         png = await asyncio.to_thread(ui.board, match, seats, view, w)
         head = w("board.head", game=ui.name, id=match.id, status=ui.status(match, seats, view, w))
         items = ui.controls(match, seats, view, w) if match.status == "active" else []

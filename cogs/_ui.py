@@ -104,6 +104,10 @@ class GameUI:
 
     # -- optional hooks -------------------------------------------------------------------
 
+    async def ready(self, match: MatchRow) -> None:
+        """Awaited before each picture of the board is drawn: a game may hold a picture back
+        a moment (a state about to be replaced)."""
+
     def quiet(self, transition: Transition) -> bool:
         """Whether a change is logged without redrawing the board (a turn's sub-step)."""
         return False

@@ -40,9 +40,10 @@ SHARED = ("cogs.games", "cogs.leaderboard", "cogs.daily", "cogs.settings", "cogs
 
 
 def extensions() -> list[str]:
-    """What the bot loads: the shared extensions and each game's own package, ``cogs.<game>``
-    (a game of `bot.games` without one is not played in Discord)."""
-    games = [f"cogs.{game}" for game in GAMES if importlib.util.find_spec(f"cogs.{game}")]
+    """What the bot loads: the shared extensions and each game's own, the ``cog`` module of
+    its package ``cogs.<game>`` (a game of `bot.games` without one is not played in
+    Discord)."""
+    games = [f"cogs.{game}.cog" for game in GAMES if importlib.util.find_spec(f"cogs.{game}")]
     return [SHARED[0], *games, *SHARED[1:]]
 
 

@@ -15,7 +15,7 @@ from bot.i18n import LANGUAGES, words
 from bot.sessions import Transition
 from cogs.mariposas import panel
 from cogs.mariposas import words as words_of
-from cogs.mariposas import MariposasUI, mid_turn
+from cogs.mariposas.cog import MariposasUI, mid_turn
 
 
 def reachable(view, legal, w) -> dict[str, str]:

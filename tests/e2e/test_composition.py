@@ -24,7 +24,7 @@ async def test_the_extensions_load_in_any_order(table, monkeypatch):
     await table.kill()
 
     loaded = cogs.root.extensions()
-    assert loaded[:2] == ["cogs.games", "cogs.mimikri"] and len(loaded) == 10
+    assert loaded[:2] == ["cogs.games", "cogs.mimikri.cog"] and len(loaded) == 10
     monkeypatch.setattr(cogs.root, "extensions", lambda: list(reversed(loaded)))
     await table.start()
     assert synced_commands(table.driver.world) == known
