@@ -1,5 +1,6 @@
 """The options a new lobby gets for what its host left out: the server's choice
-(`/settings server`), else the game's own default. Pure: no Discord, no database."""
+(`/settings server`), else the game's own default (its `bot.games.spec.GameSpec`). Pure: no
+Discord, no database."""
 
 from __future__ import annotations
 
@@ -7,12 +8,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-TIMED_GAMES = ("mimikri", "mimic", "mariposas")
-"""Games with a turn timer (Schicki Micki is played in real time and has none)."""
-GAME_TIMERS: dict[str, int] = {"mimikri": 5 * 60, "mimic": 10 * 60, "mariposas": 10 * 60}
-"""Each game's own turn timer in seconds, where neither the host nor the server chose one."""
-INPUTS = ("reactions", "buttons")
-"""How Schicki Micki is played: reacting to the table message, or pressing buttons."""
+from bot.games import GAMES
+
+
+def timed_games() -> list[str]:
+    """The games with a turn timer, in the order players read them (a real-time game has
+    none)."""
+    return [game.id for game in GAMES.values() if game.timed]
 
 
 @dataclass(frozen=True, slots=True)
@@ -31,7 +33,14 @@ class ServerSettings:
 
     def timer(self, game: str) -> int:
         """The turn timer in seconds a game of ``game`` gets when its host names none."""
-        return self.timers.get(game, GAME_TIMERS.get(game, 0))
+        spec = GAMES.get(game)
+        own = spec.turn_timer if spec is not None and spec.turn_timer is not None else 0
+        return self.timers.get(game, own)
+
+    def option(self, game: str, key: str) -> Any:
+        """The server's choice of a game's lobby option (None: it made none). The one kept
+        today: how Schicki Micki is played."""
+        return self.schicki_input if (game, key) == ("schicki_micki", "input") else None
 
 
 def lobby_options(game: str, given: Mapping[str, Any], server: ServerSettings) -> dict[str, Any]:
@@ -41,8 +50,12 @@ def lobby_options(game: str, given: Mapping[str, Any], server: ServerSettings) -
     # Stored only when on: a lobby in the channel reads as before ("thread: no" is noise).
     if options.pop("thread", server.threads):
         options["thread"] = True
-    if game in TIMED_GAMES:
+    spec = GAMES.get(game)
+    if spec is None:
+        return options
+    if spec.timed:
         options.setdefault("turn_timer", server.timer(game))
-    if game == "schicki_micki":
-        options.setdefault("input", server.schicki_input or INPUTS[0])
+    for key, default in spec.lobby_defaults.items():
+        chosen = server.option(game, key)
+        options.setdefault(key, default if chosen is None else chosen)
     return options

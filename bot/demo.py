@@ -12,11 +12,12 @@ import sys
 from pathlib import Path
 
 from bot.autoplay import autoplay
-from bot.games import REGISTRY
+from bot.games import GAMES, REGISTRY
 from bot.games.core import SYSTEM, Event, apply_checked, start
 from bot.games.mariposas.rules import RULES as MARIPOSAS
 from bot.games.mimic.hints import extendable_lines, hand_targets
 from bot.games.schicki_micki.ai import decide
+from bot.games.spec import named
 from bot.i18n import words
 from bot.texts import mimic as mimic_texts
 from bot.texts import mimikri as mimikri_texts
@@ -174,13 +175,10 @@ def main(argv: list[str]) -> int:
     parser.add_argument("folder", nargs="?", default="demo", metavar="FOLDER",
                         help="where the pictures and transcripts go (default: demo)")
     out = Path(parser.parse_args(argv[1:]).folder)
-    for name, lines in [
-        ("mimikri", demo_mimikri(out / "mimikri")),
-        ("schicki_micki", demo_schicki(out / "schicki_micki")),
-        ("mimic", demo_mimic(out / "mimic")),
-        ("mariposas", demo_mariposas(out / "mariposas")),
-    ]:
-        print(f"{name}: {lines[-1]}")
+    for game in GAMES.values():  # every game whose spec names its demo
+        if game.demo is not None:
+            lines = named(game.demo)(out / game.id)
+            print(f"{game.id}: {lines[-1]}")
     print(f"Pictures and transcripts written to {out}/")
     return 0
 

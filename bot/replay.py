@@ -16,6 +16,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.games import spec_of
 from bot.games.core import Event, Rules, Seat, State, apply_checked, start
 
 LogEntry = tuple[Seat, str, int]  # (seat, action, at_ms), as `Repo.action_log` returns them
@@ -50,9 +51,9 @@ def rebuild(
 
 def shown(rules: Rules, frames: Sequence[Frame]) -> list[Frame]:
     """The frames the channel's board showed: all but the sub-steps of an open multi-step turn
-    (``rules.turn_open``), whose events are carried to the step that closes the turn. The first
+    (its spec's ``turn_open``), whose events are carried to the step that closes the turn. The first
     and the last frame are always kept."""
-    turn_open = getattr(rules, "turn_open", None)
+    turn_open = spec_of(rules).turn_open
     kept: list[Frame] = []
     carried: list[Event] = []
     for index, frame in enumerate(frames):

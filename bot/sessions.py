@@ -22,7 +22,7 @@ from typing import Any
 from bot import ratings
 from bot.computers import DEFAULT_LEVEL, LEVELS, new_brain, visible
 from bot.db.repo import MatchRow, Repo, ResultRow, SeatRow
-from bot.games import REGISTRY
+from bot.games import REGISTRY, spec_of
 from bot.games.core import (
     Event,
     Outcome,
@@ -402,7 +402,7 @@ class SessionService:
         """A game whose turn has several steps (``rules.turn_open``: Mariposas) has the
         computer that moved for an absent player finish that turn, in the same transaction:
         the player is not woken for every step of a turn they missed."""
-        turn_open = getattr(rules, "turn_open", None)
+        turn_open = spec_of(rules).turn_open
         for _ in range(MAX_TURN_STEPS):
             match = transition.match
             if (turn_open is None or match.status != "active" or not turn_open(match.state)
@@ -621,14 +621,14 @@ class SessionService:
 
 def is_realtime(rules: Rules) -> bool:
     """Whether a game runs on its own clock (a dealer) rather than on turns and turn timers."""
-    return bool(getattr(rules, "realtime", False))
+    return spec_of(rules).realtime
 
 
 def _records(
     rules: Rules, events: list[Event], seats: list[SeatRow]
 ) -> list[tuple[int, int | None, str, float]]:
     """The game's own numbers for the leaderboard (e.g. reaction times), humans only."""
-    found = getattr(rules, "records", None)
+    found = spec_of(rules).records
     if found is None:
         return []
     return [

@@ -113,8 +113,8 @@ class Publisher(Listener):
         for event in transition.events:
             if self._line(match, event, transition.seats, EN):
                 lines.append(event)
-        quiet = getattr(self.bot.uis.get(match.game), "quiet", None)
-        if quiet is not None and quiet(transition) and self._skip(match):
+        ui = self.bot.uis.get(match.game)
+        if ui is not None and ui.quiet(transition) and self._skip(match):
             return
         self.refresh(match.id)
 
@@ -377,9 +377,7 @@ class Publisher(Listener):
         self.threads.checked.discard(match_id)
         self.threads.linked.pop(match_id, None)
         for ui in self.bot.uis.values():
-            forget = getattr(ui, "forget", None)
-            if forget is not None:
-                forget(match_id)
+            ui.forget(match_id)
 
     def settled(self) -> None:
         """Set `idle` once no board worker and no turn ping is running."""
@@ -511,18 +509,15 @@ class Publisher(Listener):
         if match.id not in self.lines:
             await self._history_lines(match, seats)
         lines = [self._line(match, e, seats, w) for e in self.lines[match.id]]
-        ready = getattr(ui, "ready", None)  # a game may hold a picture back a moment
-        if ready is not None:
-            await ready(match)
+        await ui.ready(match)  # a game may hold a picture back a moment
         png = await asyncio.to_thread(ui.board, match, seats, view, w)
         head = w("board.head", game=ui.name, id=match.id, status=ui.status(match, seats, view, w))
         items = ui.controls(match, seats, view, w) if match.status == "active" else []
         shown = [f"> {line}" for line in lines if line]
         # The picture's alt text: whose turn, the scores (where the game's line lacks them)
         # and the newest moves, so a screen reader hears what the picture shows.
-        scores = getattr(ui, "scores", None)
-        alt = alt_text("\n".join([head, *([scores(seats, view, w)] if scores else []), *shown]),
-                       seats)
+        scores = ui.scores(seats, view, w)
+        alt = alt_text("\n".join([head, *([scores] if scores else []), *shown]), seats)
         return "\n".join([head, *shown]), alt, png, items
 
     async def _history_lines(self, match: MatchRow, seats: list[SeatRow]) -> None:

@@ -15,7 +15,7 @@ import io
 import logging
 import re
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any
 
 import discord
 
@@ -25,6 +25,7 @@ from bot.i18n import Words, words
 
 if TYPE_CHECKING:
     from bot.db.repo import MatchRow, SeatRow
+    from bot.sessions import Transition
     from cogs._bot import GameBot
 
 log = logging.getLogger(__name__)
@@ -63,34 +64,65 @@ def known_template(pattern: str) -> str:
     return pattern
 
 
-class GameUI(Protocol):
-    """How one game appears in Discord; the game's cog provides it."""
+class GameUI:
+    """How one game appears in Discord; each game's package subclasses it. The first five
+    methods every game writes; the rest are optional hooks, declared here with what a game
+    that does not write them gets (so a misspelt hook is a type error, not silence)."""
 
     game: str
     name: str
+    solo_unit = "points"
+    """What a solo game's score counts, on the solo leaderboard (a game with solo play)."""
 
     def board(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words
     ) -> bytes:
         """The table picture (a slow, pure render: called off the event loop)."""
+        raise NotImplementedError
 
     def controls(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words
     ) -> list[discord.ui.Item[Any]]:
         """The buttons under the board for the current version."""
+        raise NotImplementedError
 
     def status(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words
     ) -> str:
         """One line saying whose move it is and what to do."""
+        raise NotImplementedError
 
     def describe(self, event: Event, seats: Sequence[SeatRow], w: Words) -> str | None:
         """One log line for a public event (None: not worth a line)."""
+        raise NotImplementedError
 
     async def query(
         self, interaction: discord.Interaction[GameBot], match: MatchRow, query: str
     ) -> None:
         """Answer a private question (always ephemerally)."""
+        raise NotImplementedError
+
+    # -- optional hooks -------------------------------------------------------------------
+
+    async def ready(self, match: MatchRow) -> None:
+        """Awaited before each picture of the board is drawn: a game may hold a picture back
+        a moment (a state about to be replaced)."""
+
+    def quiet(self, transition: Transition) -> bool:
+        """Whether a change is logged without redrawing the board (a turn's sub-step)."""
+        return False
+
+    def scores(self, seats: Sequence[SeatRow], view: dict[str, Any], w: Words) -> str | None:
+        """The scores, for the picture's alt text where the status line lacks them."""
+        return None
+
+    def refusal(self, match: MatchRow, seat: int, action: str, w: Words) -> str | None:
+        """Why the rules refused a board button's move, in the reader's words (None: the
+        shared explanation)."""
+        return None
+
+    def forget(self, match_id: int) -> None:
+        """The match is over and its last board drawn: drop what is kept for it."""
 
 
 EN = words("en")
@@ -273,11 +305,10 @@ class GameAction(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_A
             return text
         match = await interaction.client.sessions.repo.match(self.match_id)
         ui = interaction.client.uis.get(match.game) if match is not None else None
-        explain = getattr(ui, "refusal", None)
         seat = next((s.seat for s in seats if s.user_id == interaction.user.id), None)
-        if explain is None or match is None or seat is None or match.state is None:
+        if ui is None or match is None or seat is None or match.state is None:
             return text
-        return explain(match, seat, self.action, w) or text
+        return ui.refusal(match, seat, self.action, w) or text
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY_OP):

@@ -221,7 +221,7 @@ class Leaderboard(GameCog):
         if solo:
             await self._solo_board(interaction, key, w("leaderboard.solo_title", game=ui.name,
                                                        server=server),
-                                   getattr(ui, "solo_unit", "points"), w)
+                                   ui.solo_unit, w)
             return
         ranked = standings(await self.bot.sessions.repo.board(interaction.guild_id, game))
         table = ranked[:TOP]
@@ -251,7 +251,7 @@ class Leaderboard(GameCog):
             return []
         ui = self.bot.uis.get(game)
         name = ui.name if ui is not None else game
-        unit = getattr(ui, "solo_unit", "points")
+        unit = ui.solo_unit
         return [(w("leaderboard.solo_name", game=name),
                  w("leaderboard.stats.solo", rank=w.number(mine["rank"]),
                    total=w.number(len(table)), best=counted(unit, mine["best"], w),

@@ -26,7 +26,7 @@ from bot.games.core import Rules
 from bot.i18n import Words
 from bot.replay import Frame, own_view, public_events, public_view, rebuild, sample, shown
 from cogs._ui import seat_names
-from cogs.schicki_ui import result_text
+from cogs.schicki_micki.ui import result_text
 from rendering.mariposas_panels import card_words
 from rendering.mimic_hand import render_hand
 from rendering.schicki_micki import render_table

@@ -10,10 +10,12 @@ posts after a game's end follows its final board. No extension needs another loa
 
 from __future__ import annotations
 
+import importlib.util
 import logging
 from typing import TYPE_CHECKING
 
 from bot.db.repo import Repo
+from bot.games import GAMES
 from bot.sessions import SessionService
 from cogs._cog import GameCog
 from cogs._publisher import Publisher
@@ -31,11 +33,18 @@ log = logging.getLogger(__name__)
 Tree = GameTree
 """The bot's command tree: every command's options checked, every command error answered."""
 
-EXTENSIONS = (
-    "cogs.games", "cogs.mimikri", "cogs.schicki_micki", "cogs.mimic", "cogs.mariposas",
-    "cogs.leaderboard", "cogs.daily", "cogs.settings",
-    "cogs.privacy", "cogs.replay",
-)
+SHARED = ("cogs.games", "cogs.leaderboard", "cogs.daily", "cogs.settings", "cogs.privacy",
+          "cogs.replay")
+"""The extensions every game shares: lobbies and /game, leaderboards, /daily, /settings,
+/privacy, replays."""
+
+
+def extensions() -> list[str]:
+    """What the bot loads: the shared extensions and each game's own, the ``cog`` module of
+    its package ``cogs.<game>`` (a game of `bot.games` without one is not played in
+    Discord)."""
+    games = [f"cogs.{game}.cog" for game in GAMES if importlib.util.find_spec(f"cogs.{game}")]
+    return [SHARED[0], *games, *SHARED[1:]]
 
 
 async def compose(bot: GameBot) -> None:
@@ -52,7 +61,7 @@ async def compose(bot: GameBot) -> None:
     # Lobby and Rematch buttons work after a restart too.
     bot.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton)
     await bot.tree.set_translator(CommandTranslator())  # Czech clients see Czech commands
-    for extension in EXTENSIONS:
+    for extension in extensions():
         await bot.load_extension(extension)
 
 

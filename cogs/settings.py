@@ -6,7 +6,9 @@ command that changes the server checks Manage Server itself.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import inspect
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -20,7 +22,8 @@ from bot.db.server_settings import (
     set_threads,
     set_timer,
 )
-from bot.defaults import TIMED_GAMES, ServerSettings
+from bot.defaults import ServerSettings, timed_games
+from bot.games import GAMES
 from bot.i18n import Words
 from cogs._cog import GameCog
 from cogs._lobby import duration
@@ -32,6 +35,31 @@ if TYPE_CHECKING:
 ON_OFF = [app_commands.Choice(name="on", value="on"),
           app_commands.Choice(name="off", value="off")]
 Minutes = app_commands.Range[int, 0, 60]
+Command = TypeVar("Command", bound=Callable[..., Any])
+
+
+def timer_option(game: str) -> str:
+    """The name of `/settings server`'s turn timer option of a game."""
+    return f"{game}_timer"
+
+
+def with_timer_options(command: Command) -> Command:
+    """Give `/settings server` one turn timer option per game that has a turn timer (as its
+    spec declares), before ``games_here``; the command takes them as keyword arguments."""
+    parameters = list(inspect.signature(command).parameters.values())
+    fixed = [p for p in parameters if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    timers = [inspect.Parameter(timer_option(game), inspect.Parameter.KEYWORD_ONLY,
+                                default=None, annotation="Minutes | None")
+              for game in timed_games()]
+    last = fixed.pop()  # games_here comes last, as players have always seen it
+    keyword = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in (*timers, last)]
+    command.__signature__ = inspect.Signature([*fixed, *keyword])  # type: ignore[attr-defined]
+    return command
+
+
+def timer_descriptions() -> dict[str, str]:
+    """What `/settings server` says of each game's turn timer option."""
+    return {timer_option(game): GAMES[game].timer_text for game in timed_games()}
 
 
 class Settings(GameCog):
@@ -70,9 +98,7 @@ class Settings(GameCog):
     @app_commands.describe(
         threads="Play each new game in its own thread (the host can still choose)",
         schicki_input="How Schicki Micki is played unless its host chooses",
-        mimikri_timer="Mimikri's turn timer in minutes unless its host chooses (0 = none)",
-        mimic_timer="MIMIC's turn timer in minutes unless its host chooses (0 = none)",
-        mariposas_timer="Mariposas' turn timer in minutes unless its host chooses (0 = none)",
+        **timer_descriptions(),
         games_here="Where games may be opened: allow this channel, remove it, or everywhere")
     @app_commands.choices(
         threads=ON_OFF,
@@ -83,13 +109,14 @@ class Settings(GameCog):
                                 value="allow"),
             app_commands.Choice(name="remove: no more games here", value="remove"),
             app_commands.Choice(name="everywhere: games in every channel", value="everywhere")])
+    @with_timer_options
     async def set_server(
         self, interaction: discord.Interaction[GameBot], threads: str | None = None,
-        schicki_input: str | None = None, mimikri_timer: Minutes | None = None,
-        mimic_timer: Minutes | None = None, mariposas_timer: Minutes | None = None,
-        games_here: str | None = None,
+        schicki_input: str | None = None, games_here: str | None = None,
+        **timers: int | None,
     ) -> None:
-        """Manage Server only: store what was given, then show every setting of the server."""
+        """Manage Server only: store what was given, then show every setting of the server
+        (``timers``: each game's turn timer option, in minutes)."""
         w = reader(interaction)
         guild_id, channel_id = interaction.guild_id, interaction.channel_id
         if guild_id is None or channel_id is None or not is_admin(interaction):
@@ -104,9 +131,8 @@ class Settings(GameCog):
             await set_threads(repo, guild_id, threads == "on")
         if schicki_input is not None:
             await set_schicki_input(repo, guild_id, schicki_input)
-        timers = dict(zip(TIMED_GAMES, (mimikri_timer, mimic_timer, mariposas_timer),
-                          strict=True))
-        for game, minutes in timers.items():
+        for game in timed_games():
+            minutes = timers.get(timer_option(game))
             if minutes is not None:
                 await set_timer(repo, guild_id, game, minutes * 60)
         if games_here == "everywhere":
@@ -138,7 +164,7 @@ def server_summary(server: ServerSettings, names: dict[str, str], w: Words) -> s
     timers = ", ".join(
         w("settings.server.timer", game=names.get(game, game),
           timer=duration(server.timer(game), w) if server.timer(game) else w("value.off"))
-        for game in TIMED_GAMES)
+        for game in timed_games())
     channels = (" ".join(f"<#{c}>" for c in sorted(server.channels)) if server.channels
                 else w("settings.server.everywhere"))
     return w(

@@ -32,13 +32,15 @@ from pathlib import Path
 
 from PIL import Image
 
+import bot.games
 from bot.autoplay import autoplay
-from bot.computers import MariposasBrain, RandomBrain
+from bot.computers import RandomBrain
 from bot.db import open_db
 from bot.db.repo import Repo
 from bot.games import REGISTRY
 from bot.games.core import action_rng, apply_checked, start
 from bot.games.mariposas.rules import RULES as MARIPOSAS
+from bot.games.mariposas.spec import Brain as MariposasBrain
 from bot.games.mimic import hints
 from bot.i18n import words
 from bot.replay import rebuild, sample, shown
@@ -54,12 +56,8 @@ from tests.bench_resume import bench_resume
 from tests.rendering.gallery import pictures
 from tests.soak import bench_soak
 
-GAMES = {  # game → (players, options) of a typical table
-    "mimikri": (4, {"subjects": 5}),
-    "schicki_micki": (4, {}),
-    "mimic": (2, {}),
-    "mariposas": (4, {}),
-}
+GAMES = {game.id: game.typical for game in bot.games.GAMES.values()}
+"""Game → (players, options) of a typical table (each game's spec says)."""
 SHORT_TOURNAMENT = 20
 """Games per pairing of the tournament's short form: about a minute on two cores."""
 
@@ -251,7 +249,7 @@ def bench_mariposas(games: int = 50) -> None:
     computer, randoms = [], []
     for game in range(games):
         seat = game % 3
-        brains = [MariposasBrain() if s == seat else RandomBrain() for s in range(3)]
+        brains = [MariposasBrain("normal") if s == seat else RandomBrain() for s in range(3)]
         scores = _mariposas_game(f"bench-ai-{game}", brains)[0]
         computer.append(scores[seat])
         randoms += [p for s, p in enumerate(scores) if s != seat]
@@ -259,7 +257,7 @@ def bench_mariposas(games: int = 50) -> None:
     print(f"mariposas, {games} 3-player games (1 computer + 2 random, seats rotated):"
           f" computer mean {statistics.mean(computer):5.1f}, random mean"
           f" {statistics.mean(randoms):5.1f}; the computer won {wins} of {games}")
-    runs = [_mariposas_game(f"bench-4ai-{g}", [MariposasBrain() for _ in range(4)])
+    runs = [_mariposas_game(f"bench-4ai-{g}", [MariposasBrain("normal") for _ in range(4)])
             for g in range(5)]
     totals = [r[2] + r[3] for r in runs]
     middle = runs[totals.index(statistics.median(totals))]

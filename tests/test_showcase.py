@@ -15,7 +15,7 @@ from rendering import theme
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.mark.parametrize("name", sorted(showcase.BOARDS))
+@pytest.mark.parametrize("name", sorted(showcase.boards()))
 def test_the_readme_shows_each_games_board_as_drawn_today(name):
     """Each README picture exists, is referenced, is a board's width, and has the size the
     renderer draws now — a redesign without `make boards` fails here."""
@@ -29,4 +29,4 @@ def test_the_readme_shows_each_games_board_as_drawn_today(name):
 
 def test_every_game_has_a_readme_board():
     """Every game the engine plays has its picture in the README (a new game adds its own)."""
-    assert {game for game, *_ in showcase.BOARDS.values()} == set(REGISTRY)
+    assert {game.id for game in showcase.boards().values()} == set(REGISTRY)

@@ -31,13 +31,14 @@ from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+import bot.games
 from bot.autoplay import pick_seat
 from bot.computers import DEFAULT_LEVEL, new_brain, visible
 from bot.games import REGISTRY
 from bot.games.core import Event, Outcome, Rules, action_rng, apply_checked, start
 from tests.schicki_sim import play_schicki
 
-GAMES = ("mimikri", "schicki_micki", "mimic", "mariposas")
+GAMES = tuple(bot.games.GAMES)
 PAIRINGS = (("hard", "normal"), ("normal", "easy"))
 """Each level against the level below it: (stronger, weaker)."""
 FULL = 100
@@ -103,7 +104,7 @@ def play_turns(rules: Rules, seed: str, levels: Sequence[str], options: dict | N
 
 def play(job: Job) -> Played:
     """Play one job to its end (the pool's worker function)."""
-    if job.game == "schicki_micki":
+    if bot.games.GAMES[job.game].realtime:  # the dealer's clock, not turns
         game = play_schicki(job.seed, job.levels)
         return Played(job, game.outcome, game.decide_seconds)
     outcome, seconds, _ = play_turns(REGISTRY[job.game], job.seed, job.levels)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from bot.defaults import GAME_TIMERS, ServerSettings, lobby_options
+from bot.defaults import ServerSettings, lobby_options, timed_games
 
 NOTHING = ServerSettings()
 CHOSEN = ServerSettings(threads=True, schicki_input="buttons", timers={"mimic": 180},
@@ -11,7 +11,7 @@ CHOSEN = ServerSettings(threads=True, schicki_input="buttons", timers={"mimic": 
 
 def test_left_out_options_are_the_games_own_defaults_on_a_server_that_chose_nothing():
     assert lobby_options("mimic", {"advanced": False, "turn_timer": None, "thread": None},
-                         NOTHING) == {"advanced": False, "turn_timer": GAME_TIMERS["mimic"]}
+                         NOTHING) == {"advanced": False, "turn_timer": 600}
     assert lobby_options("mimikri", {"subjects": 4}, NOTHING)["turn_timer"] == 300
     assert lobby_options("schicki_micki", {"input": None}, NOTHING) == {"input": "reactions"}
 
@@ -20,7 +20,7 @@ def test_the_servers_defaults_fill_what_the_host_left_out():
     assert lobby_options("mimic", {"turn_timer": None, "thread": None}, CHOSEN) == {
         "turn_timer": 180, "thread": True}
     # A game the server set no timer for keeps the game's own.
-    assert lobby_options("mariposas", {}, CHOSEN)["turn_timer"] == GAME_TIMERS["mariposas"]
+    assert lobby_options("mariposas", {}, CHOSEN)["turn_timer"] == 600
     assert lobby_options("schicki_micki", {}, CHOSEN) == {"input": "buttons", "thread": True}
 
 
@@ -32,6 +32,7 @@ def test_the_hosts_choice_wins_over_the_server():
 
 def test_schicki_micki_has_no_turn_timer():
     assert "turn_timer" not in lobby_options("schicki_micki", {}, CHOSEN)
+    assert timed_games() == ["mimikri", "mimic", "mariposas"]
 
 
 def test_game_channels_allow_their_threads_and_no_list_allows_everything():

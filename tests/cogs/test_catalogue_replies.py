@@ -8,6 +8,6 @@ import pytest
 from tests.test_i18n import ROOT, literal_replies
 
 
-@pytest.mark.parametrize("module", ["cogs/mimikri.py", "cogs/leaderboard.py"])
+@pytest.mark.parametrize("module", ["cogs/mimikri/cog.py", "cogs/leaderboard.py"])
 def test_replies_come_from_the_catalogue(module):
     assert literal_replies(ROOT / module) == []

@@ -8,11 +8,11 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-import cogs.mariposas_panel
+import cogs.mariposas.panel
 import cogs.privacy
 import cogs.rematch
 import cogs.replay
-import cogs.schicki_micki  # noqa: F401  (each registers its templates on import)
+import cogs.schicki_micki.cog  # noqa: F401  (each registers its templates on import)
 from cogs._ui import MAX_ID, TEMPLATES, decode, match_of, unhandled_reason, up_to
 
 NUMBER = re.compile(r"[0-9]+")

@@ -13,9 +13,9 @@ from bot.games.core import apply_checked, start
 from bot.games.mariposas.rules import RULES
 from bot.i18n import LANGUAGES, words
 from bot.sessions import Transition
-from cogs import mariposas_panel as panel
-from cogs import mariposas_words as words_of
-from cogs.mariposas import MariposasUI, mid_turn
+from cogs.mariposas import panel
+from cogs.mariposas import words as words_of
+from cogs.mariposas.cog import MariposasUI, mid_turn
 
 
 def reachable(view, legal, w) -> dict[str, str]:

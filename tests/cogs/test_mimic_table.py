@@ -13,8 +13,8 @@ from bot.games.core import Event, apply_checked, start
 from bot.games.mimic import ai, hints
 from bot.games.mimic.cards import components
 from bot.i18n import words
-from cogs import mimic as mimic_cog
-from cogs import mimic_table as cog
+from cogs.mimic import cog as mimic_cog
+from cogs.mimic import table as cog
 
 RULES = REGISTRY["mimic"]
 TITLES = sorted({c.title for c in components().cards.values()})

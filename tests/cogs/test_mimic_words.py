@@ -13,8 +13,8 @@ from bot.games.mimic.cards import POWER_COLOURS, components
 from bot.games.mimic.geometry import ALL_CELLS
 from bot.i18n import words
 from bot.texts import mimic as texts
-from cogs import mimic as mimic_cog
-from cogs import mimic_table as table
+from cogs.mimic import cog as mimic_cog
+from cogs.mimic import table
 from tests.cogs.test_mimic_table import SEATS, blocked_view, playout
 from tests.test_i18n import ROOT, literal_replies
 
@@ -35,7 +35,7 @@ def game(request) -> tuple[list[dict], list[Event]]:
     return playout(players, options, seed)
 
 
-@pytest.mark.parametrize("module", ["cogs/mimic.py", "cogs/mimic_table.py"])
+@pytest.mark.parametrize("module", ["cogs/mimic/cog.py", "cogs/mimic/table.py"])
 def test_mimic_replies_come_from_the_catalogue(module):
     assert literal_replies(ROOT / module) == []
 

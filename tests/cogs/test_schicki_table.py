@@ -16,8 +16,8 @@ from bot.games.core import SYSTEM, apply_checked, start
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
 from bot.i18n import words
-from cogs import schicki_ui
-from cogs.schicki_ui import PASSING_WAIT, SchickiUI
+from cogs.schicki_micki import ui as schicki_ui
+from cogs.schicki_micki.ui import PASSING_WAIT, SchickiUI
 
 RULES = REGISTRY["schicki_micki"]
 EN = words("en")

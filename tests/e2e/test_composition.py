@@ -23,7 +23,9 @@ async def test_the_extensions_load_in_any_order(table, monkeypatch):
     known = synced_commands(table.driver.world)
     await table.kill()
 
-    monkeypatch.setattr(cogs.root, "EXTENSIONS", tuple(reversed(cogs.root.EXTENSIONS)))
+    loaded = cogs.root.extensions()
+    assert loaded[:2] == ["cogs.games", "cogs.mimikri.cog"] and len(loaded) == 10
+    monkeypatch.setattr(cogs.root, "extensions", lambda: list(reversed(loaded)))
     await table.start()
     assert synced_commands(table.driver.world) == known
     # /game history comes with the /game group, wherever the replays load: it answers, and

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from cogs.schicki_micki import EMOJI
+from cogs.schicki_micki.cog import EMOJI
 from tests.double import commands
 from tests.double.models import FLAG_EPHEMERAL
 from tests.e2e.table import ephemeral_text

@@ -14,7 +14,7 @@ import pytest
 from bot.games.mariposas.content import load
 from bot.games.mariposas.rules import RULES
 from bot.i18n import words
-from cogs.mariposas_words import option
+from cogs.mariposas.words import option
 from tests.e2e.table import Table, czech, ephemeral_text, game_id
 
 
@@ -353,7 +353,7 @@ async def test_a_group_of_choices_is_opened_in_the_panel_without_a_move(table, m
     """When the choices outgrow the menus (here made to hold one option each), the first menu
     opens a group in the same panel: nothing is submitted, the game stays at its version, and
     a choice in the group is then made as any other."""
-    from cogs import mariposas_panel as panel_code
+    from cogs.mariposas import panel as panel_code
 
     monkeypatch.setattr(panel_code, "MENU", 1)
     driver = table.driver

@@ -15,7 +15,7 @@ from bot.db.repo import SeatRow
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
 from bot.i18n import words
-from cogs.schicki_micki import SAY, SchickiUI
+from cogs.schicki_micki.cog import SAY, SchickiUI
 from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_schicki_micki import result_message, seed_with, wait_cards
 from tests.test_i18n import ROOT, literal_replies
@@ -69,7 +69,7 @@ async def until(predicate, timeout: float = 10) -> None:
 
 
 def test_the_cog_answers_only_with_words_from_the_catalogue():
-    assert literal_replies(ROOT / "cogs/schicki_micki.py") == []
+    assert literal_replies(ROOT / "cogs/schicki_micki/cog.py") == []
 
 
 @pytest.mark.asyncio

@@ -15,7 +15,7 @@ from bot.dealer import PAST_ROW, TOO_EARLY
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
 from bot.i18n import words
-from cogs.schicki_micki import OLD_BUTTONS
+from cogs.schicki_micki.button import OLD_BUTTONS
 from tests.double import interactions as ix
 from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_schicki_micki import open_table, result_message, seed_with, wait_cards

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from bot.dealer import Reaction
-from cogs.schicki_micki import SAY, SchickiMicki
+from cogs.schicki_micki.cog import SAY, SchickiMicki
 from tests.double import Driver
 from tests.e2e.table import Table
 
@@ -84,7 +84,7 @@ async def test_a_reloaded_cog_hears_each_reaction_once_and_the_old_one_none(
     message = await table.driver.say("alice", "games", "a table")
     old.rows[message.id] = FAKE_MATCH
     old_heard = heard_by(old, monkeypatch)
-    await bot.reload_extension("cogs.schicki_micki")
+    await bot.reload_extension("cogs.schicki_micki.cog")
     new = bot.get_cog("SchickiMicki")
     assert new is not None and new is not old
     new.rows[message.id] = FAKE_MATCH

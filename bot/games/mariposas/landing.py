@@ -96,8 +96,6 @@ def give(state: dict[str, Any], seat: int, flower: str, events: list[Event]) -> 
 
 def gain_card(state: dict[str, Any], seat: int, card: str, events: list[Event]) -> None:
     """Take a life cycle or bonus move card; completing a set earns its ability (spec 7)."""
-    from bot.games.mariposas.seasons import grant_ability  # seasons imports this module
-
     data = content()
     events.append(Event("card_gained", seat, {"card": card}))
     if card in {bonus.id for bonus in data.bonus_moves}:
@@ -231,3 +229,16 @@ def hatch(state: dict[str, Any], parent: dict[str, Any], *, paid: bool,
     state["scores"][seat] += points
     data["points"] = points
     events.append(Event("hatched", seat, data))
+
+
+def grant_ability(state: dict[str, Any], seat: int, life_set: str, events: list[Event]) -> None:
+    """§Life Cycle Ability Tokens: the set's token to the seat that completed it (spec 7);
+    the immediate ones act now, the others are looked up when they apply."""
+    token = state["abilities"][life_set]
+    state["has_ability"][seat].append(token)
+    events.append(Event("ability", seat, {"set": life_set, "ability": token}))
+    if token == "each_flower":
+        for flower in content().board.flower_types:
+            give(state, seat, flower, events)
+    elif token == "two_cards" and state["turn"] is not None:
+        state["turn"]["queue"].insert(0, {"kind": "gain", "left": 2})

@@ -37,8 +37,9 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
+import bot.games.mimic.flow as flow
+import bot.games.mimic.moves as moves
 from bot.games.core import JSON, Event, Outcome, Seat, State
-from bot.games.mimic import flow, moves
 from bot.games.mimic.cards import components
 from bot.games.mimic.moves import side_of
 from bot.games.mimic.setup import SCHEMA, new_state

@@ -12,12 +12,13 @@ import time
 import pytest
 
 from bot.autoplay import autoplay
-from bot.computers import LEVELS, MariposasBrain, new_brain
+from bot.computers import LEVELS, new_brain
 from bot.games.core import dump, start
 from bot.games.mariposas import ai, ai_plan, goals
 from bot.games.mariposas.ai_map import distances, goal_card, reachable, to_milkweed, via_milkweed
 from bot.games.mariposas.ai_worth import Worth
 from bot.games.mariposas.rules import RULES
+from bot.games.mariposas.spec import Brain as MariposasBrain
 from tests.games.mariposas.positions import BOARD, act, at, city, flowers, restart, table
 from tests.games.mariposas.test_contract import shuffle_secrets
 

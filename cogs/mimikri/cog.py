@@ -26,6 +26,7 @@ from cogs._lobby import THREAD_OPTION, minutes, open_lobby
 from cogs._ui import (
     EN,
     GameAction,
+    GameUI,
     QueryButton,
     alt_text,
     mention,
@@ -42,7 +43,7 @@ if TYPE_CHECKING:
     from cogs._bot import GameBot
 
 
-class MimikriUI:
+class MimikriUI(GameUI):
     """How a Mimikri table looks and which buttons it has."""
 
     game = "mimikri"

@@ -14,7 +14,8 @@ from bot.games.core import Event
 from bot.i18n import Words
 from bot.texts import schicki_micki as texts
 from bot.texts.schicki_micki import EMOJI
-from cogs._ui import EN, mention, plain, reader, seat_name, seat_names, tell
+from cogs._ui import EN, GameUI, mention, plain, reader, seat_name, seat_names, tell
+from cogs.schicki_micki.button import ReactButton
 from rendering import schicki_micki as art
 
 if TYPE_CHECKING:
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 PASSING_WAIT = 1.0  # seconds a window's passing state waits for its result at most
 
 
-class SchickiUI:
+class SchickiUI(GameUI):
     """How a Schicki Micki table looks."""
 
     game = "schicki_micki"
@@ -85,7 +86,6 @@ class SchickiUI:
         row only); otherwise players react with emoji."""
         if match.options.get("input") != "buttons":
             return []
-        from cogs.schicki_micki import ReactButton  # the cog's own button (it imports this)
         return [ReactButton(match.id, action, emoji, row=view["row"])
                 for emoji, action in EMOJI.items()]
 

@@ -31,6 +31,7 @@ from bot.texts.mimic import card_name, power_name
 from cogs._ui import (
     EN,
     GameAction,
+    GameUI,
     QueryButton,
     alt_text,
     mention,
@@ -156,7 +157,7 @@ def rules_text(w: Words, board: Words) -> str:
     return w("mimic.rules", hand=board("mimic.button.hand"), draw=board("mimic.button.draw"))
 
 
-class MimicUI:
+class MimicUI(GameUI):
     """How a MIMIC table looks, which buttons it has, and its private hand view."""
 
     game = "mimic"

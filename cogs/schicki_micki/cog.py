@@ -1,6 +1,6 @@
 """Schicki Micki in Discord: /schicki new and rules, and one table message for the whole game:
 its nine reaction emojis (or buttons) added once, each window's result written into it (text and
-picture), and the players' reactions taken off between rows (`cogs.schicki_table`).
+picture), and the players' reactions taken off between rows (`cogs.schicki_micki.table`).
 
 Emoji reactions carry no timestamp: they are judged in the order the gateway delivered them,
 stamped when the bot hears them (`on_raw_reaction_add`), and their time is measured from when
@@ -13,7 +13,6 @@ import asyncio
 import functools
 import itertools
 import logging
-import re
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -31,9 +30,7 @@ from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, open_lobby
 from cogs._publisher import NO_PINGS
 from cogs._ui import (
-    ID,
     alt_text,
-    known_template,
     plain,
     png_file,
     reader,
@@ -41,10 +38,10 @@ from cogs._ui import (
     seat_names,
     server_words,
     show_rules,
-    tell,
 )
-from cogs.schicki_table import TableReactions
-from cogs.schicki_ui import SchickiUI
+from cogs.schicki_micki.button import ReactButton
+from cogs.schicki_micki.table import TableReactions
+from cogs.schicki_micki.ui import SchickiUI
 from rendering import schicki_micki as art
 
 if TYPE_CHECKING:
@@ -52,65 +49,7 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-OLD_ROW = "schicki.refused.old_row"  # a click on a table message whose row is over
-OLD_BUTTONS = "schicki.refused.old_buttons"  # a button posted before buttons named their row
-NOT_A_REACTION = "schicki.refused.not_a_reaction"
 RULES_TEXT = "schicki.rules"
-
-
-# The row is optional only so that buttons posted before it was added are still answered.
-REACT = known_template(rf"mr:(?P<m>{ID}):(?:(?P<r>[0-9]{{1,6}}):)?"
-                       r"(?P<a>[a-z]{1,8}(?::[a-z]{1,10})?)")
-
-
-class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT):
-    """A reaction in button mode. Its id names the row (a click counts in its own row only)
-    but no version: inside a row, reactions race the dealer on purpose."""
-
-    def __init__(self, match_id: int, action: str, emoji: str | None = None,
-                 row: int | None = None) -> None:
-        custom_id = f"mr:{match_id}:{action}" if row is None else f"mr:{match_id}:{row}:{action}"
-        super().__init__(discord.ui.Button(custom_id=custom_id, emoji=emoji or SAY.get(action),
-                                           style=discord.ButtonStyle.secondary))
-        # not `row`: that is the button's line in the layout
-        self.match_id, self.action, self.table_row = match_id, action, row
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
-        match: re.Match[str],
-    ) -> ReactButton:
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["m"]), match["a"], row=int(match["r"]) if match["r"] else None)
-
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
-        """Queue the reaction at Discord's own timestamp of the click."""
-        heard = time.time()  # before the defer's round trip: its time counts from here
-        await interaction.response.defer()
-        w = reader(interaction)  # a refusal is private: in the clicker's own language
-        cog = interaction.client.get_cog("SchickiMicki")
-        if self.action not in SAY or not isinstance(cog, SchickiMicki):
-            await tell(interaction, w(NOT_A_REACTION))
-            return
-        clicked = interaction.message.id if interaction.message is not None else 0
-        if cog.rows.get(clicked) != self.match_id:
-            await tell(interaction, w(OLD_ROW))  # a click belongs to its row
-            return
-        if self.table_row is None:
-            # Posted before buttons named their row: it cannot say which row it answers, so it
-            # counts in none (the next card's edit brings buttons that do).
-            await tell(interaction, w(OLD_BUTTONS))
-            return
-        at = interaction.created_at.timestamp()
-
-        async def refused(why: str) -> None:
-            if not w.has(why):  # the rules' own English: say it in the clicker's words
-                why = await cog.rules_refusal(self.match_id, interaction.user.id, self.action, w)
-            await tell(interaction, phrase(why, w))
-
-        cog.dealer.react(self.match_id, Reaction((at, 0), at, self.action, row=self.table_row,
-                                                 heard=heard, user_id=interaction.user.id,
-                                                 refused=refused))
 
 
 class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
@@ -360,11 +299,6 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
         w = reader(interaction)
         await show_rules(interaction, w(RULES_TEXT), functools.partial(art.render_rules, w),
                          "schicki-rules.png")
-
-
-def phrase(why: str, w: Words) -> str:
-    """A refusal the dealer names: a catalogue key, or the rules' own words (still English)."""
-    return w(why) if w.has(why) else why
 
 
 async def _quietly(call: Any) -> None:

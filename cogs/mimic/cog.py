@@ -10,7 +10,7 @@ Private answers and autocomplete labels are in the language of the asker's clien
 buttons they mention are named as the server's board labels them.
 
 The position analysis is pure (``bot.games.mimic.hints``); the table's looks are in
-``cogs.mimic_table``; every word comes from the catalogue (``bot/i18n/*/mimic.po``).
+``cogs.mimic.table``; every word comes from the catalogue (``bot/i18n/*/mimic.po``).
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from bot.texts.mimic import card_name, power_name, refusal
 from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, minutes, no_game_here, open_lobby
 from cogs._ui import apologise, reader, reason, server_words, show_rules, tell
-from cogs.mimic_table import (
+from cogs.mimic.table import (
     MimicUI,
     View,
     cell_choices,

@@ -31,7 +31,6 @@ from bot.games.core import GameOver, IllegalAction, NotYourTurn, RuleError, Stal
 from bot.games.mariposas.rules import RULES
 from bot.games.mariposas.rules import reason as rule_reason
 from bot.i18n import Words
-from cogs import mariposas_words as words
 from cogs._ui import (
     ID,
     alt_text,
@@ -43,6 +42,7 @@ from cogs._ui import (
     seat_names,
     tell,
 )
+from cogs.mariposas import words
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot

@@ -3,7 +3,7 @@
 The public message shows the map and the scores and is redrawn once per finished turn, not
 per sub-step (`MariposasUI.quiet`): a turn's choices — card, moves, landings, flowers,
 hatching, confirm, undo — are made on the active player's private panel
-(``cogs.mariposas_panel``), opened with the board's button or ``/mariposas turn``; every
+(``cogs.mariposas.panel``), opened with the board's button or ``/mariposas turn``; every
 choice is in the panel. A landing can also be typed with ``/mariposas land`` (autocompleted
 from the rules; anything else is refused). The log names only what cannot be taken back (a finished
 turn, a waystation flipped, the seasons), never a card in a hand.
@@ -26,12 +26,11 @@ from bot.games.mariposas.content import load
 from bot.games.mariposas.rules import RULES
 from bot.i18n import Words
 from bot.sessions import Transition
-from cogs import mariposas_panel as panel
-from cogs import mariposas_words as words
 from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, minutes, no_game_here, open_lobby
 from cogs._ui import (
     EN,
+    GameUI,
     QueryButton,
     apologise,
     mention,
@@ -43,6 +42,7 @@ from cogs._ui import (
     show_rules,
     tell,
 )
+from cogs.mariposas import panel, words
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -56,7 +56,7 @@ def mid_turn(state: dict[str, Any] | None) -> bool:
     return state is not None and RULES.turn_open(state)
 
 
-class MariposasUI:
+class MariposasUI(GameUI):
     """How a Mariposas table looks: the map, one button for the private panel, the log."""
 
     game = "mariposas"

@@ -1,0 +1,117 @@
+"""What a game declares about itself, once: the one object the rest of the bot reads.
+
+A game package's ``spec`` module exports ``GAME``, a `GameSpec`: its rules, what it can do
+(played in real time, turns of several steps, records for the leaderboard), its computer
+players, its own turn timer and lobby defaults, the option sets its tests play and the picture
+the README shows of it. The registry finds every such package (`bot.games.discover`), and the
+session service, server settings, replays, demo, showcase, contract tests, bench and tournament
+loop over what it found: a new game is a new package, not edits all over the code.
+
+Pure like the rules: it names the README picture's renderer by its dotted path, so nothing
+here imports Pillow.
+"""
+
+from __future__ import annotations
+
+import importlib
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from bot.games.core import JSON, Event, Rules, Seat, State
+
+
+class Brain(Protocol):
+    """A computer player: it watches public events and picks one of the legal actions."""
+
+    def observe(self, events: Iterable[Event]) -> None:
+        """Take in what happened at the table."""
+
+    def choose(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+        """Pick an action from ``legal``."""
+
+
+Records = Callable[[list[Event]], list[tuple[Seat, str, float]]]
+
+
+def no_extra_options(n_players: int) -> list[dict[str, JSON]]:
+    """A game played with its defaults only."""
+    return []
+
+
+@dataclass(frozen=True, slots=True)
+class Showcase:
+    """The README's picture of the game (`bot.showcase`): a game between computers, drawn at
+    the move ``pick`` chooses by the function ``render`` names (``"module:function"``, called
+    as ``render(public view, names, words, **extra(move))``)."""
+
+    file: str
+    players: int
+    render: str
+    pick: Callable[[list[Any]], Any]
+    options: Mapping[str, JSON] = field(default_factory=dict)
+    extra: Callable[[Any], Mapping[str, Any]] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameSpec:
+    """One game, as the bot knows it."""
+
+    rules: Rules
+    order: int
+    """Where the game stands in the lists players read (help, settings, leaderboards)."""
+    brain: Callable[[str], Brain] | None = None
+    """A computer player at a level; None: the game has none of its own (any legal move)."""
+    realtime: bool = False
+    """Played on its own clock (a dealer), not in turns with turn timers."""
+    turn_open: Callable[[State], bool] | None = None
+    """For a game whose turn takes several steps: whether the turn is still open (the public
+    board then shows its start, and replays skip its sub-steps)."""
+    records: Records | None = None
+    """The game's own numbers for the leaderboard (e.g. reaction times), by seat."""
+    turn_timer: int | None = None
+    """The game's own turn timer in seconds (a server may choose another); None: it has
+    none (real time)."""
+    timer_text: str = ""
+    """How `/settings server` describes the game's turn timer option (in English: the
+    catalogues translate it)."""
+    lobby_defaults: Mapping[str, JSON] = field(default_factory=dict)
+    """Options a lobby gets when neither its host nor the server chose them."""
+    typical: tuple[int, Mapping[str, JSON]] = (2, {})
+    """A typical table: its players and options (what `make bench` measures)."""
+    test_options: Callable[[int], list[dict[str, JSON]]] = no_extra_options
+    """The option sets the contract test plays at a player count, beside the defaults."""
+    test_seeds: int = 3
+    """Seeds the contract test plays at each player count and option set."""
+    showcase: Showcase | None = None
+    demo: str | None = None
+    """The function (``"module:function"``) that plays the game's demo into a folder and
+    returns its transcript's lines (`python -m bot.demo`)."""
+
+    @property
+    def id(self) -> str:
+        """The game's id (the rules')."""
+        return self.rules.id
+
+    @property
+    def name(self) -> str:
+        """The game's name as players write it."""
+        return self.rules.name
+
+    @property
+    def timed(self) -> bool:
+        """Whether the game has a turn timer."""
+        return self.turn_timer is not None
+
+
+def named(path: str) -> Callable[..., Any]:
+    """The function a spec names as ``"module:function"`` (imported only when used)."""
+    module, _, name = path.partition(":")
+    found: Callable[..., Any] = getattr(importlib.import_module(module), name)
+    return found
+
+
+def middle(moves: list[Any]) -> Any:
+    """A move halfway through the game: the board has filled up but is not yet decided."""
+    return moves[len(moves) // 2]
