@@ -25,7 +25,6 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -40,6 +39,7 @@ from tests.bench_figures import p95
 from tests.bench_resume import store_open_game
 from tests.double import BotProcess, Driver, FakeDiscord, Guild, Message, World
 from tests.double.process import start_bot_process
+from tests.waiting import until
 
 TITLE = "two processes × {count} open games: interaction → first response p95"
 COUNT = 200  # open games in each guild
@@ -107,16 +107,6 @@ def shows(board: Message, match_id: int, version: int) -> bool:
     """Whether the board's latest version has the buttons of that version of the game."""
     prefix = f"mg:{match_id}:{version}:"
     return any(c.get("custom_id", "").startswith(prefix) for c in board.iter_components())
-
-
-async def until(condition: Callable[[], Awaitable[bool]], what: str, timeout: float) -> None:
-    """Poll ``condition`` until it holds; after ``timeout`` seconds, fail naming ``what``."""
-    try:
-        async with asyncio.timeout(timeout):
-            while not await condition():
-                await asyncio.sleep(0.005)
-    except TimeoutError:
-        raise AssertionError(f"waited {timeout} s for {what}") from None
 
 
 async def start_side(server: FakeDiscord, url: str, side: Side, workdir: Path, repo: Repo,

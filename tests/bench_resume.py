@@ -125,7 +125,7 @@ async def _picked_up(bot: MenagerieBot) -> None:
     while True:
         await publisher.idle.wait()
         matches = await repo.open_matches()
-        if (all(publisher._drawn.get(m.id, (-1, 0.0))[0] >= m.version for m in matches)
+        if (all(publisher.shown(m.id)[0] >= m.version for m in matches)
                 and all(tables.posted.get(m.id) in tables.dressed
                         for m in matches if m.game == SCHICKI)):
             return
