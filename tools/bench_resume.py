@@ -29,8 +29,8 @@ from bot.db.store import is_postgres, open_store
 from bot.games import REGISTRY
 from bot.games.core import SYSTEM, start
 from bot.settings import Settings
-from tests.bench_engines import database, engines
 from tests.double import FakeDiscord, User, World, run_bot
+from tools.bench_engines import database, engines
 
 COUNT = 200
 WARM_UP = 8  # games of a first restart that is not counted

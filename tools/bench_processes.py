@@ -35,11 +35,11 @@ from bot.db.store import open_store
 from bot.games import REGISTRY
 from bot.shards import shard_of
 from tests import pg
-from tests.bench_figures import p95
-from tests.bench_resume import store_open_game
 from tests.double import BotProcess, Driver, FakeDiscord, Guild, Message, World
 from tests.double.process import start_bot_process
 from tests.waiting import until
+from tools.bench_figures import p95
+from tools.bench_resume import store_open_game
 
 TITLE = "two processes × {count} open games: interaction → first response p95"
 COUNT = 200  # open games in each guild
@@ -245,8 +245,8 @@ async def bench_two_processes(server_url: str | None, one_process: list[float] |
 
 
 async def main() -> int:
-    """`python -m tests.bench_processes`: this figure alone, on a server of its own."""
-    from tests.bench_engines import postgres_server
+    """`python -m tools.bench_processes`: this figure alone, on a server of its own."""
+    from tools.bench_engines import postgres_server
 
     with postgres_server() as server:
         await bench_two_processes(server)
