@@ -78,17 +78,19 @@ run: $(STAMP)
 sync: $(STAMP)
 	$(PY) -m bot sync
 
+# Everything, on every core; a worker takes whole files (an e2e file's tests share its set-up
+# and each worker starts its own PostgreSQL).
 test: $(TEST_STAMP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n auto --dist loadfile
 
 # The quick round while working: lint, then every test but the e2e, PostgreSQL and slow ones,
 # on every core.
 check: $(TEST_STAMP)
-	$(VENV)/bin/ruff check bot cogs rendering tests
+	$(VENV)/bin/ruff check bot cogs rendering tests tools
 	$(PY) -m pytest -n auto -q -m "not e2e and not postgres and not slow"
 
 lint: $(LINT_STAMP)
-	$(VENV)/bin/ruff check bot cogs rendering tests
+	$(VENV)/bin/ruff check bot cogs rendering tests tools
 
 demo: $(STAMP)
 	$(PY) -m bot.demo demo
@@ -97,11 +99,11 @@ boards: $(STAMP)
 	$(PY) -m bot.showcase docs/boards
 
 bench: $(TEST_STAMP)
-	$(PY) -m tests.bench
+	$(PY) -m tools.bench
 
 # GAMES=200 plays more games per pairing; fewer than 100 is labelled the short form.
 tournament: $(TEST_STAMP)
-	$(PY) -m tests.tournament --games $(or $(GAMES),100)
+	$(PY) -m tools.tournament --games $(or $(GAMES),100)
 
 clean:
 	rm -rf $(VENV) demo .pytest_cache .hypothesis .ruff_cache build dist *.egg-info bench-results

@@ -543,6 +543,12 @@ class SessionService:
         elif match.deadline is not None:
             self._spawn(match.id, "timer", self._timer(match))
 
+    def scheduled(self, kind: str | None = None) -> set[int]:
+        """The matches with a turn timer or a computer's move waiting to run (only those of
+        ``kind``, "timer" or "computer", if given): what still moves without anyone acting."""
+        return {match_id for (match_id, what), task in self._tasks.items()
+                if (kind is None or what == kind) and not task.done()}
+
     def _spawn(self, match_id: int, kind: str, coro: Awaitable[None]) -> None:
         self._tasks[(match_id, kind)] = asyncio.ensure_future(coro)
 

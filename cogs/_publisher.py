@@ -226,7 +226,7 @@ class Publisher(Listener):
         """A click came from a board at version ``clicked`` though the game is at ``stored``:
         if that is because the board failed to update (not because a redraw is under way),
         redraw it now and return True — the player is not to blame."""
-        if clicked >= stored or self._shown(match_id)[0] >= stored:
+        if clicked >= stored or self.shown(match_id)[0] >= stored:
             return False  # the board is current: the click was simply late
         working = self._workers.get(match_id)
         if self._failures.get(match_id, 0) > 0 or working is None or working.done():
@@ -238,12 +238,12 @@ class Publisher(Listener):
         """Wait until the board shows ``version`` (or newer); return when Discord acknowledged
         it. A real-time game measures reaction times from that moment."""
         async def shown() -> float:
-            while self._shown(match_id)[0] < version:
+            while self.shown(match_id)[0] < version:
                 await self._drawn_event.setdefault(match_id, asyncio.Event()).wait()
-            return self._shown(match_id)[1]
+            return self.shown(match_id)[1]
         return await asyncio.wait_for(shown(), timeout)
 
-    def _shown(self, match_id: int) -> tuple[int, float]:
+    def shown(self, match_id: int) -> tuple[int, float]:
         """The version a match's board shows and since when ((-1, 0) if none is known)."""
         return self._drawn.get(match_id) or self._ended.get(match_id) or (-1, 0.0)
 

@@ -1,7 +1,7 @@
 """`make bench`'s PostgreSQL figures run: apply + commit on SQLite and on PostgreSQL, the one
 line when PostgreSQL is missing, a restart picking up stored games on each engine, and two bot
 processes answering clicks in their own guilds — tiny workloads, and no time is asserted
-(tests.bench_engines, tests.bench_resume, tests.bench_processes)."""
+(tools.bench_engines, tools.bench_resume, tools.bench_processes)."""
 
 from __future__ import annotations
 
@@ -9,11 +9,12 @@ from contextlib import contextmanager
 
 import pytest
 
-from tests import bench_engines, pg
-from tests.bench_engines import POSTGRES, SQLITE, postgres_server
-from tests.bench_engines import bench_engines as run_engines
-from tests.bench_processes import bench_two_processes
-from tests.bench_resume import measure_restart, measure_restarts
+from tests import pg
+from tools import bench_engines
+from tools.bench_engines import POSTGRES, SQLITE, postgres_server
+from tools.bench_engines import bench_engines as run_engines
+from tools.bench_processes import bench_two_processes
+from tools.bench_resume import measure_restart, measure_restarts
 
 SMALL = {"mimikri": (2, {"subjects": 4})}
 

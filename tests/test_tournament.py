@@ -1,4 +1,4 @@
-"""The tournament harness (tests.tournament) counts what issue 13 asks: Wilson intervals that
+"""The tournament harness (tools.tournament) counts what issue 13 asks: Wilson intervals that
 match published values, a shared win worth half, the stronger level in either seat on the same
 deals, the same games `bot.autoplay` plays, and every table printed."""
 
@@ -9,8 +9,8 @@ import pytest
 from bot.autoplay import autoplay
 from bot.games import REGISTRY
 from bot.games.core import Outcome
-from tests import tournament
-from tests.tournament import Duel, Job, Played, duel_jobs, points, tally, wilson
+from tools import tournament
+from tools.tournament import Duel, Job, Played, duel_jobs, points, tally, wilson
 
 
 @pytest.mark.parametrize(("successes", "n", "low", "high"), [

@@ -14,6 +14,7 @@ from bot.games.core import dump, replay
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
 from bot.i18n import LANGUAGES, words
+from tests.waiting import until
 
 RULES = REGISTRY["schicki_micki"]
 
@@ -51,13 +52,6 @@ async def started(sessions, humans: int, computers: int):
     for _ in range(computers):
         await sessions.add_computer(match.id, 100)
     return (await sessions.start(match.id, 100)).match
-
-
-async def until(predicate, timeout=20.0):
-    async def poll():
-        while not await predicate():
-            await asyncio.sleep(0.005)
-    await asyncio.wait_for(poll(), timeout)
 
 
 @pytest.mark.asyncio

@@ -161,7 +161,7 @@ async def test_sessions_resume_only_the_owned_guilds_games(repo):
     try:
         resumed = await sessions.resume()
         assert resumed and {m.guild_id for m in resumed} == {MINE}
-        armed = {match_id for match_id, _ in sessions._tasks}
+        armed = sessions.scheduled()
         assert armed and armed <= {m.id for m in resumed}
     finally:
         await sessions.close()

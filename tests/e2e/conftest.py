@@ -20,7 +20,7 @@ import pytest
 import pytest_asyncio
 
 from tests.double import Driver, FakeDiscord, RunningBot, World, run_bot
-from tests.e2e.table import ErrorLog, Table
+from tests.e2e.table import ErrorLog, Table, czech
 
 StartBot = Callable[..., Awaitable[RunningBot]]
 
@@ -69,14 +69,19 @@ async def start_bot(fake_discord: FakeDiscord) -> AsyncIterator[StartBot]:
 
 
 @pytest_asyncio.fixture
-async def table(fake_discord, driver, start_bot, tmp_path):
-    """Menagerie itself against the fake Discord (not started: a test may set its clock
-    first); fails the test if the bot logged an error it did not claim."""
+async def table(fake_discord, driver, start_bot, tmp_path, request):
+    """Menagerie itself against the fake Discord; fails the test if the bot logged an error
+    it did not claim. Not started (a test may set its clock first), unless the test is marked
+    ``started`` (then it is) or ``czech`` (a Czech server: `tests.e2e.table.czech`)."""
     errors = ErrorLog()
     logging.getLogger().addHandler(errors)
     table = Table(fake_discord, driver, start_bot, tmp_path / "menagerie.sqlite3")
     table.errors = errors
     try:
+        if request.node.get_closest_marker("czech"):
+            await czech(table)
+        elif request.node.get_closest_marker("started"):
+            await table.start()
         yield table
     finally:
         logging.getLogger().removeHandler(errors)

@@ -76,12 +76,11 @@ class Table:
         async def settled() -> bool:
             if not self.bot.publisher.idle.is_set():
                 return False
-            tasks = self.bot.sessions._tasks.items()
-            if any(kind == "computer" and not t.done() for (_, kind), t in tasks):
+            if self.bot.sessions.scheduled("computer"):
                 return False
-            drawn = self.bot.publisher._drawn
+            shown = self.bot.publisher.shown
             for match in await self.bot.sessions.repo.open_matches():
-                if match.status == "active" and drawn.get(match.id, (-1, 0))[0] < match.version:
+                if match.status == "active" and shown(match.id)[0] < match.version:
                     return False
             return True
 

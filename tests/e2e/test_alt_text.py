@@ -4,15 +4,10 @@ language of its message, so a screen reader or a search finds the board's state.
 from __future__ import annotations
 
 import pytest
-import pytest_asyncio
 
 from tests.e2e.test_faults import click_move, open_game, play_until_last_move
 
-
-@pytest_asyncio.fixture
-async def table(table):
-    await table.start()
-    return table
+pytestmark = pytest.mark.started  # the shared table, started (tests/e2e/conftest.py)
 
 
 @pytest.mark.asyncio

@@ -10,21 +10,15 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-import pytest_asyncio
 
 from bot.db import open_db
 from bot.db.repo import Repo
 from tests.e2e.table import Table, ephemeral_text, game_id
 from tests.e2e.test_threads import mimikri_in_thread
 
+pytestmark = pytest.mark.started  # the shared table, started (tests/e2e/conftest.py)
+
 SETTLE = 0.3  # seconds given to anything the bot might still send after a deletion
-
-
-@pytest_asyncio.fixture
-async def table(table):
-    """The shared table (tests/e2e/conftest.py), started."""
-    await table.start()
-    return table
 
 
 async def lobby_in(table: Table, channel: str, host: str = "alice", **options):

@@ -16,6 +16,7 @@ import pytest
 from tests.double import Driver, FakeDiscord, World
 from tests.double import interactions as ix
 from tests.double.driver import InteractionRejected
+from tests.waiting import until
 
 
 def shard_of(guild_id: int, count: int) -> int:
@@ -40,12 +41,6 @@ class Listener(discord.AutoShardedClient):
         # Answers with the guild it came from, as this client's cache knows it.
         guild = interaction.guild
         await interaction.response.send_message(guild.name if guild else "no guild")
-
-
-async def until(condition: Any, timeout: float = 3.0) -> None:
-    async with asyncio.timeout(timeout):
-        while not condition():
-            await asyncio.sleep(0.01)
 
 
 @pytest.mark.asyncio

@@ -5,7 +5,6 @@ and a channel deleted with its threads."""
 
 from __future__ import annotations
 
-import asyncio
 from typing import Any
 
 import discord
@@ -13,20 +12,13 @@ import pytest
 
 from tests.double import Driver, FakeDiscord
 from tests.double.models import CREATE_PUBLIC_THREADS, SEND_MESSAGES_IN_THREADS
+from tests.waiting import until
 
 
 async def bot_in(start_bot: Any) -> discord.Client:
     client = discord.Client(intents=discord.Intents.default())
     await start_bot(client)
     return client
-
-
-async def until(check: Any, timeout: float = 5.0) -> None:
-    """Wait until the bot has seen a gateway event (``check()`` is true)."""
-    async def wait() -> None:
-        while not check():
-            await asyncio.sleep(0.01)
-    await asyncio.wait_for(wait(), timeout)
 
 
 async def lobby_thread(client: discord.Client, driver: Driver) -> tuple[Any, discord.Thread]:

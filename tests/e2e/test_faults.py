@@ -11,7 +11,6 @@ import asyncio
 import random
 
 import pytest
-import pytest_asyncio
 
 from bot.games import REGISTRY
 from bot.games.core import apply_checked, replay
@@ -20,15 +19,10 @@ from bot.sessions import Listener
 from tests.e2e.table import Table, ephemeral_text, game_id
 from tests.e2e.test_mimikri import choose
 
+pytestmark = pytest.mark.started  # the shared table, started (tests/e2e/conftest.py)
+
 RULES = REGISTRY["mimikri"]
 FOREVER = -1
-
-
-@pytest_asyncio.fixture
-async def table(table):
-    """The shared table (tests/e2e/conftest.py), started."""
-    await table.start()
-    return table
 
 
 async def open_game(table: Table, channel: str, *humans: str) -> tuple[object, int]:

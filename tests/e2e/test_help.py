@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from cogs.schicki_micki.cog import EMOJI
 from tests.double import commands
@@ -21,17 +20,10 @@ from tests.double.models import FLAG_EPHEMERAL
 from tests.e2e.table import ephemeral_text
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.started]
 DISCORD_LIMIT = 2000  # characters in one message
 # Commands that /help or the README may leave out on purpose, each with the reason.
 UNMENTIONED: dict[str, str] = {}
-
-
-@pytest_asyncio.fixture
-async def table(table):
-    """The shared table (tests/e2e/conftest.py), started."""
-    await table.start()
-    return table
 
 
 def synced_commands(world: Any) -> set[str]:

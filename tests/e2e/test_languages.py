@@ -7,17 +7,10 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
-from tests.e2e.table import czech, ephemeral_text, game_id
+from tests.e2e.table import ephemeral_text, game_id
 
-pytestmark = pytest.mark.asyncio
-
-
-@pytest_asyncio.fixture
-async def table(table):
-    """A Czech server where Alice's client speaks Czech and Bob's English."""
-    return await czech(table)
+pytestmark = [pytest.mark.asyncio, pytest.mark.czech]
 
 
 def texts(node: dict[str, Any], path: str = ""):

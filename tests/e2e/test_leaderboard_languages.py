@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 import pytest_asyncio
 
-from tests.e2e.table import Table
+from tests.e2e.table import Table, czech
 from tests.e2e.test_mimikri import play_to_end
 from tests.e2e.test_mimikri_languages import open_czech_game
 
@@ -18,11 +18,7 @@ pytestmark = pytest.mark.asyncio
 async def table(table):
     """A Czech server where Alice's client speaks Czech and Bob's English, after one finished
     game of Mimikri between the two."""
-    world = table.server.world
-    world.guild.preferred_locale = "cs"
-    world.user("alice").locale = "cs"
-    world.user("bob").locale = "en-US"
-    await table.start()
+    await czech(table)
     board, match_id = await open_czech_game(table)
     await play_to_end(table, board, match_id, {0: "alice", 1: "bob"})
     return table

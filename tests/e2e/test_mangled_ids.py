@@ -5,23 +5,16 @@ none changes the game."""
 from __future__ import annotations
 
 import pytest
-import pytest_asyncio
 
 from bot.i18n import words
 from tests.double import interactions as ix
-from tests.e2e.table import Table, czech, ephemeral_text
+from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_mimikri_languages import open_czech_game
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.czech]
 
 TOO_BIG = "9999999999999999999"  # 19 digits, beyond a signed 64-bit match id
 JUST_TOO_BIG = str(2**63)
-
-
-@pytest_asyncio.fixture
-async def table(table):
-    """A Czech server where Alice's client speaks Czech and Bob's English."""
-    return await czech(table)
 
 
 def mangled(match_id: int) -> list[str]:

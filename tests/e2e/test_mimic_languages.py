@@ -7,24 +7,17 @@ from __future__ import annotations
 import re
 
 import pytest
-import pytest_asyncio
 
 from bot.games.mimic.cards import components
 from bot.i18n import words
 from bot.texts.mimic import card_name, face, refusal
-from tests.e2e.table import Table, czech, ephemeral_text
+from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_mimic import told
 
-pytestmark = pytest.mark.asyncio
+pytestmark = [pytest.mark.asyncio, pytest.mark.czech]
 EN, CS = words("en"), words("cs")
 CARDS = {w.lang: {card_name(face(c), w) for c in components().cards} for w in (EN, CS)}
 USERS = {0: "alice", 1: "bob"}  # Alice hosts, so she has seat 0
-
-
-@pytest_asyncio.fixture
-async def table(table):
-    """A Czech server where Alice's client speaks Czech and Bob's English."""
-    return await czech(table)
 
 
 async def open_game(table: Table):

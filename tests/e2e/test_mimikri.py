@@ -9,7 +9,6 @@ import json
 import re
 
 import pytest
-import pytest_asyncio
 from PIL import Image
 
 from bot.games import REGISTRY
@@ -19,16 +18,11 @@ from tests.double import interactions as ix
 from tests.double.driver import InteractionRejected
 from tests.e2e.table import Table, ephemeral_text, game_id
 
+pytestmark = pytest.mark.started  # the shared table, started (tests/e2e/conftest.py)
+
 RULES = REGISTRY["mimikri"]
 BUTTERFLY_KEY = re.compile(r"\b(" + "|".join(ANIMALS) + r"):[NESW]\b")
 POSITION = re.compile(r"\b[A-D][1-5]\b")
-
-
-@pytest_asyncio.fixture
-async def table(table):
-    """The shared table (tests/e2e/conftest.py), started."""
-    await table.start()
-    return table
 
 
 async def open_game(table: Table, *humans: str, computers: int = 0, timer: int = 0):

@@ -5,19 +5,12 @@ language."""
 from __future__ import annotations
 
 import pytest
-import pytest_asyncio
 
 from rendering import mimikri as mimikri_art
-from tests.e2e.table import Table, czech, ephemeral_text
+from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_mimikri import RULES, choose, move, play_to_end
 
-pytestmark = pytest.mark.asyncio
-
-
-@pytest_asyncio.fixture
-async def table(table):
-    """A Czech server where Alice's client speaks Czech and Bob's English."""
-    return await czech(table)
+pytestmark = [pytest.mark.asyncio, pytest.mark.czech]
 
 
 async def open_czech_game(table: Table):

@@ -12,19 +12,13 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
 from tests.double import commands
 from tests.double import interactions as ix
 from tests.double.driver import Driver
 from tests.double.interactions import InteractionResult
 
-
-@pytest_asyncio.fixture
-async def table(table):
-    """The shared table (tests/e2e/conftest.py), started."""
-    await table.start()
-    return table
+pytestmark = pytest.mark.started  # the shared table, started (tests/e2e/conftest.py)
 
 
 async def send_raw(driver: Driver, user: str, command: str, **values: Any) -> InteractionResult:

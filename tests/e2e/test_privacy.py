@@ -10,26 +10,21 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-import pytest_asyncio
 
 from bot.games import REGISTRY
 from cogs.privacy import CONFIRM_MINUTES
 from tests.double import interactions as ix
 from tests.e2e.table import Table, ephemeral_text, game_id
 from tests.e2e.test_mimikri import choose, move, open_game, play_to_end
+from tests.waiting import until
+
+pytestmark = pytest.mark.started  # the shared table, started (tests/e2e/conftest.py)
 
 RULES = REGISTRY["mimikri"]
 BUTTON = "Delete my data"
 COLUMNS = (("matches", "host_id"), ("seats", "user_id"), ("results", "user_id"),
            ("ratings", "user_id"), ("records", "user_id"), ("daily_tries", "user_id"),
            ("player_settings", "user_id"), ("inbox", "user_id"))
-
-
-@pytest_asyncio.fixture
-async def table(table):
-    """The shared table (tests/e2e/conftest.py), started."""
-    await table.start()
-    return table
 
 
 async def rows_naming(table: Table, user_id: int) -> dict[str, int]:
@@ -46,13 +41,6 @@ async def others_results(table: Table, user_id: int) -> list[tuple]:
     return [tuple(r) for r in await table.bot.sessions.repo.fetch_all(
         "SELECT match_id, seat, guild_id, game, is_computer, score, rank, won, finished_at,"
         " user_id = ? FROM results ORDER BY match_id, seat", (user_id,))]
-
-
-async def until(check, timeout: float = 10.0) -> None:
-    async def wait() -> None:
-        while not await check():
-            await asyncio.sleep(0.01)
-    await asyncio.wait_for(wait(), timeout)
 
 
 async def ask(table: Table, user: str):

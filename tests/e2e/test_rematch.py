@@ -7,17 +7,11 @@ from __future__ import annotations
 import asyncio
 
 import pytest
-import pytest_asyncio
 
 from tests.e2e.table import Table, ephemeral_text, game_id
 from tests.e2e.test_mimikri import play_to_end
 
-
-@pytest_asyncio.fixture
-async def table(table):
-    """The shared table (tests/e2e/conftest.py), started."""
-    await table.start()
-    return table
+pytestmark = pytest.mark.started  # the shared table, started (tests/e2e/conftest.py)
 
 
 async def finished_game(table: Table):

@@ -13,7 +13,6 @@ import re
 import time
 
 import pytest
-import pytest_asyncio
 from PIL import Image
 
 from bot.daily import day_of, seed_for
@@ -28,15 +27,10 @@ from tests.double import commands
 from tests.double import interactions as ix
 from tests.replays import store_finished
 
+pytestmark = pytest.mark.started  # the shared table, started (tests/e2e/conftest.py)
+
 EN = words("en")
 OTHER_GUILD = 987_654_321
-
-
-@pytest_asyncio.fixture
-async def table(table):
-    """The shared table (tests/e2e/conftest.py), started."""
-    await table.start()
-    return table
 
 
 async def finished(table, game="mimic", seed="e2e", players=("alice", "bob"), **extra) -> int:

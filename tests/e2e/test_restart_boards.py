@@ -5,7 +5,6 @@ draw, when the server's language changed, or when the bot's code did (a new rele
 from __future__ import annotations
 
 import pytest
-import pytest_asyncio
 
 import cogs._board_key as board_keys
 from bot.db import open_db
@@ -14,11 +13,7 @@ from bot.sessions import SessionService
 from tests.e2e.table import Table
 from tests.e2e.test_mimikri import RULES, choose, move, open_game
 
-
-@pytest_asyncio.fixture
-async def table(table):
-    await table.start()
-    return table
+pytestmark = pytest.mark.started  # the shared table, started (tests/e2e/conftest.py)
 
 
 async def two_moves_then_kill(table: Table):

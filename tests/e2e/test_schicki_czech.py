@@ -19,6 +19,7 @@ from cogs.schicki_micki.cog import SAY, SchickiUI
 from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_schicki_micki import result_message, seed_with, wait_cards
 from tests.test_i18n import ROOT, literal_replies
+from tests.waiting import until
 
 CS, EN = words("cs"), words("en")
 
@@ -59,13 +60,6 @@ async def open_czech_table(
     row = await driver.wait_for_message(lambda m: "řada 1" in m.content, channel="games",
                                         since=mark, timeout=10)
     return match_id, lobby, row
-
-
-async def until(predicate, timeout: float = 10) -> None:
-    async def poll() -> None:
-        while not predicate():
-            await asyncio.sleep(0.01)
-    await asyncio.wait_for(poll(), timeout)
 
 
 def test_the_cog_answers_only_with_words_from_the_catalogue():

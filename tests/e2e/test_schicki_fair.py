@@ -19,6 +19,7 @@ from cogs.schicki_micki.button import OLD_BUTTONS
 from tests.double import interactions as ix
 from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_schicki_micki import open_table, result_message, seed_with, wait_cards
+from tests.waiting import until
 
 EN = words("en")  # the test server and its players speak English
 
@@ -27,13 +28,6 @@ async def told(result) -> str:
     if not ephemeral_text(result):
         await result.wait_followups(1)
     return ephemeral_text(result)
-
-
-async def until(predicate, timeout: float = 10) -> None:
-    async def poll() -> None:
-        while not predicate():
-            await asyncio.sleep(0.01)
-    await asyncio.wait_for(poll(), timeout)
 
 
 async def win_a_row(table: Table, match_id: int, row, user: str, dealt: int):

@@ -15,15 +15,9 @@ from cogs.schicki_micki.cog import EMOJI, SAY
 from tests.double import messaging
 from tests.e2e.table import Table
 from tests.e2e.test_schicki_micki import open_table, result_message, wait_cards
+from tests.waiting import until
 
 MAX_CALLS_PER_ROW = 5
-
-
-async def until(predicate, timeout: float = 10) -> None:
-    async def poll() -> None:
-        while not predicate():
-            await asyncio.sleep(0.01)
-    await asyncio.wait_for(poll(), timeout)
 
 
 def players_on(table: Table, message_id: int) -> set[int]:

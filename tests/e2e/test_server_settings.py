@@ -5,18 +5,10 @@ stay out of channels the server did not allow."""
 from __future__ import annotations
 
 import pytest
-import pytest_asyncio
 
 from tests.e2e.table import ephemeral_text, game_id
 
-pytestmark = pytest.mark.asyncio
-
-
-@pytest_asyncio.fixture
-async def table(table):
-    """The shared table (tests/e2e/conftest.py), started; Alice owns the server."""
-    await table.start()
-    return table
+pytestmark = [pytest.mark.asyncio, pytest.mark.started]  # Alice owns the server
 
 
 async def options_of(table, result) -> dict:

@@ -1,5 +1,5 @@
 """Memory across many games in one process: once a game has ended and its board is final, the
-process keeps nothing per match of it (tests/soak.py plays them; `make bench` plays 2,000)."""
+process keeps nothing per match of it (tools/soak.py plays them; `make bench` plays 2,000)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import asyncio
 import pytest
 import pytest_asyncio
 
-from tests.soak import DoubleTrimmer, kept, soak
+from tools.soak import DoubleTrimmer, kept, soak
 
 GAMES = 150  # about 10 s here; `make bench` plays 2,000
 

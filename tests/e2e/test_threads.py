@@ -12,7 +12,6 @@ import dataclasses
 import json
 
 import pytest
-import pytest_asyncio
 
 from bot.games import REGISTRY
 from bot.games.schicki_micki.deck import cards
@@ -24,14 +23,9 @@ from tests.e2e.table import Table, ephemeral_text, game_id
 from tests.e2e.test_mimikri import choose, move, play_to_end
 from tests.e2e.test_schicki_micki import RESULT_HEADS, result_part, wait_cards
 
+pytestmark = pytest.mark.started  # the shared table, started (tests/e2e/conftest.py)
+
 MIMIKRI = REGISTRY["mimikri"]
-
-
-@pytest_asyncio.fixture
-async def table(table):
-    """The shared table (tests/e2e/conftest.py), started."""
-    await table.start()
-    return table
 
 
 async def lobby(table: Table, host: str, command: str, *, thread: bool = True, **options):

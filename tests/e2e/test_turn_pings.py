@@ -9,21 +9,15 @@ import random
 import sqlite3
 
 import pytest
-import pytest_asyncio
 
 from bot.games import REGISTRY
 from tests.e2e.table import Table, ephemeral_text, game_id
 from tests.e2e.test_mimikri import choose, move, open_game
 
+pytestmark = pytest.mark.started  # the shared table, started (tests/e2e/conftest.py)
+
 RULES = REGISTRY["mimikri"]
 BELL = "🔔"
-
-
-@pytest_asyncio.fixture
-async def table(table):
-    """The shared table (tests/e2e/conftest.py), started."""
-    await table.start()
-    return table
 
 
 def turn_pings(table: Table, since: int) -> list[tuple[int, str]]:

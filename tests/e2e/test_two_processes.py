@@ -17,7 +17,6 @@ from __future__ import annotations
 import asyncio
 import json
 import re
-from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -46,6 +45,7 @@ from tests.double import (
 from tests.double import interactions as ix
 from tests.e2e.table import ephemeral_text, game_id
 from tests.e2e.test_mimikri import choose
+from tests.waiting import until
 
 COUNT = 2
 RULES = REGISTRY["mimikri"]
@@ -61,16 +61,6 @@ async def repo(postgres_url: str) -> Any:
         yield Repo(db)
     finally:
         await db.close()
-
-
-async def until(condition: Callable[[], Awaitable[bool]], what: str,
-                timeout: float = 15.0) -> None:
-    try:
-        async with asyncio.timeout(timeout):
-            while not await condition():
-                await asyncio.sleep(0.02)
-    except TimeoutError:
-        raise AssertionError(f"waited {timeout} s for {what}") from None
 
 
 class Guilds:

@@ -4,7 +4,6 @@ for, whose card a preview shows, and what an ended game's old buttons answer."""
 from __future__ import annotations
 
 import pytest
-import pytest_asyncio
 
 from bot.i18n import words
 from rendering import mimikri as mimikri_art
@@ -12,12 +11,7 @@ from tests.double import interactions as ix
 from tests.e2e.table import ephemeral_text
 from tests.e2e.test_faults import click_move, open_game, play_until_last_move
 
-
-@pytest_asyncio.fixture
-async def table(table):
-    """The shared table (tests/e2e/conftest.py), started."""
-    await table.start()
-    return table
+pytestmark = pytest.mark.started  # the shared table, started (tests/e2e/conftest.py)
 
 
 @pytest.mark.asyncio

@@ -31,7 +31,7 @@ LEVELS = {
 }
 """Person-like players: easy a slow beginner (about 2 s to spot the table, one reaction in
 four wrong or missed), hard a practised one. `make tournament` plays them against each other on
-the dealer's clock (tests.schicki_sim): the faster, surer level wins nearly every 2-player game."""
+the dealer's clock (tools.schicki_sim): the faster, surer level wins nearly every 2-player game."""
 
 
 def decide(view: Mapping[str, Any], level: str, rng: random.Random) -> tuple[str, int] | None:

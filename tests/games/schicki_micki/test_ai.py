@@ -1,5 +1,5 @@
 """The Schicki Micki computer (bot.games.schicki_micki.ai) and the dealer's clock it is measured
-on (tests.schicki_sim): it reads only the public table, its levels differ in speed and accuracy
+on (tools.schicki_sim): it reads only the public table, its levels differ in speed and accuracy
 as they say, and on the simulated clock hard beats easy.
 
 Sections cited are those of ``shared/rules/schicki-micki.en.md``.
@@ -19,7 +19,7 @@ from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import GRAB_BLUE, KNOCK, REACTIONS, read_table
 from tests.games.schicki_micki.helpers import find_table, make_state
 from tests.games.test_contract import SECRET_SHUFFLERS
-from tests.schicki_sim import DEFAULTS, play_schicki
+from tools.schicki_sim import DEFAULTS, play_schicki
 
 SAMPLES = 2000
 

@@ -2,20 +2,20 @@
 
 Per game: apply + commit of one action on a SQLite file (WAL) and on PostgreSQL (a server
 the run starts itself with pgserver; one line says why where it cannot), actions per second
-and the ratio PostgreSQL / SQLite (tests.bench_engines); open games a new process picks up a
-second after a crash, on each engine (tests.bench_resume); many games committing at once
+and the ratio PostgreSQL / SQLite (tools.bench_engines); open games a new process picks up a
+second after a crash, on each engine (tools.bench_resume); many games committing at once
 through the one shared connection against one after another, and `synchronous = FULL`
 against NORMAL; every picture kind's render + palette encode and bytes beside the full-colour
 encode of the same picture; then interaction latency and memory per game, and Schicki
 Micki's result latency and Discord calls per won row, through the Discord double
-(tests.bench_discord), and interaction latency with two real bot processes, one shard each,
-on one PostgreSQL database and 200 open games a guild (tests.bench_processes). Mariposas:
+(tools.bench_discord), and interaction latency with two real bot processes, one shard each,
+on one PostgreSQL database and 200 open games a guild (tools.bench_processes). Mariposas:
 its computer's mean score against random players, and a full 4-computer game's engine time.
-Soak: 2,000 short games in one process (tests.soak): the per-match structures back at
+Soak: 2,000 short games in one process (tools.soak): the per-match structures back at
 their idle size and the resident memory after warm-up. Replays: a 100-action game rebuilt
 from its log to its last step and that step drawn, and a whole game exported as an
 animated GIF (and WebP): time and bytes. Last, the short form of the computer levels'
-tournament (tests.tournament; `make tournament` plays the full one).
+tournament (tools.tournament; `make tournament` plays the full one).
 Figures go to stdout; nothing here asserts a time.
 """
 
@@ -46,15 +46,15 @@ from bot.i18n import words
 from bot.replay import rebuild, sample, shown
 from cogs.replay_steps import MAX_FRAMES, resolved
 from rendering import canvas, mariposas, mimic, mimikri, replay, schicki_micki
-from tests import tournament
-from tests.bench_discord import bench_latency, bench_reactions
-from tests.bench_engines import bench_engines, postgres_server
-from tests.bench_figures import summary
-from tests.bench_processes import COUNT as GAMES_A_GUILD
-from tests.bench_processes import bench_two_processes
-from tests.bench_resume import bench_resume
 from tests.rendering.gallery import pictures
-from tests.soak import bench_soak
+from tools import tournament
+from tools.bench_discord import bench_latency, bench_reactions
+from tools.bench_engines import bench_engines, postgres_server
+from tools.bench_figures import summary
+from tools.bench_processes import COUNT as GAMES_A_GUILD
+from tools.bench_processes import bench_two_processes
+from tools.bench_resume import bench_resume
+from tools.soak import bench_soak
 
 GAMES = {game.id: game.typical for game in bot.games.GAMES.values()}
 """Game → (players, options) of a typical table (each game's spec says)."""

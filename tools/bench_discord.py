@@ -6,7 +6,7 @@ first response (the deferral). Memory per active game is what Python allocated f
 games, traced outside the double (which keeps every image it was ever sent). Schicki Micki:
 the time until a window's result shows in the table message, and the Discord calls of a won
 row (the bot's own requests the double recorded, up to the next row's first card). Two
-processes on one PostgreSQL have their own module, tests.bench_processes.
+processes on one PostgreSQL have their own module, tools.bench_processes.
 """
 
 from __future__ import annotations
@@ -22,9 +22,9 @@ from pathlib import Path
 from bot.app import create_bot
 from bot.games import REGISTRY
 from bot.settings import Settings
-from tests.bench_figures import p95
 from tests.double import Driver, FakeDiscord, World, run_bot
 from tests.e2e.table import Table, game_id
+from tools.bench_figures import p95
 
 COUNTS = (1, 50, 200)
 SAMPLES = 40

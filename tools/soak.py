@@ -126,8 +126,7 @@ async def one_game(bot: MenagerieBot, number: int, guild_id: int, channel_id: in
         ui.started(started.match)
 
     async def drawn() -> bool:
-        return bot.publisher._drawn.get(match.id, (-1, 0.0))[0] >= 0 or \
-            match.id in bot.publisher._ended
+        return bot.publisher.shown(match.id)[0] >= 0
 
     await settle(bot, drawn)
     if game == "mimikri" and number % FINISHED_EVERY == 0:

@@ -10,10 +10,10 @@ the time of a computer's choice alone (p50/p95 per game and level, the target p9
 
 Turn-based games run through a copy of `bot.autoplay.autoplay`'s loop that times the brain's
 ``choose`` (a test keeps the copy equal to the original); Schicki Micki runs through the
-dealer's simulated clock (tests.schicki_sim). Games are spread over a process pool; every game
+dealer's simulated clock (tools.schicki_sim). Games are spread over a process pool; every game
 depends only on its seed, so the results (not the times) are the same however they are spread.
 
-    python -m tests.tournament [--games N] [--jobs J]
+    python -m tools.tournament [--games N] [--jobs J]
 
 Fewer than 100 games per pairing is the short form (`make bench` runs one): it says so.
 """
@@ -36,7 +36,7 @@ from bot.autoplay import pick_seat
 from bot.computers import DEFAULT_LEVEL, new_brain, visible
 from bot.games import REGISTRY
 from bot.games.core import Event, Outcome, Rules, action_rng, apply_checked, start
-from tests.schicki_sim import play_schicki
+from tools.schicki_sim import play_schicki
 
 GAMES = tuple(bot.games.GAMES)
 PAIRINGS = (("hard", "normal"), ("normal", "easy"))
@@ -329,7 +329,7 @@ def _time_lines(report: Report) -> list[str]:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Play the tournament and print its tables."""
-    parser = argparse.ArgumentParser(prog="python -m tests.tournament", description=__doc__
+    parser = argparse.ArgumentParser(prog="python -m tools.tournament", description=__doc__
                                      .split("\n\n")[0])
     parser.add_argument("--games", type=int, default=FULL,
                         help=f"games per pairing (default {FULL}; fewer is the short form)")

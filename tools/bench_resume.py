@@ -29,8 +29,8 @@ from bot.db.store import is_postgres, open_store
 from bot.games import REGISTRY
 from bot.games.core import SYSTEM, start
 from bot.settings import Settings
-from tests.bench_engines import database, engines
 from tests.double import FakeDiscord, User, World, run_bot
+from tools.bench_engines import database, engines
 
 COUNT = 200
 WARM_UP = 8  # games of a first restart that is not counted
@@ -125,7 +125,7 @@ async def _picked_up(bot: MenagerieBot) -> None:
     while True:
         await publisher.idle.wait()
         matches = await repo.open_matches()
-        if (all(publisher._drawn.get(m.id, (-1, 0.0))[0] >= m.version for m in matches)
+        if (all(publisher.shown(m.id)[0] >= m.version for m in matches)
                 and all(tables.posted.get(m.id) in tables.dressed
                         for m in matches if m.game == SCHICKI)):
             return

@@ -25,7 +25,6 @@ import statistics
 import sys
 import tempfile
 import time
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
@@ -36,10 +35,11 @@ from bot.db.store import open_store
 from bot.games import REGISTRY
 from bot.shards import shard_of
 from tests import pg
-from tests.bench_figures import p95
-from tests.bench_resume import store_open_game
 from tests.double import BotProcess, Driver, FakeDiscord, Guild, Message, World
 from tests.double.process import start_bot_process
+from tests.waiting import until
+from tools.bench_figures import p95
+from tools.bench_resume import store_open_game
 
 TITLE = "two processes × {count} open games: interaction → first response p95"
 COUNT = 200  # open games in each guild
@@ -107,16 +107,6 @@ def shows(board: Message, match_id: int, version: int) -> bool:
     """Whether the board's latest version has the buttons of that version of the game."""
     prefix = f"mg:{match_id}:{version}:"
     return any(c.get("custom_id", "").startswith(prefix) for c in board.iter_components())
-
-
-async def until(condition: Callable[[], Awaitable[bool]], what: str, timeout: float) -> None:
-    """Poll ``condition`` until it holds; after ``timeout`` seconds, fail naming ``what``."""
-    try:
-        async with asyncio.timeout(timeout):
-            while not await condition():
-                await asyncio.sleep(0.005)
-    except TimeoutError:
-        raise AssertionError(f"waited {timeout} s for {what}") from None
 
 
 async def start_side(server: FakeDiscord, url: str, side: Side, workdir: Path, repo: Repo,
@@ -255,8 +245,8 @@ async def bench_two_processes(server_url: str | None, one_process: list[float] |
 
 
 async def main() -> int:
-    """`python -m tests.bench_processes`: this figure alone, on a server of its own."""
-    from tests.bench_engines import postgres_server
+    """`python -m tools.bench_processes`: this figure alone, on a server of its own."""
+    from tools.bench_engines import postgres_server
 
     with postgres_server() as server:
         await bench_two_processes(server)

@@ -23,7 +23,7 @@ from bot.db.store import open_store
 from bot.games import REGISTRY
 from bot.games.core import apply_checked, start
 from tests import pg
-from tests.bench_figures import p95, summary
+from tools.bench_figures import p95, summary
 
 SQLITE, POSTGRES = "SQLite", "PostgreSQL"
 
