@@ -75,8 +75,8 @@ class Reaction:
     action: str = field(compare=False)
     seat: int | None = field(default=None, compare=False)  # computers know their seat
     user_id: int | None = field(default=None, compare=False)
-    # Told why the reaction does not count: a catalogue key, or the rules' own (English) words.
-    refused: Callable[[str], Awaitable[None]] | None = field(default=None, compare=False)
+    # Told why the reaction does not count (the error names its message).
+    refused: Callable[[RuleError], Awaitable[None]] | None = field(default=None, compare=False)
     at_ms: int = field(default=0, compare=False)  # since the card it answered was shown
     inbox_id: int | None = field(default=None, compare=False)  # where it is stored
     # The row the input was made for (a button names its row); None: whatever row is dealt.
@@ -157,7 +157,7 @@ class Dealer:
             why = TOO_LATE
         if why is not None:
             if reaction.refused is not None:
-                asyncio.create_task(reaction.refused(why))
+                asyncio.create_task(reaction.refused(RuleError(why)))
             return
         if reaction.inbox_id is None:
             reaction.at_ms = _since_card(table.shown, reaction)  # so far; again at settling
@@ -351,12 +351,14 @@ class Dealer:
             if reaction.refused is not None:
                 await reaction.refused(await self._why(match_id, seat, reaction.action, error))
 
-    async def _why(self, match_id: int, seat: int | None, action: str, error: RuleError) -> str:
-        """The game's own words: a seat whose reaction is final is simply "not active"."""
+    async def _why(self, match_id: int, seat: int | None, action: str,
+                   error: RuleError) -> RuleError:
+        """Why, as the rules see it: a seat whose reaction is final is not just "not active"
+        (the rules say why: it already grabbed, knocked or called)."""
         match = await self.sessions.repo.match(match_id)
         if isinstance(error, NotYourTurn) and seat is not None and match is not None:
             return self.sessions.rules(match.game).explain_illegal(match.state, seat, action)
-        return str(error)
+        return error
 
     async def _wait(self, table: _Table, seconds: float, *, stop_on_reaction: bool = True) -> None:
         """Sleep ``seconds`` (scaled), or less if a reaction stops the dealer."""

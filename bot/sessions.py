@@ -33,7 +33,6 @@ from bot.games.core import (
     replay,
     start,
 )
-from bot.i18n import words
 from bot.shards import EVERYONE, Owner
 
 log = logging.getLogger(__name__)
@@ -43,14 +42,10 @@ MAX_TURN_STEPS = 100  # steps a computer takes to finish a timed-out player's tu
 
 
 class LobbyError(RuleError):
-    """A lobby or seat request that cannot be granted. It names a message of the catalogue
-    (``lobby.error.…``), so the Discord layer says it in the asker's language; ``str()`` is
-    the English."""
+    """A lobby or seat request that cannot be granted: its message is ``lobby.error.<key>``."""
 
     def __init__(self, key: str, **values: Any) -> None:
-        super().__init__(words("en")(f"lobby.error.{key}", **values))
-        self.key = f"lobby.error.{key}"
-        self.values = values
+        super().__init__(f"lobby.error.{key}", **values)
 
 
 @dataclass(slots=True)

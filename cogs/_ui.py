@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.computers import DEFAULT_LEVEL, LEVELS
-from bot.games.core import Event, GameOver, IllegalAction, NotYourTurn, RuleError, StaleAction
+from bot.games.core import Event, NotYourTurn, RuleError, StaleAction
 from bot.i18n import Words, words
 
 if TYPE_CHECKING:
@@ -116,11 +116,6 @@ class GameUI:
         """The scores, for the picture's alt text where the status line lacks them."""
         return None
 
-    def refusal(self, match: MatchRow, seat: int, action: str, w: Words) -> str | None:
-        """Why the rules refused a board button's move, in the reader's words (None: the
-        shared explanation)."""
-        return None
-
     def forget(self, match_id: int) -> None:
         """The match is over and its last board drawn: drop what is kept for it."""
 
@@ -192,18 +187,16 @@ def mention(seat: SeatRow, w: Words = EN) -> str:
 
 
 def reason(error: RuleError, seats: Sequence[SeatRow], w: Words = EN) -> str:
-    """The words for a rejected action, with names where the engine only knows seats: from the
-    catalogue where the error names a message, else the rules' own (English) words."""
-    if isinstance(error, GameOver):
-        return w("lobby.error.over")
+    """The words for a rejected action, in ``w``'s language: the message the error names,
+    with names where the engine only knows seats (whose turn it is; nobody's: it is over)."""
     if isinstance(error, NotYourTurn):
+        if not error.active:
+            return w("lobby.error.over")
         names = ", ".join(plain(seat_name(seats[s], w)) for s in sorted(error.active)
                           if 0 <= s < len(seats))
-        return w("ui.turn_of", names=names) if names else w("ui.not_your_turn")
-    key = getattr(error, "key", None)
-    if key is not None:
-        return w(key, **getattr(error, "values", {}))
-    return str(error)
+        if names:
+            return w("ui.turn_of", names=names)
+    return error.say(w)
 
 
 async def tell(interaction: discord.Interaction[Any], text: str, **extra: Any) -> None:
@@ -289,26 +282,9 @@ class GameAction(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_A
             await tell(interaction, reader(interaction)("ui.behind" if behind else "ui.moved_on"))
         except RuleError as error:
             seats = await sessions.repo.seats(self.match_id)
-            await tell(interaction, await self._refused(interaction, error, seats))
+            await tell(interaction, reason(error, seats, reader(interaction)))
         except Exception:
             await apologise(interaction, self.match_id)
-
-    async def _refused(
-        self, interaction: discord.Interaction[GameBot], error: RuleError,
-        seats: Sequence[SeatRow],
-    ) -> str:
-        """Why the move was refused, in the reader's words: the game's own explanation where
-        its UI has one (the rules explain in English only), else the shared one."""
-        w = reader(interaction)
-        text = reason(error, seats, w)
-        if not isinstance(error, IllegalAction) or isinstance(error, (NotYourTurn, GameOver)):
-            return text
-        match = await interaction.client.sessions.repo.match(self.match_id)
-        ui = interaction.client.uis.get(match.game) if match is not None else None
-        seat = next((s.seat for s in seats if s.user_id == interaction.user.id), None)
-        if ui is None or match is None or seat is None or match.state is None:
-            return text
-        return ui.refusal(match, seat, self.action, w) or text
 
 
 class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY_OP):

@@ -25,8 +25,54 @@ SYSTEM: Seat = -1
 """The seat of chance and timers: actions nobody at the table chose."""
 
 
+@dataclass(frozen=True, slots=True)
+class Term:
+    """A refusal's value that is itself a message of the catalogues (a card's name, a power's
+    colour): said in the reader's words with the rest; ``otherwise`` where the catalogue has
+    no such message (a colour a player typed)."""
+
+    key: str
+    otherwise: str = ""
+
+
+class Phrasebook(Protocol):
+    """A language's messages (`bot.i18n.Words`), as a refusal needs them."""
+
+    def __call__(self, key: str, /, **values: Any) -> str: ...
+
+    def n(self, key: str, count: int, /, **values: Any) -> str: ...
+
+    def has(self, key: str) -> bool: ...
+
+
 class RuleError(ValueError):
-    """A rejected action; ``str(error)`` is fit to show the player who tried it."""
+    """A rejected action or request. It names a message of the catalogues (``key``, in every
+    language) and the values of its placeholders: a `Term` is itself a message, and ``n``
+    picks a plural form. Rules never hold words; `say` gives them in a reader's language,
+    ``str()`` in English (for logs)."""
+
+    def __init__(self, key: str, /, **values: Any) -> None:
+        super().__init__(key)
+        self.key = key
+        self.values = values
+
+    def say(self, w: Phrasebook) -> str:
+        """The refusal in ``w``'s words."""
+        values = {name: _said(value, w) for name, value in self.values.items()}
+        if "n" in values:
+            return w.n(self.key, values.pop("n"), **values)
+        return w(self.key, **values)
+
+    def __str__(self) -> str:
+        from bot.i18n import words  # only a log line needs words: the rules never do
+
+        return self.say(words("en"))
+
+
+def _said(value: Any, w: Phrasebook) -> Any:
+    if isinstance(value, Term):
+        return w(value.key) if w.has(value.key) else value.otherwise or value.key
+    return value
 
 
 class InvalidAction(RuleError):
@@ -41,7 +87,7 @@ class NotYourTurn(IllegalAction):
     """The seat may not act now; `active` names who may."""
 
     def __init__(self, active: frozenset[Seat]) -> None:
-        super().__init__("It's not your turn.")
+        super().__init__("ui.not_your_turn")
         self.active = active
 
 
@@ -49,14 +95,14 @@ class GameOver(IllegalAction):
     """The match already has an outcome."""
 
     def __init__(self) -> None:
-        super().__init__("This game is over.")
+        super().__init__("lobby.error.over")
 
 
 class StaleAction(RuleError):
     """The action was built from an older version of the board."""
 
     def __init__(self) -> None:
-        super().__init__("This board has moved on — use the newest message.")
+        super().__init__("ui.stale")
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,8 +162,9 @@ class Rules(Protocol):
     def legal_actions(self, state: State, seat: Seat) -> Sequence[str]:
         """Every legal action code for ``seat``, in a deterministic order."""
 
-    def explain_illegal(self, state: State, seat: Seat, action: str) -> str:
-        """Why ``action`` is not legal for ``seat`` now, in words for the player."""
+    def explain_illegal(self, state: State, seat: Seat, action: str) -> IllegalAction:
+        """Why ``action`` is not legal for ``seat`` now: the refusal to raise (a catalogue
+        key and its values)."""
 
     def apply(
         self, state: State, seat: Seat, action: str, *, rng: random.Random, at_ms: int
@@ -183,7 +230,7 @@ def apply_checked(
         at_ms: when the action happened, in milliseconds (the game decides what it means).
 
     Raises:
-        GameOver, StaleAction, NotYourTurn, IllegalAction: with a message for the player.
+        GameOver, StaleAction, NotYourTurn, IllegalAction: each names its message.
     """
     if rules.outcome(state) is not None:
         raise GameOver()
@@ -193,7 +240,7 @@ def apply_checked(
     if seat not in active:
         raise NotYourTurn(active)
     if action not in rules.legal_actions(state, seat):
-        raise IllegalAction(rules.explain_illegal(state, seat, action))
+        raise rules.explain_illegal(state, seat, action)
     new_state, events = rules.apply(
         copy.deepcopy(state), seat, action, rng=action_rng(seed, version), at_ms=at_ms
     )
@@ -203,9 +250,8 @@ def apply_checked(
 def start(rules: Rules, seed: str, n_players: int, options: Mapping[str, JSON]) -> State:
     """Set up a match from its seed, checking the player count."""
     if not rules.min_players <= n_players <= rules.max_players:
-        raise IllegalAction(
-            f"{rules.name} needs {rules.min_players}–{rules.max_players} players, not {n_players}."
-        )
+        raise IllegalAction("lobby.error.players", game=rules.name, low=rules.min_players,
+                            high=rules.max_players, count=n_players)
     return rules.setup(n_players, options, setup_rng(seed))
 
 

@@ -7,10 +7,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
-from bot.games.core import Event, Seat
+from bot.games.core import Event
 from bot.games.mimic.cards import components
-from bot.games.mimic.geometry import is_cell
-from bot.games.mimic.moves import REQUIRED, board_of, room
 from bot.i18n import Words
 
 
@@ -88,72 +86,3 @@ def _power_line(name: str, data: Mapping[str, Any], w: Words) -> str:
     if power == "blue":
         return w("mimic.log.blue", name=name, cell=data["cell"])
     return w(f"mimic.log.{power}", name=name)
-
-
-_VERBS = {"give", "place", "power", "yellow", "to", "cancel", "red", "blue", "take", "end",
-          "start", "draw", "pick"}
-_PHASE_OF = {"give": "exchange", "pick": "showdown", "start": "start", "draw": "draw"}
-_PHASES = {"exchange", "place", "start", "draw", "showdown", "over"}
-
-
-def refusal(state: Mapping[str, Any], seat: Seat, action: str, w: Words) -> str:
-    """Why the rules refused ``action`` for ``seat`` in ``state``, in the reader's words.
-
-    The rules explain a refusal in English only (``moves.explain``); this walks the same
-    questions in the same order, so its English is theirs word for word (a test holds them
-    together) and its Czech is the catalogue's.
-    """
-    verb, _, arg = action.partition(":")
-    phase = state["phase"]
-    if verb not in _VERBS:
-        return w("mimic.refused.not_a_move")
-    if phase != _PHASE_OF.get(verb, "place"):
-        return w(f"mimic.refused.phase.{phase if phase in _PHASES else 'other'}")
-    pending = state["step"]["pending"]
-    if phase == "place" and pending is not None and verb not in ("to", "cancel"):
-        return w("mimic.refused.finish_yellow")
-    if verb in ("give", "pick", "place") and arg.split(":")[0] not in state["hands"][seat]:
-        return w("mimic.refused.not_in_hand")
-    if verb == "place":
-        card, _, cell = arg.partition(":")
-        if room(state) <= 0:
-            return w("mimic.refused.all_laid")
-        if not is_cell(cell):
-            return w("mimic.refused.bad_cell")
-        if not board_of(state).empty(cell):
-            return w("mimic.refused.taken", cell=cell)
-        return w("mimic.refused.no_line", card=card_name(face(card), w), cell=cell)
-    if verb in ("power", "yellow", "red", "blue", "take"):
-        colour = arg if verb in ("power", "take") else verb
-        if verb == "take":
-            if not state["advanced"]:
-                return w("mimic.refused.take_basic")
-            if state["step"]["placed"] != 1:
-                return w("mimic.refused.take_when")
-            return w("mimic.refused.take_colour", power=_acc(colour, w))
-        if colour not in state["powers"][seat]["active"]:
-            return w("mimic.refused.no_power", power=_acc(colour, w))
-        return w("mimic.refused.power_idle", power=_nom(colour, w))
-    if verb == "end":
-        if pending is not None:
-            return w("mimic.refused.end_yellow")
-        return w.n("mimic.refused.end", REQUIRED)
-    if verb in ("to", "cancel") and pending is None:
-        return w("mimic.refused.no_yellow")
-    if verb == "start":
-        return w("mimic.refused.start")
-    if verb == "draw":
-        return w("mimic.refused.deck_empty" if arg == "deck" else "mimic.refused.not_faceup")
-    return w("mimic.refused.to")
-
-
-def _acc(colour: str, w: Words) -> str:
-    """A power card's colour as the object of a sentence (Czech: zelenou); a colour the game
-    does not know (typed by a player) is shown as typed."""
-    key = f"mimic.power_acc.{colour}"
-    return w(key) if w.has(key) else colour
-
-
-def _nom(colour: str, w: Words) -> str:
-    key = f"mimic.power_nom.{colour}"
-    return w(key) if w.has(key) else colour

@@ -4,11 +4,9 @@ whether it was the wanted butterfly — never which butterfly lay there
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from bot.games.core import Event
-from bot.games.mimikri.rules import positions
 from bot.i18n import Words
 
 
@@ -60,25 +58,3 @@ def describe(
         case "replaced":
             return w("mimikri.log.replaced", name=quote(data["name"]))
     return None
-
-
-def refusal(state: Mapping[str, Any], seat: int, action: str, w: Words) -> str:
-    """Why the rules refused ``action``, in the reader's words. The rules explain in English
-    only (``explain_illegal``); this asks the same questions in the same order, and a test
-    holds its English to theirs word for word."""
-    kind, _, arg = action.partition(":")
-    if kind == "orient":
-        if state["phase"] != "orient":
-            return w("mimikri.refused.camera_set")
-        if arg in state["tried"]:
-            return w("mimikri.refused.tried")
-        return w("mimikri.refused.choose_edge")
-    if kind == "reveal":
-        if state["phase"] != "search":
-            return w("mimikri.refused.insert_first")
-        if arg not in positions(len(state["animals"])):
-            return w("mimikri.refused.no_card", pos=arg) if arg else w("mimikri.refused.name")
-        if arg in state["face_up"]:
-            return w("mimikri.refused.face_up", pos=arg)
-        return w("mimikri.refused.collected", pos=arg)
-    return w("mimikri.refused.not_a_move")

@@ -5,10 +5,9 @@ for the demo's transcript)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
-from bot.games.schicki_micki.table import CALLS, KNOCK, REACTIONS
 from bot.i18n import Words
 
 EMOJI = {  # emoji → reaction, in the order they are added to a table message
@@ -46,19 +45,3 @@ def result_text(data: dict[str, Any], names: Sequence[str], w: Words) -> str:
     elif not data["table_cleared"]:
         lines.append(w("schicki.result.same_dealer"))
     return "\n".join(lines)
-
-
-def refusal(state: Mapping[str, Any], seat: int, action: str, w: Words) -> str:
-    """Why the rules refused a player's reaction, in the reader's words. The rules explain in
-    English only (``explain_illegal``); this asks the same questions in the same order, and a
-    test holds its English to theirs word for word."""
-    if action not in REACTIONS:
-        return w("schicki.rule.not_a_reaction")
-    if not state["table"]:
-        return w("schicki.rule.wait")
-    previous = next((r for r in reversed(state["reactions"]) if r["seat"] == seat), None)
-    if previous is not None and previous["action"] in CALLS:
-        return w("schicki.rule.called")
-    if previous is not None and previous["action"] == KNOCK:
-        return w("schicki.rule.knocked")
-    return w("schicki.rule.grabbed")

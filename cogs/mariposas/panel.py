@@ -27,9 +27,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.repo import MatchRow, SeatRow
-from bot.games.core import GameOver, IllegalAction, NotYourTurn, RuleError, StaleAction
-from bot.games.mariposas.rules import RULES
-from bot.games.mariposas.rules import reason as rule_reason
+from bot.games.core import RuleError, StaleAction
 from bot.i18n import Words
 from cogs._ui import (
     ID,
@@ -257,18 +255,11 @@ async def send_panel(interaction: discord.Interaction[GameBot], match: MatchRow)
     await interaction.followup.send(ephemeral=True, files=files, **parts)
 
 
-def refusal(error: RuleError, match: MatchRow | None, seat: int, code: str,
-            seats: Sequence[SeatRow], w: Words) -> str:
-    """Why a choice was refused, in the reader's words: a stale panel, whose turn it is, or
-    the rules' reason (a stable key of ``rules.REASONS``) from the catalogue."""
+def refusal(error: RuleError, seats: Sequence[SeatRow], w: Words) -> str:
+    """Why a choice was refused, in the reader's words: a stale panel says so its way, the
+    rest as the error names it (whose turn it is, the rules' reason)."""
     if isinstance(error, StaleAction):
         return w(f"{K}refused.stale")
-    if isinstance(error, NotYourTurn) and error.active:
-        return reason(error, seats, w)
-    if isinstance(error, (GameOver, NotYourTurn)) or match is None or match.state is None:
-        return reason(error, seats, w)
-    if isinstance(error, IllegalAction):
-        return w(f"{K}refused.{rule_reason(RULES, match.state, seat, code)}")
     return reason(error, seats, w)
 
 
@@ -288,10 +279,7 @@ async def choose(interaction: discord.Interaction[GameBot], match_id: int, versi
                 await sessions.submit(match_id, interaction.user.id, code, version,
                                       at_ms=int(interaction.created_at.timestamp() * 1000))
         except RuleError as error:
-            seats = await sessions.repo.seats(match_id)
-            match = await sessions.repo.match(match_id)
-            seat = next((s.seat for s in seats if s.user_id == interaction.user.id), -1)
-            note = refusal(error, match, seat, code, seats, w)
+            note = refusal(error, await sessions.repo.seats(match_id), w)
             await tell(interaction, note)
         match = await sessions.repo.match(match_id)
         seats = await sessions.repo.seats(match_id)
@@ -317,10 +305,7 @@ async def choose_typed(interaction: discord.Interaction[GameBot], match: MatchRo
         await sessions.submit(match.id, interaction.user.id, code, None,
                               at_ms=int(interaction.created_at.timestamp() * 1000))
     except RuleError as error:
-        seats = await sessions.repo.seats(match.id)
-        now = await sessions.repo.match(match.id)
-        seat = next((s.seat for s in seats if s.user_id == interaction.user.id), -1)
-        await tell(interaction, refusal(error, now, seat, code, seats, w))
+        await tell(interaction, refusal(error, await sessions.repo.seats(match.id), w))
         return
     now = await sessions.repo.match(match.id)
     if now is not None:

@@ -30,7 +30,7 @@ from bot.games.mimic.ai import board_from_view
 from bot.games.mimic.cards import POWER_COLOURS, components
 from bot.games.mimic.hints import hand_targets, kind, move_targets, needed
 from bot.i18n import LANGUAGES, Words, words
-from bot.texts.mimic import card_name, power_name, refusal
+from bot.texts.mimic import card_name, power_name
 from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, minutes, no_game_here, open_lobby
 from cogs._ui import apologise, reader, reason, server_words, show_rules, tell
@@ -120,14 +120,6 @@ def _choices(pairs: Sequence[tuple[str, str]], current: str) -> list[app_command
 
     hits = sorted((p for p in pairs if rank(p) < 3), key=rank)  # stable: keeps list order
     return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in hits[:MAX_CHOICES]]
-
-
-def _why(error: RuleError, seats: Sequence[SeatRow], w: Words) -> str:
-    """A refusal the rules or the sessions raised, in the reader's words (the two the core
-    words only in English are said here from the catalogue)."""
-    if isinstance(error, GameOver) or (isinstance(error, NotYourTurn) and not error.active):
-        return w("lobby.error.over")
-    return reason(error, seats, w)
 
 
 class Mimic(GameCog, commands.GroupCog, group_name="mimic",
@@ -226,7 +218,7 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
                 return
             await tell(interaction, await self._submit(interaction, table, codes))
         except RuleError as error:
-            await tell(interaction, _why(error, table.seats if table is not None else [], w))
+            await tell(interaction, reason(error, table.seats if table is not None else [], w))
         except Exception:
             await apologise(interaction, table.match.id if table is not None else None)
 
@@ -255,13 +247,8 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
             except IllegalAction as error:
                 if isinstance(error, (NotYourTurn, GameOver)):
                     raise
-                # The rules say why only in English: say it in the reader's words, from the
-                # position that refused the move (read again, as a computer may have moved).
-                now = await sessions.repo.match(match.id)
-                if now is None or now.state is None:
-                    raise
                 told = [line for e in events if (line := own_line(e, seat, table.w))]
-                return "\n".join([*told, refusal(now.state, seat, code, table.w)])
+                return "\n".join([*told, error.say(table.w)])
             events += transition.events
             match = transition.match
         return self._after(match, seat, events, table)

@@ -164,11 +164,6 @@ class MimicUI(GameUI):
     name = "MIMIC"
     solo_unit = "cubes"  # a solo game's score, on the solo leaderboard
 
-    @staticmethod
-    def refusal(match: MatchRow, seat: int, action: str, w: Words) -> str:
-        """Why the rules refused a board button's move, in the reader's words."""
-        return texts.refusal(match.state, seat, action, w)
-
     def board(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
     ) -> bytes:

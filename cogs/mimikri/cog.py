@@ -49,11 +49,6 @@ class MimikriUI(GameUI):
     game = "mimikri"
     name = "Mimikri"
 
-    @staticmethod
-    def refusal(match: MatchRow, seat: int, action: str, w: Words) -> str:
-        """Why the rules refused a board button's move, in the reader's words."""
-        return texts.refusal(match.state, seat, action, w)
-
     def board(
         self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
     ) -> bytes:

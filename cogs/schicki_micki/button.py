@@ -10,9 +10,9 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 import discord
 
 from bot.dealer import Dealer, Reaction
-from bot.i18n import Words
+from bot.games.core import RuleError
 from bot.texts.schicki_micki import SAY
-from cogs._ui import ID, known_template, reader, tell
+from cogs._ui import ID, known_template, reader, reason, tell
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -27,10 +27,6 @@ class Table(Protocol):
 
     rows: dict[int, int]
     dealer: Dealer
-
-    async def rules_refusal(self, match_id: int, user_id: int, action: str, w: Words) -> str:
-        """Why the rules refuse a player's reaction now."""
-        ...
 
 
 # The row is optional only so that buttons posted before it was added are still answered.
@@ -78,16 +74,9 @@ class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT
             return
         at = interaction.created_at.timestamp()
 
-        async def refused(why: str) -> None:
-            if not w.has(why):  # the rules' own English: say it in the clicker's words
-                why = await cog.rules_refusal(self.match_id, interaction.user.id, self.action, w)
-            await tell(interaction, phrase(why, w))
+        async def refused(why: RuleError) -> None:
+            await tell(interaction, reason(why, [], w))
 
         cog.dealer.react(self.match_id, Reaction((at, 0), at, self.action, row=self.table_row,
                                                  heard=heard, user_id=interaction.user.id,
                                                  refused=refused))
-
-
-def phrase(why: str, w: Words) -> str:
-    """A refusal the dealer names: a catalogue key, or the rules' own words (still English)."""
-    return w(why) if w.has(why) else why

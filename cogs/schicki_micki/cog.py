@@ -22,9 +22,8 @@ from discord.ext import commands
 
 from bot.db.repo import MatchRow
 from bot.dealer import Dealer, Reaction
-from bot.i18n import Words
+from bot.games.core import RuleError
 from bot.sessions import Transition
-from bot.texts import schicki_micki as texts
 from bot.texts.schicki_micki import BY_EMOJI, EMOJI, SAY  # noqa: F401 - EMOJI read from here
 from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, open_lobby
@@ -121,21 +120,12 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
         row = self.bot.get_partial_messageable(event.channel_id).get_partial_message(
             event.message_id)
 
-        async def refused(_why: str) -> None:
+        async def refused(_why: RuleError) -> None:
             # An emoji has no private reply: a reaction that does not count is taken off.
             await _quietly(row.remove_reaction(emoji, discord.Object(user_id)))
 
         self.dealer.react(match_id, Reaction((at, seq), at, action, user_id=user_id,
                                              refused=refused))
-
-    async def rules_refusal(self, match_id: int, user_id: int, action: str, w: Words) -> str:
-        """Why the rules refuse a player's reaction now, in ``w``'s words."""
-        match = await self.bot.sessions.repo.match(match_id)
-        seats = await self.bot.sessions.repo.seats(match_id)
-        seat = next((s.seat for s in seats if s.user_id == user_id), None)
-        if match is None or match.state is None or seat is None:
-            return w("lobby.error.not_playing")
-        return texts.refusal(match.state, seat, action, w)
 
     # -- the dealer's TableIO -------------------------------------------------------------
 

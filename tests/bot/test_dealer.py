@@ -10,7 +10,7 @@ import pytest
 
 from bot.dealer import NOT_PLAYING, PAST_ROW, TOO_EARLY, TOO_LATE, Dealer, Reaction
 from bot.games import REGISTRY
-from bot.games.core import dump, replay
+from bot.games.core import RuleError, dump, replay
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
 from bot.i18n import LANGUAGES, words
@@ -170,8 +170,8 @@ async def test_a_stranger_is_refused_by_name_and_stops_nothing(sessions):
     await until(first_card)
     told: list[str] = []
 
-    async def refused(why: str) -> None:
-        told.append(why)
+    async def refused(why: RuleError) -> None:
+        told.append(why.key)
     now = time.time()
     dealer.react(match.id, Reaction((now, 1), now, "knock", user_id=999, refused=refused))
     await asyncio.sleep(0.01)
@@ -190,8 +190,8 @@ async def test_between_a_won_row_and_the_next_card_every_reaction_is_refused(ses
     announced = asyncio.Event()
     told: list[str] = []
 
-    async def refused(why: str) -> None:
-        told.append(why)
+    async def refused(why: RuleError) -> None:
+        told.append(why.key)
 
     async def announce(match, transition) -> None:
         io.results += [e.data for e in transition.events if e.kind == "resolved"]

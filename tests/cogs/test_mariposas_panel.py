@@ -191,15 +191,6 @@ def test_a_quiet_transition_is_one_inside_a_turn_without_a_time_out():
                                                         "state": state}), [], []))
 
 
-@pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_refusal_of_the_rules_has_words(lang):
-    from bot.games.mariposas.rules import REASONS
-
-    w = words(lang)
-    for key in REASONS:
-        assert w.has(f"mariposas.discord.refused.{key}"), key
-
-
 def test_the_butterfly_that_may_hatch_is_highlighted_by_its_letter():
     w = words("en")
     seen = 0

@@ -8,9 +8,10 @@ import re
 
 import pytest
 
+from bot.games.mimic import RULES
 from bot.games.mimic.cards import components
 from bot.i18n import words
-from bot.texts.mimic import card_name, face, refusal
+from bot.texts.mimic import card_name, face
 from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_mimic import told
 
@@ -159,5 +160,6 @@ async def test_the_end_turn_button_refuses_in_the_readers_language(table):
     if not ephemeral_text(refused):
         await refused.wait_followups(1)
     text = ephemeral_text(refused)
-    assert text == refusal(state, state["turn"], "end", CS) != refusal(state, 0, "end", EN)
+    refused = RULES.explain_illegal(state, state["turn"], "end")
+    assert text == refused.say(CS) != refused.say(EN)
     assert (await table.match(match_id)).version == 0

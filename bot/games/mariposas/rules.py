@@ -13,7 +13,7 @@ import random
 from collections.abc import Mapping
 from typing import Any, ClassVar
 
-from bot.games.core import JSON, Event, Outcome, Seat, State
+from bot.games.core import JSON, Event, IllegalAction, Outcome, Seat, State
 from bot.games.mariposas import seasons, turn
 from bot.games.mariposas.state import SCHEMA, check, content, new_state
 
@@ -58,9 +58,9 @@ class MariposasRules:
         return state["phase"] == "turn" and current is not None and (
             current["card"] is not None or current["steps"] > 0)
 
-    def explain_illegal(self, state: State, seat: Seat, action: str) -> str:
-        """Why ``action`` is not legal for ``seat`` now (short English; keys for the cog)."""
-        return REASONS[reason(self, state, seat, action)]
+    def explain_illegal(self, state: State, seat: Seat, action: str) -> IllegalAction:
+        """Why ``action`` is not legal for ``seat`` now."""
+        return IllegalAction(f"mariposas.discord.refused.{reason(self, state, seat, action)}")
 
     def apply(
         self, state: State, seat: Seat, action: str, *, rng: random.Random, at_ms: int
@@ -146,26 +146,9 @@ class MariposasRules:
         return copy.deepcopy(dict(data))
 
 
-REASONS = {
-    "over": "This game is over.",
-    "not_your_turn": "It's not your turn.",
-    "choose_card": "Play a card first.",
-    "card_not_playable": "You cannot play that card now.",
-    "choose_first": "Answer the open choice first.",
-    "land_first": "Choose where the moving butterfly lands first.",
-    "not_reachable": "That space is not reachable with this move.",
-    "no_such_move": "That butterfly or move cannot be used now.",
-    "moves_left": "Use every move of your card before you confirm.",
-    "nothing_to_undo": "There is nothing to undo since the last die roll.",
-    "trade_now": "Trade in a card or keep your hand.",
-    "free_hatch": "Choose your free hatch or decline it.",
-    "not_possible": "That is not possible right now.",
-}
-"""Stable reason keys (for the cog's catalogue) and their English fallback."""
-
-
 def reason(rules: MariposasRules, state: Any, seat: Seat, action: str) -> str:
-    """The key of why ``action`` is refused."""
+    """Why ``action`` is refused, as the last part of its message's key
+    (``mariposas.discord.refused.…``)."""
     if state["phase"] == "over":
         return "over"
     if seat not in rules.active_seats(state):

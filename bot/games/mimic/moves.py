@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from bot.games.core import Seat
+from bot.games.core import IllegalAction, Seat, Term
 from bot.games.mimic.cards import POWER_COLOURS, components, kind_of
 from bot.games.mimic.geometry import is_cell, order
 from bot.games.mimic.sets import Board, blue_targets, placements, start_card_cells
@@ -163,66 +163,59 @@ def legal(state: State, seat: Seat) -> list[str]:
     return []
 
 
-def explain(state: State, seat: Seat, action: str) -> str:
-    """Why ``action`` is not legal for ``seat`` now, in words for the player."""
+def explain(state: State, seat: Seat, action: str) -> IllegalAction:
+    """Why ``action`` is not legal for ``seat`` now: the refusal to raise."""
     verb, _, arg = action.partition(":")
     phase = state["phase"]
-    wanted = {
-        "give": "exchange", "pick": "showdown", "start": "start", "draw": "draw",
-    }.get(verb, "place")
     if verb not in _VERBS:
-        return "That is not a MIMIC move."
-    if phase != wanted:
-        return _PHASE_HINT.get(phase, "That move does not fit this moment of the turn.")
-    if phase == "place" and state["step"]["pending"] is not None and verb not in ("to", "cancel"):
-        return "Finish the yellow move first: choose where the card goes, or cancel."
-    hand = state["hands"][seat]
-    if verb in ("give", "pick", "place") and arg.split(":")[0] not in hand:
-        return "That card is not in your hand."
+        return IllegalAction("mimic.refused.not_a_move")
+    if phase != _PHASE_OF.get(verb, "place"):
+        return IllegalAction(f"mimic.refused.phase.{phase if phase in _PHASES else 'other'}")
+    pending = state["step"]["pending"]
+    if phase == "place" and pending is not None and verb not in ("to", "cancel"):
+        return IllegalAction("mimic.refused.finish_yellow")
+    if verb in ("give", "pick", "place") and arg.split(":")[0] not in state["hands"][seat]:
+        return IllegalAction("mimic.refused.not_in_hand")
     if verb == "place":
-        cell = arg.partition(":")[2]
+        card, _, cell = arg.partition(":")
         if room(state) <= 0:
-            return "You have laid all the cards you may this turn."
+            return IllegalAction("mimic.refused.all_laid")
         if not is_cell(cell):
-            return "Name a cell from A1 to G7."
+            return IllegalAction("mimic.refused.bad_cell")
         if not board_of(state).empty(cell):
-            return f"{cell} is already taken."
-        card = components().card(arg.partition(":")[0])
-        return f"A {card.title} at {cell} does not continue any set line from a start card."
+            return IllegalAction("mimic.refused.taken", cell=cell)
+        face = components().card(card)
+        return IllegalAction("mimic.refused.no_line", cell=cell,
+                             card=Term(f"mimic.card.{face.colour}.{face.animal}"))
     if verb in ("power", "yellow", "red", "blue", "take"):
         colour = arg if verb in ("power", "take") else verb
         if verb == "take":
             if not state["advanced"]:
-                return "Power cards are only taken in the advanced game."
+                return IllegalAction("mimic.refused.take_basic")
             if state["step"]["placed"] != 1:
-                return "Take a power card after laying exactly one card, instead of the second."
-            return f"You may not take a {colour} power card now (three at most, no two alike)."
+                return IllegalAction("mimic.refused.take_when")
+            return IllegalAction("mimic.refused.take_colour",
+                                 power=Term(f"mimic.power_acc.{colour}", colour))
         if colour not in state["powers"][seat]["active"]:
-            return f"You have no active {colour} power card."
-        return f"The {colour} power card has nothing to act on there."
+            return IllegalAction("mimic.refused.no_power",
+                                 power=Term(f"mimic.power_acc.{colour}", colour))
+        return IllegalAction("mimic.refused.power_idle",
+                             power=Term(f"mimic.power_nom.{colour}", colour))
     if verb == "end":
-        if state["step"]["pending"] is not None:
-            return "Finish the yellow move first (or cancel it)."
-        return f"Lay {REQUIRED} cards before ending your turn."
-    if verb in ("to", "cancel") and state["step"]["pending"] is None:
-        return "There is no yellow move under way."
+        if pending is not None:
+            return IllegalAction("mimic.refused.end_yellow")
+        return IllegalAction("mimic.refused.end", n=REQUIRED)
+    if verb in ("to", "cancel") and pending is None:
+        return IllegalAction("mimic.refused.no_yellow")
     if verb == "start":
-        return "A start card must go next to a MIMIC card, not next to another start card, " \
-               "and not where it is blocked in."
+        return IllegalAction("mimic.refused.start")
     if verb == "draw":
-        if arg == "deck":
-            return "The deck is empty."
-        return "That card is not among the face-up cards."
-    return "Choose a cell the moved card can legally go to."
+        return IllegalAction("mimic.refused.deck_empty" if arg == "deck"
+                             else "mimic.refused.not_faceup")
+    return IllegalAction("mimic.refused.to")
 
 
 _VERBS = {"give", "place", "power", "yellow", "to", "cancel", "red", "blue", "take", "end",
           "start", "draw", "pick"}
-_PHASE_HINT = {
-    "exchange": "First the team exchange: each partner gives one card.",
-    "place": "It's the placement phase.",
-    "start": "First place the yellow start card your set earned.",
-    "draw": "It's the draw phase: draw back up to five cards.",
-    "showdown": "The tie showdown is on: pick a card from your hand.",
-    "over": "This game is over.",
-}
+_PHASE_OF = {"give": "exchange", "pick": "showdown", "start": "start", "draw": "draw"}
+_PHASES = {"exchange", "place", "start", "draw", "showdown", "over"}

@@ -39,7 +39,7 @@ from typing import Any, ClassVar
 
 import bot.games.mimic.flow as flow
 import bot.games.mimic.moves as moves
-from bot.games.core import JSON, Event, Outcome, Seat, State
+from bot.games.core import JSON, Event, IllegalAction, Outcome, Seat, State
 from bot.games.mimic.cards import components
 from bot.games.mimic.moves import side_of
 from bot.games.mimic.setup import SCHEMA, new_state
@@ -80,7 +80,7 @@ class MimicRules:
         """Every legal action code for ``seat`` (see `moves` for the codes)."""
         return moves.legal(state, seat)
 
-    def explain_illegal(self, state: State, seat: Seat, action: str) -> str:
+    def explain_illegal(self, state: State, seat: Seat, action: str) -> IllegalAction:
         """Why ``action`` is not legal for ``seat`` now."""
         return moves.explain(state, seat, action)
 

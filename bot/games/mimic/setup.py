@@ -44,9 +44,9 @@ def new_state(n_players: int, options: Mapping[str, Any], rng: random.Random) ->
     teams = bool(options.get("teams", False))
     advanced = bool(options.get("advanced", False))
     if teams and n_players != 4:
-        raise IllegalAction("MIMIC teams are two teams of two: 4 players.")
+        raise IllegalAction("mimic.refused.teams_four")
     if advanced and n_players < 2:
-        raise IllegalAction("The advanced option is for 2–4 players.")
+        raise IllegalAction("mimic.refused.advanced_players")
     mode = "solo" if n_players == 1 else "teams" if teams else "players"
     sides = [[0, 2], [1, 3]] if teams else [[s] for s in range(n_players)]
     cubes = comp.cubes["team"] if teams else comp.cubes[str(n_players)]

@@ -51,7 +51,7 @@ class MimikriRules:
         """
         n_subjects = int(options.get("subjects", 4))
         if n_subjects not in (4, 5):
-            raise IllegalAction("Mimikri plays with 4 or 5 subject cards.")
+            raise IllegalAction("mimikri.refused.subjects")
         animals = list(ANIMALS[:n_subjects])
         cards = [butterfly(a, o) for a in animals for o in ORIENTATIONS]
         rng.shuffle(cards)
@@ -94,24 +94,25 @@ class MimikriRules:
             return [f"orient:{o}" for o in ORIENTATIONS if o not in state["tried"]]
         return [f"reveal:{p}" for p in face_down(state)]
 
-    def explain_illegal(self, state: State, seat: Seat, action: str) -> str:
+    def explain_illegal(self, state: State, seat: Seat, action: str) -> IllegalAction:
         """Say exactly why an action for the seat to act is not legal now."""
         kind, _, arg = action.partition(":")
         if kind == "orient":
             if state["phase"] != "orient":
-                return "The camera is set — now find the butterfly."
+                return IllegalAction("mimikri.refused.camera_set")
             if arg in state["tried"]:
-                return "That orientation was already tried on this card."
-            return "Choose N, E, S or W."
+                return IllegalAction("mimikri.refused.tried")
+            return IllegalAction("mimikri.refused.choose_edge")
         if kind == "reveal":
             if state["phase"] != "search":
-                return "First insert the subject card into the camera."
+                return IllegalAction("mimikri.refused.insert_first")
             if arg not in positions(len(state["animals"])):
-                return f"There is no card at {arg}." if arg else "Name a card."
+                return IllegalAction("mimikri.refused.no_card", pos=arg) if arg else \
+                    IllegalAction("mimikri.refused.name")
             if arg in state["face_up"]:
-                return f"The card at {arg} is already face up."
-            return f"The butterfly at {arg} has already been collected."
-        return "That is not a Mimikri move."
+                return IllegalAction("mimikri.refused.face_up", pos=arg)
+            return IllegalAction("mimikri.refused.collected", pos=arg)
+        return IllegalAction("mimikri.refused.not_a_move")
 
     # -- playing --------------------------------------------------------------------------
 

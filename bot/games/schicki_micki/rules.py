@@ -32,7 +32,7 @@ import random
 from collections.abc import Mapping
 from typing import ClassVar
 
-from bot.games.core import JSON, SYSTEM, Event, Outcome, Seat, State
+from bot.games.core import JSON, SYSTEM, Event, IllegalAction, Outcome, Seat, State
 from bot.games.schicki_micki.deck import DECK_SIZE
 from bot.games.schicki_micki.resolve import REPLACED as REPLACED  # for the pictures
 from bot.games.schicki_micki.resolve import WON_ALL, WON_ONE, resolve, scores
@@ -119,26 +119,26 @@ class SchickiMickiRules:
             return list(REACTIONS)
         return list(AFTER_CALL) if previous["action"] in CALLS else []
 
-    def explain_illegal(self, state: State, seat: Seat, action: str) -> str:
+    def explain_illegal(self, state: State, seat: Seat, action: str) -> IllegalAction:
         """Say exactly why an action is not legal now."""
         if seat == SYSTEM:
             if action == DEAL:
                 if state["phase"] == "window":
-                    return "A reaction stopped the dealer: resolve the window first."
-                return "The deck is empty: the last chance is running."
+                    return IllegalAction("schicki.rule.resolve_first")
+                return IllegalAction("schicki.rule.last_chance")
             if action == RESOLVE:
-                return "There is nothing to resolve: no reaction yet."
-            return "The table only deals and resolves."
+                return IllegalAction("schicki.rule.nothing_to_resolve")
+            return IllegalAction("schicki.rule.table_only")
         if action not in REACTIONS:
-            return "That is not a Schicki Micki reaction."
+            return IllegalAction("schicki.rule.not_a_reaction")
         if not state["table"]:
-            return "Wait for the first card."
+            return IllegalAction("schicki.rule.wait")
         previous = _reaction_of(state, seat)
         if previous is not None and previous["action"] in CALLS:
-            return "You already called: only a grab or a knock can replace a call."
+            return IllegalAction("schicki.rule.called")
         if previous is not None and previous["action"] == KNOCK:
-            return "You already knocked."
-        return "You already grabbed a figure: a grab is final."
+            return IllegalAction("schicki.rule.knocked")
+        return IllegalAction("schicki.rule.grabbed")
 
     # -- playing --------------------------------------------------------------------------
 

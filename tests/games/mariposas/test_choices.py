@@ -113,10 +113,12 @@ def test_choice_10__a_hatch_may_be_declined():
 
 
 def test_refusals_say_why_in_words():
-    """explain_illegal gives a stable reason (a sentence of 3+ words) for each kind of slip."""
+    """explain_illegal names a stable reason (said as a sentence) for each kind of slip."""
     state = one()
-    assert "card first" in RULES.explain_illegal(state, 0, "move:0.0:0")
-    assert "not your turn" in RULES.explain_illegal(state, 1, "card:move_5-1")
+    assert "card first" in str(RULES.explain_illegal(state, 0, "move:0.0:0"))
+    assert "not your turn" in str(RULES.explain_illegal(state, 1, "card:move_5-1"))
     state, _ = act(state, "card:move_5-1", "move:0.0:0")
-    assert "not reachable" in RULES.explain_illegal(state, 0, "land:0")
-    assert "lands first" in RULES.explain_illegal(state, 0, "confirm")
+    refused = RULES.explain_illegal(state, 0, "land:0")
+    assert refused.key == "mariposas.discord.refused.not_reachable"
+    assert "not reachable" in str(refused)
+    assert "lands first" in str(RULES.explain_illegal(state, 0, "confirm"))

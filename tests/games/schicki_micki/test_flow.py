@@ -33,7 +33,7 @@ def test_setup_waits_for_the_first_card():
     assert RULES.active_seats(state) == {SYSTEM}
     assert RULES.legal_actions(state, SYSTEM) == ["deal"]
     assert RULES.legal_actions(state, 0) == []
-    assert RULES.explain_illegal(state, 0, "knock") == "Wait for the first card."
+    assert str(RULES.explain_illegal(state, 0, "knock")) == "Wait for the first card."
 
 
 def test_deal_turns_the_top_card_and_everyone_may_react():
@@ -109,7 +109,7 @@ def test_last_chance_after_the_last_card_then_the_game_ends():
     assert events[0].data["last_card"]
     assert RULES.legal_actions(state, SYSTEM) == ["resolve"]
     assert RULES.view(state, 1)["last_chance"]
-    assert "last chance" in RULES.explain_illegal(state, SYSTEM, "deal")
+    assert "last chance" in str(RULES.explain_illegal(state, SYSTEM, "deal"))
     state, resolved = settle(state, (1, "knock"))
     assert resolved["last_chance"] and state["phase"] == "over"
     assert RULES.outcome(state) is not None and RULES.active_seats(state) == frozenset()
