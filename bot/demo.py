@@ -13,7 +13,7 @@ from pathlib import Path
 
 from bot.autoplay import autoplay
 from bot.games import GAMES, REGISTRY
-from bot.games.core import SYSTEM, Event, apply_checked, start
+from bot.games.core import SYSTEM, Event, Outcome, Rules, State, apply_checked, start
 from bot.games.mariposas.rules import RULES as MARIPOSAS
 from bot.games.mimic.hints import extendable_lines, hand_targets
 from bot.games.schicki_micki.ai import decide
@@ -29,6 +29,14 @@ from rendering import schicki_micki as schicki_art
 
 NAMES = ["Ada", "Ben", "Cleo", "Dev"]
 EN = words("en")  # the transcripts are in English
+
+
+def ended(rules: Rules, state: State | None) -> Outcome:
+    """How a demo game ended (every demo plays to the end)."""
+    outcome = rules.outcome(state) if state is not None else None
+    if outcome is None:
+        raise RuntimeError(f"the {rules.name} demo stopped before the end")
+    return outcome
 
 
 def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
@@ -54,7 +62,7 @@ def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
         state = move.state
         (out / f"board-{move.version:03d}.png").write_bytes(
             mimikri_art.render_board(rules.view(state, None), names, w))
-    outcome = rules.outcome(state)
+    outcome = ended(rules, state)
     lines += ["", "Scores: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
               "Winners: " + ", ".join(NAMES[i] for i in sorted(outcome.winners))]
     (out / "transcript.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -99,7 +107,7 @@ def demo_schicki(out: Path, seed: str = "demo", players: int = 4) -> list[str]:
         # A settled row shows its result, as the table message does until the next card.
         (out / f"table-{frame:03d}.png").write_bytes(schicki_art.render_table(
             rules.view(state, None), names, words("en"), resolved=resolved))
-    outcome = rules.outcome(state)
+    outcome = ended(rules, state)
     lines += ["Scores: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
               "Winners: " + ", ".join(NAMES[i] for i in sorted(outcome.winners))]
     (out / "transcript.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -125,7 +133,7 @@ def demo_mimic(out: Path, seed: str = "demo", players: int = 2) -> list[str]:
         state = move.state
         (out / f"board-{move.version:03d}.png").write_bytes(
             mimic_art.render_board(rules.view(state, None), names, words("en")))
-    outcome = rules.outcome(state)
+    outcome = ended(rules, state)
     lines += ["", f"Ended by: {outcome.termination}",
               "Cubes: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
               "Winners: " + ", ".join(NAMES[i] for i in sorted(outcome.winners))]
@@ -159,7 +167,7 @@ def demo_mariposas(out: Path, seed: str = "demo", players: int = 3) -> list[str]
         if "season_scored" in kinds:
             lines.append(f"{move.version:4d}. season scored: " + ", ".join(
                 f"{NAMES[i]} {s}" for i, s in enumerate(state["scores"])))
-    outcome = rules.outcome(state)
+    outcome = ended(rules, state)
     lines += ["", "Scores: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
               "Winners: " + ", ".join(NAMES[i] for i in sorted(outcome.winners))]
     (out / "transcript.md").write_text("\n".join(lines) + "\n", encoding="utf-8")

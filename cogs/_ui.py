@@ -262,13 +262,13 @@ class GameAction(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_A
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> GameAction:
         """Rebuild the button from its custom_id (after a restart too)."""
         return cls(int(match["m"]), int(match["v"]), match["a"])
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Acknowledge at once, then submit; the board is edited by the publisher."""
         await interaction.response.defer()
         sessions = interaction.client.sessions
@@ -308,13 +308,13 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> LobbyButton:
         """Rebuild the button from its custom_id."""
         return cls(int(match["m"]), match["op"])
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Seat changes answer with a private confirmation; the lobby message is re-drawn."""
         sessions = interaction.client.sessions
         user = interaction.user
@@ -362,13 +362,13 @@ class QueryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=QUERY
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> QueryButton:
         """Rebuild the button from its custom_id."""
         return cls(int(match["m"]), match["q"])
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Ask the game's UI; it answers privately."""
         bot = interaction.client
         await interaction.response.defer(ephemeral=True, thinking=True)

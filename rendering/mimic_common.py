@@ -69,7 +69,7 @@ def title_bar(img: Image.Image, title: str, status: str, height: int) -> None:
     """The teal bar across the top: the title left, the status (at most half the bar) right."""
     canvas.title_bar(img, "", "", height)  # the bar alone; its words go into boxes below
     draw = ImageDraw.Draw(img)
-    start = W - M
+    start: float = W - M
     if status:
         start = aside(draw, (W - M - W // 2, 0, W - M, height), status, theme.TEXT_SIZE,
                       theme.ON_ACCENT) - M

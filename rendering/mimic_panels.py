@@ -168,7 +168,7 @@ def faceup(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, box: Box,
     """The heading line (the face-up cards left, the deck's count right) and the three
     face-up cards under it, a dashed outline where one is missing. Returns the y below."""
     left, y0, right, _ = box
-    y = y0 + 24
+    y = int(y0) + 24
     start = aside(draw, (right - (right - left) // 2, y - 17, right, y + 17),
                   w("mimic.picture.deck_count", count=w.number(view["deck"])),
                   theme.TEXT_SIZE, theme.INK, bold=True)
@@ -212,7 +212,7 @@ def showdown(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping,
     x0, y0, x1, _ = box
     left, right = x0 + 16, x1 - 16
     show = view["showdown"]
-    y = y0 + 24
+    y = int(y0) + 24
     rounds = showdown_faces(view)
     canvas.label(draw, band(left, right, y, 34),
                  w("mimic.picture.showdown", round=w.number(show["round"])), theme.TEXT_SIZE,

@@ -199,13 +199,14 @@ def _grid(img: Image.Image, draw: ImageDraw.ImageDraw, grid: list[dict],
         x, y = box[0], box[1]
         face = cell["face"]
         is_last = last is not None and last["pos"] == cell["pos"]
+        found_last = bool(is_last and last and last["found"])
         shown = cell["butterfly"] if face == "up" else last["butterfly"] if (
-            is_last and face == "gone" and last["found"]) else None
+            last and found_last and face == "gone") else None
         if shown is not None:
             # Only a face-up card's butterfly is ever read: a face-down one has no identity.
             # The card just found keeps its place for one move, on gold, so the table sees it.
             found = face == "gone"
-            edge = (FOUND if last["found"] else MISSED) if is_last else REVEALED
+            edge = (FOUND if found_last else MISSED) if is_last else REVEALED
             canvas.card(draw, box, FOUND_ROW if found else theme.CARD_FACE, edge,
                         7 if is_last else 3)
             # The position owns the strip above the butterfly.
@@ -222,7 +223,7 @@ def _grid(img: Image.Image, draw: ImageDraw.ImageDraw, grid: list[dict],
             canvas.label(draw, (x + 8, y + 8, x + CELL - 8, y + CELL - 8), cell["pos"], 30,
                          theme.INK_FAINT, "m")
         if is_last:
-            badge(draw, *badge_centre(i, len(grid)), 21, last["found"])
+            badge(draw, *badge_centre(i, len(grid)), 21, found_last)
 
 
 @functools.cache

@@ -15,6 +15,9 @@ stay where the players' thumbs are.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from PIL import Image, ImageDraw
 
 from bot.i18n import Words
@@ -64,20 +67,21 @@ def grid_top() -> int:
 
 # -- the table ---------------------------------------------------------------------------------
 
-def render_table(view: dict, names: list[str], w: Words, resolved: dict | None = None) -> bytes:
+def render_table(view: dict, names: list[str], w: Words,
+                 resolved: Mapping[str, Any] | None = None) -> bytes:
     """The public table as one PNG, in the words ``w``: ``table_size(players, cards)`` while
     the game runs; with ``resolved`` (the ``data`` of the rules' ``resolved`` event) the row's
     result; at the game's end the end card."""
     return canvas.to_png(draw_table(view, names, w, resolved))
 
 
-def render_result(view: dict, names: list[str], w: Words, resolved: dict) -> bytes:
+def render_result(view: dict, names: list[str], w: Words, resolved: Mapping[str, Any]) -> bytes:
     """The row's result as one PNG: ``render_table`` with ``resolved``."""
     return render_table(view, names, w, resolved)
 
 
 def draw_table(view: dict, names: list[str], w: Words,
-               resolved: dict | None = None) -> Image.Image:
+               resolved: Mapping[str, Any] | None = None) -> Image.Image:
     """The picture ``render_table`` encodes (the encoding takes most of the time)."""
     if resolved is not None:
         return end.draw_result(view, names, w, resolved)

@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Mapping
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -80,7 +82,7 @@ def end_size(n_players: int) -> tuple[int, int]:
     return W, game_height(n_players)
 
 
-def cards_room(view: dict, resolved: dict) -> int:
+def cards_room(view: dict, resolved: Mapping[str, Any]) -> int:
     """How high the laid cards may be on a row's result: what the reactions and the players
     (or the final ranking) leave of the game's height."""
     n = view["players"]
@@ -107,7 +109,7 @@ def ranking_height(n_players: int) -> int:
 
 # -- the row's result ----------------------------------------------------------------------------
 
-def draw_result(view: dict, names: list[str], w: Words, resolved: dict) -> Image.Image:
+def draw_result(view: dict, names: list[str], w: Words, resolved: Mapping[str, Any]) -> Image.Image:
     """The row's result (see the module's docstring); ``view`` is the table after it."""
     n = view["players"]
     over = view["phase"] == "over"
@@ -141,7 +143,7 @@ def draw_result(view: dict, names: list[str], w: Words, resolved: dict) -> Image
     return img
 
 
-def _deciding(resolved: dict) -> list[int]:
+def _deciding(resolved: Mapping[str, Any]) -> list[int]:
     """Positions of the laid cards that decided the row: the two-worm hen, the twins, or the
     cards showing the one pair (with two pairs or more nearly every card shows one: none)."""
     laid = resolved["table"]
@@ -158,7 +160,8 @@ def _deciding(resolved: dict) -> list[int]:
     return [i for i, card in enumerate(laid) if card in keep]
 
 
-def _row_banner(draw: ImageDraw.ImageDraw, resolved: dict, names: list[str], w: Words) -> None:
+def _row_banner(draw: ImageDraw.ImageDraw, resolved: Mapping[str, Any], names: list[str],
+                w: Words) -> None:
     """Who won the row, large on gold (grey when nobody did), and what the table showed."""
     results = resolved["reactions"]
     whole = [r for r in results if r["result"] == "won_all"]

@@ -103,7 +103,7 @@ def card_boxes(n: int, top: int, max_h: int = GRID_MAX_H) -> list[tuple[int, int
 
 
 def draw_cards(img: Image.Image, faces: Sequence[dict], top: int,
-               max_h: int = GRID_MAX_H) -> list[tuple[int, ...]]:
+               max_h: int = GRID_MAX_H) -> list[tuple[int, int, int, int]]:
     """The faces (JSON, as the view gives them) in their grid from ``top``, at most ``max_h``
     high; returns the boxes."""
     boxes = card_boxes(len(faces), top, max_h)

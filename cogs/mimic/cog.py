@@ -85,6 +85,13 @@ class Caller:
         self.match, self.seats, self.seat, self.view, self.legal = match, seats, seat, view, legal
         self.w, self.board = w, board
 
+    @property
+    def seated_view(self) -> dict[str, Any]:
+        """The caller's view of the table (only a seated caller's moves get this far)."""
+        if self.view is None:
+            raise LookupError("a caller who is not playing has no view of their own")
+        return self.view
+
 
 async def _table(interaction: discord.Interaction[GameBot]) -> Caller | None:
     """The running MIMIC game in this channel and the caller's place in it (None: none)."""
@@ -100,8 +107,8 @@ async def _table(interaction: discord.Interaction[GameBot]) -> Caller | None:
     if seat is None:
         return Caller(match, seats, None, None, [], w, board)
     rules = sessions.rules(match.game)
-    view = rules.view(match.state, seat.seat)
-    return Caller(match, seats, seat, view, list(rules.legal_actions(match.state, seat.seat)),
+    view = rules.view(match.live, seat.seat)
+    return Caller(match, seats, seat, view, list(rules.legal_actions(match.live, seat.seat)),
                   w, board)
 
 
@@ -276,7 +283,7 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
                     cell: str) -> None:
         """``place:<card>:<cell>``."""
         def build(table: Caller) -> list[str] | str:
-            return [f"place:{find_card(table.view, card)}:{normal_cell(cell)}"]
+            return [f"place:{find_card(table.seated_view, card)}:{normal_cell(cell)}"]
         await self._play(interaction, build)
 
     @place.autocomplete("card")
@@ -287,7 +294,8 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
             return []
         view, w = table.view, table.w
         targets = _legal_cells(table)
-        fitting, stuck = [], []
+        fitting: list[tuple[str, str]] = []
+        stuck: list[tuple[str, str]] = []
         for face in view["hand"]:
             n = len(targets.get(face["id"], []))
             fits = w.n("mimic.choice.fits", n) if n else w("mimic.choice.nowhere")
@@ -320,7 +328,7 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
                 return [f"power:{colour}"]
             if colour not in ("yellow", "red", "blue"):
                 return w("mimic.reply.power_name")
-            pending = table.view["step"]["pending"]
+            pending = table.seated_view["step"]["pending"]
             if colour == "yellow" and pending is not None:
                 if to is None:
                     return w("mimic.reply.say_to", cancel=table.board("mimic.button.cancel"))
@@ -399,11 +407,11 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
         def build(table: Caller) -> list[str] | str:
             wanted = choice.strip().lower()
             if wanted == "rest":
-                missing = components().hand_size - len(table.view["hand"])
+                missing = components().hand_size - len(table.seated_view["hand"])
                 return ["draw:deck"] * max(1, missing)
             if wanted == "deck":
                 return ["draw:deck"]
-            for face in table.view["faceup"]:
+            for face in table.seated_view["faceup"]:
                 if wanted == face["id"] or wanted in names_of(face):
                     return [f"draw:{face['id']}"]
             return table.w("mimic.refused.not_faceup")

@@ -269,7 +269,7 @@ async def send_hand(interaction: discord.Interaction[GameBot], match: MatchRow) 
     if seat is None:
         await tell(interaction, w("lobby.error.not_playing"))
         return
-    view = sessions.rules(match.game).view(match.state, seat.seat)
+    view = sessions.rules(match.game).view(match.live, seat.seat)
     targets = hand_targets(view)
     lines = extendable_lines(view)
     png = await asyncio.to_thread(art.render_hand, view, seat_names(seats, w), w, targets,

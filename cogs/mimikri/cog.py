@@ -113,7 +113,7 @@ class MimikriUI(GameUI):
         """🔍 Preview: the four butterflies the current subject card can show (public info), in
         the asker's words."""
         w = reader(interaction)
-        view = interaction.client.sessions.rules(match.game).view(match.state, None)
+        view = interaction.client.sessions.rules(match.game).view(match.live, None)
         if query != "preview" or view["subject"] is None:
             await interaction.followup.send(w("mimikri.preview.none"), ephemeral=True)
             return

@@ -137,7 +137,7 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
         Tried again after a failure, it posts no second message: it goes on with the emojis
         (adding one twice is harmless) or with the reactions still to take off.
         """
-        view = self.bot.sessions.rules(match.game).view(match.state, None)
+        view = self.bot.sessions.rules(match.game).view(match.live, None)
         table = self.posted.get(match.id)
         if table is None and view["row"] > 1 and match.message_id is not None:
             table = self._adopt(match.id, match.message_id)  # resumed: it is the table

@@ -3,7 +3,7 @@ window, that window's result in both (until the next card's edit replaces it).""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -32,10 +32,10 @@ class SchickiUI(GameUI):
 
     def __init__(self, dealer: Dealer) -> None:
         self.dealer = dealer
-        self.results: dict[int, dict[str, Any]] = {}  # match → its newest resolved window
+        self.results: dict[int, Mapping[str, Any]] = {}  # match → its newest resolved window
         self.pictures: dict[int, bytes] = {}  # match → the table picture last drawn
 
-    def result(self, match: MatchRow | None) -> dict[str, Any] | None:
+    def result(self, match: MatchRow | None) -> Mapping[str, Any] | None:
         """The newest window's result while the table still stands as it left it: no card
         dealt and no window opened since (the next card's edit replaces it)."""
         data = self.results.get(match.id) if match is not None else None
@@ -123,6 +123,6 @@ class SchickiUI(GameUI):
         await tell(interaction, reader(interaction)("schicki.everything_on_table"))
 
 
-def result_text(data: dict[str, Any], seats: Sequence[SeatRow], w: Words = EN) -> str:
+def result_text(data: Mapping[str, Any], seats: Sequence[SeatRow], w: Words = EN) -> str:
     """The result message of one window, with the names escaped for Discord."""
     return texts.result_text(data, [plain(seat_name(s, w)) for s in seats], w)
