@@ -12,10 +12,13 @@ import sys
 from pathlib import Path
 
 from bot.autoplay import autoplay
-from bot.games import GAMES, REGISTRY
+from bot.games import GAMES
 from bot.games.core import SYSTEM, Event, Outcome, Rules, State, apply_checked, start
 from bot.games.mariposas.rules import RULES as MARIPOSAS
+from bot.games.mimic import RULES as MIMIC
 from bot.games.mimic.hints import extendable_lines, hand_targets
+from bot.games.mimikri import RULES as MIMIKRI
+from bot.games.schicki_micki import RULES as SCHICKI_MICKI
 from bot.games.schicki_micki.ai import decide
 from bot.games.spec import named
 from bot.i18n import words
@@ -41,7 +44,7 @@ def ended(rules: Rules, state: State | None) -> Outcome:
 
 def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
     """Play Mimikri with all five subject cards; return the transcript lines."""
-    rules, names = REGISTRY["mimikri"], NAMES[:players]
+    rules, names = MIMIKRI, NAMES[:players]
     w = words("en")  # the transcript is in English
     out.mkdir(parents=True, exist_ok=True)
     (out / "rules.png").write_bytes(mimikri_art.render_rules(w))
@@ -72,7 +75,7 @@ def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
 def demo_schicki(out: Path, seed: str = "demo", players: int = 4) -> list[str]:
     """Schicki Micki as the dealer plays it: a card, the computers' reactions by their delays,
     the window resolved; the table after every card, or the row's result once it is settled."""
-    rules, names = REGISTRY["schicki_micki"], NAMES[:players]
+    rules, names = SCHICKI_MICKI, NAMES[:players]
     out.mkdir(parents=True, exist_ok=True)
     (out / "rules.png").write_bytes(schicki_art.render_rules(words("en")))
     (out / "cards.png").write_bytes(schicki_art.render_card_sheet(words("en")))
@@ -117,7 +120,7 @@ def demo_schicki(out: Path, seed: str = "demo", players: int = 4) -> list[str]:
 def demo_mimic(out: Path, seed: str = "demo", players: int = 2) -> list[str]:
     """MIMIC between computer players: the board after every move, the first player's private
     hand at the start, and the public log."""
-    rules, names = REGISTRY["mimic"], NAMES[:players]
+    rules, names = MIMIC, NAMES[:players]
     out.mkdir(parents=True, exist_ok=True)
     (out / "rules.png").write_bytes(mimic_art.render_rules(words("en")))
     first = rules.view(start(rules, seed, players, {}), 0)

@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from rendering import canvas, layout, theme
 from rendering.mariposas_common import (
@@ -147,7 +148,7 @@ def _milkweed_at(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
 
 # The pieces ---------------------------------------------------------------------------------
 
-def pieces(img: Image.Image, view: Mapping, w: Words,
+def pieces(img: Image.Image, view: MariposasView, w: Words,
            highlights: Mapping[int, str] | None = None) -> None:
     """Markers, butterflies and (on a private map) the highlighted spaces with their labels."""
     draw = ImageDraw.Draw(img)
@@ -176,7 +177,7 @@ def pieces(img: Image.Image, view: Mapping, w: Words,
             _milkweed(draw, vertex)
 
 
-def moving_from(view: Mapping) -> int | None:
+def moving_from(view: MariposasView) -> int | None:
     """The space of the butterfly the turn is moving now, if any (where the walk starts)."""
     moving = (view.get("turn") or {}).get("moving")
     if not moving:

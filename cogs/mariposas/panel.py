@@ -28,6 +28,7 @@ import discord
 
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import RuleError, StaleAction
+from bot.games.mariposas.rules import RULES
 from bot.i18n import Words
 from cogs._ui import (
     ID,
@@ -218,7 +219,7 @@ async def panel_message(
     note: str | None = None, narrowed: str = "",
 ) -> dict[str, Any]:
     """The panel message's parts (content, attachments, view) for ``seat`` now."""
-    rules = bot.sessions.rules(match.game)
+    rules = RULES
     if match.status != "active" or match.state is None:
         return {"content": w("lobby.error.over"), "attachments": [], "view": None}
     legal = rules.legal_actions(match.state, seat)

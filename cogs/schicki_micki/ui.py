@@ -11,6 +11,7 @@ import discord
 from bot.db.repo import MatchRow, SeatRow
 from bot.dealer import Dealer
 from bot.games.core import Event
+from bot.games.schicki_micki.views import SchickiView
 from bot.i18n import Words
 from bot.texts import schicki_micki as texts
 from bot.texts.schicki_micki import EMOJI
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 PASSING_WAIT = 1.0  # seconds a window's passing state waits for its result at most
 
 
-class SchickiUI(GameUI):
+class SchickiUI(GameUI[SchickiView]):
     """How a Schicki Micki table looks."""
 
     game = "schicki_micki"
@@ -67,7 +68,7 @@ class SchickiUI(GameUI):
             await self.dealer.settled(match.id, PASSING_WAIT)
 
     def board(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+        self, match: MatchRow, seats: Sequence[SeatRow], view: SchickiView, w: Words = EN
     ) -> bytes:
         """The row's table picture; just after a window, with its result (the publisher calls
         this in a worker thread). A window's state in between (see `ready`) keeps the last
@@ -80,7 +81,7 @@ class SchickiUI(GameUI):
         return png
 
     def controls(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+        self, match: MatchRow, seats: Sequence[SeatRow], view: SchickiView, w: Words = EN
     ) -> list[discord.ui.Item[Any]]:
         """Buttons only in button mode (each naming the row, so that a click counts in its own
         row only); otherwise players react with emoji."""
@@ -90,7 +91,7 @@ class SchickiUI(GameUI):
                 for emoji, action in EMOJI.items()]
 
     def status(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+        self, match: MatchRow, seats: Sequence[SeatRow], view: SchickiView, w: Words = EN
     ) -> str:
         """Row, dealer, deck and the score line; just after a window, its result below."""
         data = self.result(match)
