@@ -14,8 +14,8 @@ GOAL := $(or $(firstword $(MAKECMDGOALS)),run)
 help:
 	@echo "make run    start the bot (needs DISCORD_TOKEN in the environment or .env)"
 	@echo "make test   install with test extras and run the whole suite"
-	@echo "make check  lint and the quick tests (no e2e, PostgreSQL or slow ones), on every core"
-	@echo "make lint   ruff over the code"
+	@echo "make check  lint, type check and the quick tests (no e2e, PostgreSQL or slow ones), on every core"
+	@echo "make lint   ruff and mypy over the code"
 	@echo "make demo   play every game between computer players into demo/ (no Discord needed)"
 	@echo "make boards draw the README's board pictures again into docs/boards/"
 	@echo "make bench  measure actions (SQLite and PostgreSQL), restarts, renders and Discord round trips"
@@ -87,10 +87,12 @@ test: $(TEST_STAMP)
 # on every core.
 check: $(TEST_STAMP)
 	$(VENV)/bin/ruff check bot cogs rendering tests tools
+	$(VENV)/bin/mypy
 	$(PY) -m pytest -n auto -q -m "not e2e and not postgres and not slow"
 
 lint: $(LINT_STAMP)
 	$(VENV)/bin/ruff check bot cogs rendering tests tools
+	$(VENV)/bin/mypy
 
 demo: $(STAMP)
 	$(PY) -m bot.demo demo
@@ -106,5 +108,5 @@ tournament: $(TEST_STAMP)
 	$(PY) -m tools.tournament --games $(or $(GAMES),100)
 
 clean:
-	rm -rf $(VENV) demo .pytest_cache .hypothesis .ruff_cache build dist *.egg-info bench-results
+	rm -rf $(VENV) demo .pytest_cache .hypothesis .ruff_cache .mypy_cache build dist *.egg-info bench-results
 	find . -name __pycache__ -type d -prune -not -path './.git/*' -exec rm -rf {} +

@@ -121,7 +121,8 @@ class DailyChallenge:
     async def unannounced(self, owner: Owner = EVERYONE) -> list[Try]:
         """Finished tries whose result line did not go out (a crash came first), in the guilds
         ``owner`` owns."""
-        sql, args = _TRY + " WHERE d.announced = 0 AND m.status = 'finished'", ()
+        sql = _TRY + " WHERE d.announced = 0 AND m.status = 'finished'"
+        args: tuple[Any, ...] = ()
         where = owner.where("m.guild_id")
         if where is not None:
             sql, args = f"{sql} AND {where[0]}", where[1]

@@ -24,7 +24,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -76,7 +76,8 @@ class Reaction:
     seat: int | None = field(default=None, compare=False)  # computers know their seat
     user_id: int | None = field(default=None, compare=False)
     # Told why the reaction does not count (the error names its message).
-    refused: Callable[[RuleError], Awaitable[None]] | None = field(default=None, compare=False)
+    refused: Callable[[RuleError], Coroutine[Any, Any, None]] | None = field(
+        default=None, compare=False)
     at_ms: int = field(default=0, compare=False)  # since the card it answered was shown
     inbox_id: int | None = field(default=None, compare=False)  # where it is stored
     # The row the input was made for (a button names its row); None: whatever row is dealt.
@@ -256,7 +257,7 @@ class Dealer:
         table = self.tables[match_id]
         seats = await self.sessions.repo.seats(match_id)  # a leaver's seat is a computer's now
         table.players = frozenset(s.user_id for s in seats if s.user_id and not s.is_computer)
-        state, options = match.state, {**DEFAULTS, **match.options}
+        state, options = match.live, {**DEFAULTS, **match.options}
         table.row = state["row"]
         if table.row_posted != state["row"]:
             table.counting = True
@@ -306,13 +307,13 @@ class Dealer:
             current = await self.sessions.repo.match(match.id)
             rules = self.sessions.rules(match.game)
             table.closed_at = self.clock()
-            if current.status == "active" \
-                    and rules.legal_actions(current.state, SYSTEM) == ["resolve"]:
+            if current is not None and current.status == "active" \
+                    and rules.legal_actions(current.live, SYSTEM) == ["resolve"]:
                 resolved = await self.sessions.act(match.id, SYSTEM, "resolve", actor="system")
                 table.version = resolved.match.version
                 table.deal += 1  # the table changed: pending computer thoughts are void
-                table.row = resolved.match.state["row"]
-                if resolved.match.state["row"] != table.row_posted:
+                table.row = resolved.match.live["row"]
+                if resolved.match.live["row"] != table.row_posted:
                     # Won: no row is dealt until the next one's countdown is over. The same
                     # table message goes on, so a reaction now is refused (and taken off).
                     table.counting = True
@@ -357,7 +358,7 @@ class Dealer:
         (the rules say why: it already grabbed, knocked or called)."""
         match = await self.sessions.repo.match(match_id)
         if isinstance(error, NotYourTurn) and seat is not None and match is not None:
-            return self.sessions.rules(match.game).explain_illegal(match.state, seat, action)
+            return self.sessions.rules(match.game).explain_illegal(match.live, seat, action)
         return error
 
     async def _wait(self, table: _Table, seconds: float, *, stop_on_reaction: bool = True) -> None:
@@ -376,7 +377,7 @@ class Dealer:
         """Each computer seat decides about the new card, at its own level, and reacts after
         a human delay."""
         match = step.match
-        view = self.sessions.rules(match.game).view(match.state, None)
+        view = self.sessions.rules(match.game).view(match.live, None)
         table = self.tables[match.id]
         for seat in (s for s in step.seats if s.is_computer):
             rng = random.Random(f"{match.seed}:{match.version}:react:{seat.seat}")

@@ -12,10 +12,13 @@ import sys
 from pathlib import Path
 
 from bot.autoplay import autoplay
-from bot.games import GAMES, REGISTRY
-from bot.games.core import SYSTEM, Event, apply_checked, start
+from bot.games import GAMES
+from bot.games.core import SYSTEM, Event, Outcome, Rules, State, apply_checked, start
 from bot.games.mariposas.rules import RULES as MARIPOSAS
+from bot.games.mimic import RULES as MIMIC
 from bot.games.mimic.hints import extendable_lines, hand_targets
+from bot.games.mimikri import RULES as MIMIKRI
+from bot.games.schicki_micki import RULES as SCHICKI_MICKI
 from bot.games.schicki_micki.ai import decide
 from bot.games.spec import named
 from bot.i18n import words
@@ -31,9 +34,17 @@ NAMES = ["Ada", "Ben", "Cleo", "Dev"]
 EN = words("en")  # the transcripts are in English
 
 
+def ended(rules: Rules, state: State | None) -> Outcome:
+    """How a demo game ended (every demo plays to the end)."""
+    outcome = rules.outcome(state) if state is not None else None
+    if outcome is None:
+        raise RuntimeError(f"the {rules.name} demo stopped before the end")
+    return outcome
+
+
 def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
     """Play Mimikri with all five subject cards; return the transcript lines."""
-    rules, names = REGISTRY["mimikri"], NAMES[:players]
+    rules, names = MIMIKRI, NAMES[:players]
     w = words("en")  # the transcript is in English
     out.mkdir(parents=True, exist_ok=True)
     (out / "rules.png").write_bytes(mimikri_art.render_rules(w))
@@ -54,7 +65,7 @@ def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
         state = move.state
         (out / f"board-{move.version:03d}.png").write_bytes(
             mimikri_art.render_board(rules.view(state, None), names, w))
-    outcome = rules.outcome(state)
+    outcome = ended(rules, state)
     lines += ["", "Scores: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
               "Winners: " + ", ".join(NAMES[i] for i in sorted(outcome.winners))]
     (out / "transcript.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -64,7 +75,7 @@ def demo_mimikri(out: Path, seed: str = "demo", players: int = 3) -> list[str]:
 def demo_schicki(out: Path, seed: str = "demo", players: int = 4) -> list[str]:
     """Schicki Micki as the dealer plays it: a card, the computers' reactions by their delays,
     the window resolved; the table after every card, or the row's result once it is settled."""
-    rules, names = REGISTRY["schicki_micki"], NAMES[:players]
+    rules, names = SCHICKI_MICKI, NAMES[:players]
     out.mkdir(parents=True, exist_ok=True)
     (out / "rules.png").write_bytes(schicki_art.render_rules(words("en")))
     (out / "cards.png").write_bytes(schicki_art.render_card_sheet(words("en")))
@@ -99,7 +110,7 @@ def demo_schicki(out: Path, seed: str = "demo", players: int = 4) -> list[str]:
         # A settled row shows its result, as the table message does until the next card.
         (out / f"table-{frame:03d}.png").write_bytes(schicki_art.render_table(
             rules.view(state, None), names, words("en"), resolved=resolved))
-    outcome = rules.outcome(state)
+    outcome = ended(rules, state)
     lines += ["Scores: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
               "Winners: " + ", ".join(NAMES[i] for i in sorted(outcome.winners))]
     (out / "transcript.md").write_text("\n".join(lines) + "\n", encoding="utf-8")
@@ -109,7 +120,7 @@ def demo_schicki(out: Path, seed: str = "demo", players: int = 4) -> list[str]:
 def demo_mimic(out: Path, seed: str = "demo", players: int = 2) -> list[str]:
     """MIMIC between computer players: the board after every move, the first player's private
     hand at the start, and the public log."""
-    rules, names = REGISTRY["mimic"], NAMES[:players]
+    rules, names = MIMIC, NAMES[:players]
     out.mkdir(parents=True, exist_ok=True)
     (out / "rules.png").write_bytes(mimic_art.render_rules(words("en")))
     first = rules.view(start(rules, seed, players, {}), 0)
@@ -125,7 +136,7 @@ def demo_mimic(out: Path, seed: str = "demo", players: int = 2) -> list[str]:
         state = move.state
         (out / f"board-{move.version:03d}.png").write_bytes(
             mimic_art.render_board(rules.view(state, None), names, words("en")))
-    outcome = rules.outcome(state)
+    outcome = ended(rules, state)
     lines += ["", f"Ended by: {outcome.termination}",
               "Cubes: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
               "Winners: " + ", ".join(NAMES[i] for i in sorted(outcome.winners))]
@@ -159,7 +170,7 @@ def demo_mariposas(out: Path, seed: str = "demo", players: int = 3) -> list[str]
         if "season_scored" in kinds:
             lines.append(f"{move.version:4d}. season scored: " + ", ".join(
                 f"{NAMES[i]} {s}" for i, s in enumerate(state["scores"])))
-    outcome = rules.outcome(state)
+    outcome = ended(rules, state)
     lines += ["", "Scores: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
               "Winners: " + ", ".join(NAMES[i] for i in sorted(outcome.winners))]
     (out / "transcript.md").write_text("\n".join(lines) + "\n", encoding="utf-8")

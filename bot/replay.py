@@ -67,13 +67,13 @@ def shown(rules: Rules, frames: Sequence[Frame]) -> list[Frame]:
     return kept
 
 
-def public_view(rules: Rules, frame: Frame) -> dict[str, Any]:
+def public_view(rules: Rules, frame: Frame) -> Mapping[str, Any]:
     """What everyone at the table saw at this step: the game's public view."""
     return rules.view(frame.state, None)
 
 
 def own_view(rules: Rules, frame: Frame, seat: Seat | None, n_players: int
-             ) -> dict[str, Any] | None:
+             ) -> Mapping[str, Any] | None:
     """What ``seat`` alone saw at this step (its hand), or None for a reader who had no seat
     at this table."""
     if seat is None or not 0 <= seat < n_players:

@@ -378,7 +378,7 @@ class SessionService:
                 return None  # the player moved in time, or the game ended
             seats = await self.repo.seats(match_id)
             rules = self.rules(match.game)
-            seat = players(rules.active_seats(match.state))[0]
+            seat = players(rules.active_seats(match.live))[0]
             row = seats[seat]
             timeouts = row.timeouts + 1
             handed = timeouts >= MAX_TIMEOUTS
@@ -400,8 +400,8 @@ class SessionService:
         turn_open = spec_of(rules).turn_open
         for _ in range(MAX_TURN_STEPS):
             match = transition.match
-            if (turn_open is None or match.status != "active" or not turn_open(match.state)
-                    or seat not in players(rules.active_seats(match.state))):
+            if (turn_open is None or match.status != "active" or not turn_open(match.live)
+                    or seat not in players(rules.active_seats(match.live))):
                 break
             code = await self._choose(match, rules, seat)
             more = await self._apply(match, transition.seats, seat, code, None, 0, actor="timer")
@@ -453,7 +453,7 @@ class SessionService:
         seen_version: int | None, at_ms: int, *, actor: str, inbox_id: int | None = None,
     ) -> Transition:
         rules = self.rules(match.game)
-        step = apply_checked(rules, match.state, seed=match.seed, version=match.version,
+        step = apply_checked(rules, match.live, seed=match.seed, version=match.version,
                              seat=seat, action=code, seen_version=seen_version, at_ms=at_ms)
         finished = ratings_rows = records = None
         if step.outcome is not None:
@@ -500,7 +500,7 @@ class SessionService:
         brain = new_brain(match.game, seats[seat].level if seat < len(seats) else DEFAULT_LEVEL)
         brain.observe(visible(await self.history(match), seat))
         rng = action_rng(f"{match.seed}:computer:{seat}", match.version)
-        view, legal = rules.view(match.state, seat), rules.legal_actions(match.state, seat)
+        view, legal = rules.view(match.live, seat), rules.legal_actions(match.live, seat)
         # A choice can take tens of milliseconds (Mariposas' hard planner): in a worker thread,
         # so the event loop keeps answering other players meanwhile.
         return await asyncio.to_thread(brain.choose, view, legal, rng)
@@ -563,7 +563,7 @@ class SessionService:
                     return
                 seats = await self.repo.seats(match_id)
                 rules = self.rules(match.game)
-                seat = min(s for s in players(rules.active_seats(match.state))
+                seat = min(s for s in players(rules.active_seats(match.live))
                            if seats[s].is_computer)
                 code = await self._choose(match, rules, seat)
                 change.transition = await self._apply(match, seats, seat, code, None, 0,
@@ -578,7 +578,7 @@ class SessionService:
             if not match.reminded:
                 await asyncio.sleep(max(0.0, match.deadline - timer / 2 - self.clock()))
                 seats = await self.repo.seats(match.id)
-                seat = players(self.rules(match.game).active_seats(match.state))[0]
+                seat = players(self.rules(match.game).active_seats(match.live))[0]
                 if await self.repo.mark_reminded(match.id, match.version):
                     await self._remind(match, seats[seat])
             await asyncio.sleep(max(0.0, match.deadline - self.clock()))

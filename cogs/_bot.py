@@ -6,7 +6,7 @@ against this, which names exactly what they use of it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.app import MenagerieBot
 
@@ -20,4 +20,4 @@ class GameBot(MenagerieBot):
     extension its UI."""
 
     publisher: Publisher
-    uis: dict[str, GameUI]
+    uis: dict[str, GameUI[Any]]

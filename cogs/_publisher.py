@@ -429,9 +429,11 @@ class Publisher(Listener):
         channel = self.bot.get_partial_messageable(match.channel_id)
         if not (ended and match.board_final and match.message_id is not None):
             content, alt, png, items = await self._message(match, seats)
-            view = discord.ui.View(timeout=None) if items else None
-            for item in items:
-                view.add_item(item)
+            view: discord.ui.View | None = None
+            if items:
+                view = discord.ui.View(timeout=None)
+                for item in items:
+                    view.add_item(item)
             attachments = [png_file(png, "board.png", alt)] if png else []
             message_id = match.message_id
             if message_id is not None:
@@ -446,8 +448,12 @@ class Publisher(Listener):
                     message_id = None
             if message_id is None:
                 # No board (deleted, or its lobby reply was lost): post one so the game goes on.
-                sent = await channel.send(content=content, files=attachments, view=view,
-                                          allowed_mentions=NO_PINGS)
+                if view is not None:
+                    sent = await channel.send(content=content, files=attachments, view=view,
+                                              allowed_mentions=NO_PINGS)
+                else:
+                    sent = await channel.send(content=content, files=attachments,
+                                              allowed_mentions=NO_PINGS)
                 self._answered[match_id] = time.time()
                 await repo.set_message(match_id, sent.id)
                 drawn = dataclasses.replace(match, message_id=sent.id)
@@ -476,7 +482,7 @@ class Publisher(Listener):
     async def _result_line(self, match: MatchRow, seats: list[SeatRow]) -> tuple[str, Words]:
         """The head line of a finished game (its result), in the server's words."""
         ui = self.bot.uis[match.game]
-        view = self.sessions.rules(match.game).view(match.state, None)
+        view = self.sessions.rules(match.game).view(match.live, None)
         w = await server_words(self.bot, match.guild_id)
         return w("board.head", game=ui.name, id=match.id,
                  status=ui.status(match, seats, view, w)), w
@@ -505,7 +511,7 @@ class Publisher(Listener):
         if match.status == "cancelled":
             return w("board.cancelled", game=ui.name, id=match.id), "", None, []
         rules = self.sessions.rules(match.game)
-        view = rules.view(match.state, None)
+        view = rules.view(match.live, None)
         if match.id not in self.lines:
             await self._history_lines(match, seats)
         lines = [self._line(match, e, seats, w) for e in self.lines[match.id]]

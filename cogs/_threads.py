@@ -22,7 +22,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
@@ -42,7 +42,7 @@ THREAD_EXISTS = 160004  # Discord: "A thread has already been created for this m
 UNKNOWN_CHANNEL = 10003
 THREAD_ERRORS = (ARCHIVED, UNKNOWN_CHANNEL)  # a draw that fails so looks at the thread again
 PLACE_WAIT = 1.2  # seconds Start waits for each of its two calls (the click wants an answer)
-ARCHIVE_AFTER = 1440  # minutes of quiet before Discord hides the thread (a day)
+ARCHIVE_AFTER: Literal[1440] = 1440  # minutes of quiet before Discord hides the thread (a day)
 NAME_LIMIT = 100  # characters Discord keeps of a thread's name
 FAILED = RETRYABLE
 
@@ -220,7 +220,7 @@ class Threads(Placement):
         """The lobby message in the channel says where the game is played (once the game is
         over: where it was), once per process and change; it is only a pointer, so a failure
         is logged and tried again at the next draw."""
-        if not moved(match) or match.lobby_message_id is None:
+        if not moved(match) or match.lobby_message_id is None or match.home_channel_id is None:
             return
         key = "thread.lobby_over" if match.status in ("finished", "cancelled") else "thread.lobby"
         if self.linked.get(match.id) == key:

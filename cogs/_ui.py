@@ -14,8 +14,8 @@ import asyncio
 import io
 import logging
 import re
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import discord
 
@@ -64,10 +64,14 @@ def known_template(pattern: str) -> str:
     return pattern
 
 
-class GameUI:
-    """How one game appears in Discord; each game's package subclasses it. The first five
-    methods every game writes; the rest are optional hooks, declared here with what a game
-    that does not write them gets (so a misspelt hook is a type error, not silence)."""
+View = TypeVar("View", bound=Mapping[str, Any])
+
+
+class GameUI(Generic[View]):
+    """How one game appears in Discord; each game's package subclasses it, naming its view
+    (``GameUI[MimicView]``: a key read wrong is a type error). The first five methods every
+    game writes; the rest are optional hooks, declared here with what a game that does not
+    write them gets (so a misspelt hook is a type error, not silence)."""
 
     game: str
     name: str
@@ -75,19 +79,19 @@ class GameUI:
     """What a solo game's score counts, on the solo leaderboard (a game with solo play)."""
 
     def board(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words
+        self, match: MatchRow, seats: Sequence[SeatRow], view: View, w: Words
     ) -> bytes:
         """The table picture (a slow, pure render: called off the event loop)."""
         raise NotImplementedError
 
     def controls(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words
+        self, match: MatchRow, seats: Sequence[SeatRow], view: View, w: Words
     ) -> list[discord.ui.Item[Any]]:
         """The buttons under the board for the current version."""
         raise NotImplementedError
 
     def status(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words
+        self, match: MatchRow, seats: Sequence[SeatRow], view: View, w: Words
     ) -> str:
         """One line saying whose move it is and what to do."""
         raise NotImplementedError
@@ -112,7 +116,7 @@ class GameUI:
         """Whether a change is logged without redrawing the board (a turn's sub-step)."""
         return False
 
-    def scores(self, seats: Sequence[SeatRow], view: dict[str, Any], w: Words) -> str | None:
+    def scores(self, seats: Sequence[SeatRow], view: View, w: Words) -> str | None:
         """The scores, for the picture's alt text where the status line lacks them."""
         return None
 
@@ -262,13 +266,13 @@ class GameAction(discord.ui.DynamicItem[discord.ui.Button[Any]], template=GAME_A
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> GameAction:
         """Rebuild the button from its custom_id (after a restart too)."""
         return cls(int(match["m"]), int(match["v"]), match["a"])
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Acknowledge at once, then submit; the board is edited by the publisher."""
         await interaction.response.defer()
         sessions = interaction.client.sessions
@@ -308,13 +312,13 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> LobbyButton:
         """Rebuild the button from its custom_id."""
         return cls(int(match["m"]), match["op"])
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Seat changes answer with a private confirmation; the lobby message is re-drawn."""
         sessions = interaction.client.sessions
         user = interaction.user
@@ -362,13 +366,13 @@ class QueryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=QUERY
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> QueryButton:
         """Rebuild the button from its custom_id."""
         return cls(int(match["m"]), match["q"])
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Ask the game's UI; it answers privately."""
         bot = interaction.client
         await interaction.response.defer(ephemeral=True, thinking=True)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -85,7 +85,7 @@ class Games(GameCog):
         letting them fail silently; a click on an ended game says it has ended."""
         if interaction.type is not discord.InteractionType.component:
             return
-        data = interaction.data or {}
+        data: dict[str, Any] = dict(interaction.data or {})
         custom_id = str(data.get("custom_id", ""))
         kind = data.get("component_type")
         why = unhandled_reason(custom_id, interaction.message, kind if isinstance(kind, int)

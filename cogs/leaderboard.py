@@ -22,7 +22,7 @@ from bot.i18n import Words
 from bot.ratings import display
 from cogs._cog import GameCog
 from cogs._publisher import NO_PINGS
-from cogs._ui import alt_text, plain, png_file, reader
+from cogs._ui import GameUI, alt_text, plain, png_file, reader
 from rendering.leaderboard import render_leaderboard, render_solo_board, render_stats
 
 if TYPE_CHECKING:
@@ -223,7 +223,7 @@ class Leaderboard(GameCog):
                                                        server=server),
                                    ui.solo_unit, w)
             return
-        ranked = standings(await self.bot.sessions.repo.board(interaction.guild_id, game))
+        ranked = standings(await self.bot.sessions.repo.board(interaction.guild_id or 0, game))
         table = ranked[:TOP]
         title = w("leaderboard.title", game=ui.name, server=server)
         png = await asyncio.to_thread(render_leaderboard, title, table, w)
@@ -251,7 +251,7 @@ class Leaderboard(GameCog):
             return []
         ui = self.bot.uis.get(game)
         name = ui.name if ui is not None else game
-        unit = ui.solo_unit
+        unit = ui.solo_unit if ui is not None else GameUI.solo_unit
         return [(w("leaderboard.solo_name", game=name),
                  w("leaderboard.stats.solo", rank=w.number(mine["rank"]),
                    total=w.number(len(table)), best=counted(unit, mine["best"], w),
@@ -268,10 +268,11 @@ class Leaderboard(GameCog):
         await interaction.response.defer(thinking=True)
         repo = self.bot.sessions.repo
         lines: list[tuple[str, str]] = []
-        for game in await repo.player_games(interaction.guild_id, who.id):
+        guild_id = interaction.guild_id or 0  # a command of servers only
+        for game in await repo.player_games(guild_id, who.id):
             ui = self.bot.uis.get(game)
             name = ui.name if ui is not None else game
-            table = standings(await repo.board(interaction.guild_id, game))
+            table = standings(await repo.board(guild_id, game))
             row = next((r for r in table if r["user_id"] == who.id), None)
             if row is not None:  # None: they only played it alone
                 lines.append((name, w(
@@ -283,7 +284,7 @@ class Leaderboard(GameCog):
                     rating=w.number(row["rating"], 1))))
             if self._has_solo(game):
                 lines += await self._solo_stats(interaction.guild_id or 0, game, who.id, w)
-            times = (await repo.records(interaction.guild_id, game, "reaction_ms")).get(who.id)
+            times = (await repo.records(guild_id, game, "reaction_ms")).get(who.id)
             if times:
                 lines.append((w("leaderboard.stats.reactions", game=name),
                               w("leaderboard.stats.reaction_times", fastest=seconds(times[0], w),

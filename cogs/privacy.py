@@ -189,13 +189,13 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CON
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> ConfirmButton:
         """Rebuild the button from its custom_id (its token is checked in the callback)."""
         return cls(match["t"])
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """The confirmation: checked, then the deletion (see `Privacy.confirm`)."""
         cog = interaction.client.get_cog("Privacy")
         assert isinstance(cog, Privacy)

@@ -58,13 +58,13 @@ class RematchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REM
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> RematchButton:
         """Rebuild the button from its custom_id (after a restart too)."""
         return cls(int(match["m"]))
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Open the rematch lobby, or say privately why not."""
         try:
             await rematch(interaction, self.match_id)

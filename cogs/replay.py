@@ -120,12 +120,12 @@ class HistoryButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=HIS
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Button[Any], match: re.Match[str]
+                             item: discord.ui.Item[Any], match: re.Match[str]
                              ) -> HistoryButton:
         """Rebuild the button from its custom_id."""
         return cls(int(match["p"]), match["b"])
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """The page in place of the one shown (of the server the click comes from)."""
         try:
             text, view = await history_page(interaction.client, interaction.guild_id or 0,
@@ -232,11 +232,11 @@ class StepButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=STEP):
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Button[Any], match: re.Match[str]) -> StepButton:
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> StepButton:
         """Rebuild the button from its custom_id (after a restart too)."""
         return cls(int(match["m"]), int(match["s"]), int(match["h"]), match["b"])
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Acknowledge at once (drawing takes a moment), then show the step in place."""
         await interaction.response.defer()
         replay = await _load(interaction, self.match_id)
@@ -255,12 +255,12 @@ class ExportButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=EXPO
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Button[Any], match: re.Match[str]
+                             item: discord.ui.Item[Any], match: re.Match[str]
                              ) -> ExportButton:
         """Rebuild the button from its custom_id."""
         return cls(int(match["m"]), match["f"])
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """"Thinking…" while the frames are drawn, then the file."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         replay = await _load(interaction, self.match_id)

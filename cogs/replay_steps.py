@@ -17,12 +17,14 @@ import dataclasses
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Mapping
+from typing import TYPE_CHECKING, Any, cast
 
 from bot.daily import day_of, seed_for
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Rules
+from bot.games.mimic.views import MimicView
+from bot.games.schicki_micki.views import SchickiView
 from bot.i18n import Words
 from bot.replay import Frame, own_view, public_events, public_view, rebuild, sample, shown
 from cogs._ui import seat_names
@@ -116,8 +118,8 @@ def forget(bot: GameBot) -> None:
 
 def _schicki(replay: Replay, index: int, w: Words) -> bytes:
     frame = replay.steps[index]
-    return render_table(public_view(replay.rules, frame), seat_names(replay.seats, w), w,
-                        resolved=resolved(frame))
+    view = cast("SchickiView", public_view(replay.rules, frame))  # a Schicki Micki replay
+    return render_table(view, seat_names(replay.seats, w), w, resolved=resolved(frame))
 
 
 def resolved(frame: Frame) -> dict[str, Any] | None:
@@ -139,19 +141,19 @@ def board(bot: GameBot, replay: Replay, index: int, w: Words) -> bytes:
     return bot.uis[replay.match.game].board(replay.at(index), replay.seats, view, w)
 
 
-def _mimic_hand(replay: Replay, view: dict[str, Any], w: Words) -> bytes:
-    return render_hand(view, seat_names(replay.seats, w), w)
+def _mimic_hand(replay: Replay, view: Mapping[str, Any], w: Words) -> bytes:
+    return render_hand(cast("MimicView", view), seat_names(replay.seats, w), w)  # a MIMIC seat's
 
 
-HANDS: dict[str, Callable[[Replay, dict[str, Any], Words], bytes]] = {"mimic": _mimic_hand}
+HANDS: dict[str, Callable[[Replay, Mapping[str, Any], Words], bytes]] = {"mimic": _mimic_hand}
 
 
-def _mariposas_hand(view: dict[str, Any], w: Words) -> str:
+def _mariposas_hand(view: Mapping[str, Any], w: Words) -> str:
     return " · ".join(card_words(card, w) for card in view["hand"]) or "—"
 
 
 # A game whose hand is a few cards a line of words names (its private panel says them so).
-HAND_WORDS: dict[str, Callable[[dict[str, Any], Words], str]] = {"mariposas": _mariposas_hand}
+HAND_WORDS: dict[str, Callable[[Mapping[str, Any], Words], str]] = {"mariposas": _mariposas_hand}
 
 
 def has_hand(replay: Replay, user_id: int) -> bool:
@@ -160,7 +162,7 @@ def has_hand(replay: Replay, user_id: int) -> bool:
     return (game in HANDS or game in HAND_WORDS) and replay.seat_of(user_id) is not None
 
 
-def _own(replay: Replay, index: int, user_id: int) -> dict[str, Any] | None:
+def _own(replay: Replay, index: int, user_id: int) -> Mapping[str, Any] | None:
     return own_view(replay.rules, replay.steps[index], replay.seat_of(user_id),
                     len(replay.seats))
 
@@ -202,7 +204,8 @@ def step_text(bot: GameBot, replay: Replay, index: int, w: Words) -> str:
     return text if len(text) <= TEXT_LIMIT else text[:TEXT_LIMIT - 1] + "…"
 
 
-def _status(bot: GameBot, replay: Replay, index: int, view: dict[str, Any], w: Words) -> str:
+def _status(bot: GameBot, replay: Replay, index: int, view: Mapping[str, Any],
+            w: Words) -> str:
     ui = bot.uis[replay.match.game]
     if replay.match.game != "schicki_micki":
         return ui.status(replay.at(index), replay.seats, view, w)

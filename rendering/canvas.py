@@ -154,7 +154,7 @@ def _fitting_height(height: float, bold: bool) -> int:
 def card(
     draw: ImageDraw.ImageDraw,
     box: tuple[float, float, float, float],
-    fill: theme.RGB = theme.PANEL,
+    fill: theme.RGB | None = theme.PANEL,
     outline: theme.RGB | None = theme.PANEL_EDGE,
     width: int = 2,
     radius: int = theme.RADIUS,

@@ -90,7 +90,9 @@ def font(size: int, bold: bool = False, face: str = TEXT) -> ImageFont.FreeTypeF
     settings = {b"Weight": _WEIGHTS[face][bold],
                 b"Optical size": min(max(size, _OPSZ[0]), _OPSZ[1])}
     axes = result.get_variation_axes()
-    result.set_variation_by_axes([settings.get(a["name"], a["default"]) for a in axes])
+    # Pillow's stubs allow an axis without a default; a variable font's axes all have one.
+    result.set_variation_by_axes([settings.get(a["name"], a["default"])  # type: ignore[misc]
+                                  for a in axes])
     return result
 
 
@@ -118,6 +120,7 @@ def runs(text: str) -> tuple[Run, ...]:
     prev_translit = ""
     chars = unicodedata.normalize("NFC", text)
     for i, char in enumerate(chars):
+        face: str | None
         if chars[i + 1:i + 2] == EMOJI_STYLE and covers(EMOJI, char):
             face = EMOJI  # "❤️": the sender asked for the emoji, not Inter's text heart
         else:

@@ -124,9 +124,10 @@ def render_solo_board(title: str, rows: list[dict], unit: str, w: Words) -> byte
     heads, _ = _headings(w, _SOLO_COLUMNS, theme.TEXT_SIZE)
     best = f"leaderboard.picture.col.best.{unit}"
     heads[2] = w(best) if w.has(best) else w("leaderboard.picture.col.best_in", unit=unit)
-    cells = [(int(row["rank"]), [w.number(int(row["rank"])), _unnamed(row["name"], w),
-                                 w.number(int(row["best"])), w.number(int(row["games"]))])
-             for row in rows]
+    cells: list[tuple[int | None, list[str]]] = [
+        (int(row["rank"]), [w.number(int(row["rank"])), _unnamed(row["name"], w),
+                            w.number(int(row["best"])), w.number(int(row["games"]))])
+        for row in rows]
     return _narrow_table(canvas.name(title, w("leaderboard.picture.solo_title")), heads, cells, w)
 
 

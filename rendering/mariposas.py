@@ -18,6 +18,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from rendering import canvas
 from rendering.mariposas_common import TITLE_H, W, to_png
@@ -37,7 +38,7 @@ from rendering.mariposas_rules import render_rules
 __all__ = ["render_board", "render_private_map", "render_rules"]
 
 
-def render_board(view: Mapping, names: Sequence[str], w: Words) -> bytes:
+def render_board(view: MariposasView, names: Sequence[str], w: Words) -> bytes:
     """The public picture, ``W`` px wide: map, goals, players; once the game is over the
     result card, then the map."""
     over = view["phase"] == "over"
@@ -59,7 +60,7 @@ def render_board(view: Mapping, names: Sequence[str], w: Words) -> bytes:
     return to_png(img)
 
 
-def render_private_map(view: Mapping, names: Sequence[str], w: Words,
+def render_private_map(view: MariposasView, names: Sequence[str], w: Words,
                        highlights: Mapping[int, str]) -> bytes:
     """The map alone for the active player, each space of ``highlights`` framed in amber and
     tagged with its label (the option's name in the landing select menu)."""
@@ -69,11 +70,11 @@ def render_private_map(view: Mapping, names: Sequence[str], w: Words,
     return canvas.to_png(img)
 
 
-def _title(img: Image.Image, view: Mapping, names: Sequence[str], w: Words) -> None:
+def _title(img: Image.Image, view: MariposasView, names: Sequence[str], w: Words) -> None:
     canvas.title_bar(img, title(view, w), status(view, names, w), TITLE_H)
 
 
-def _map_pieces(img: Image.Image, view: Mapping, w: Words, head: int) -> None:
+def _map_pieces(img: Image.Image, view: MariposasView, w: Words, head: int) -> None:
     if not head:
         pieces(img, view, w)
         return

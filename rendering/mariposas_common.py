@@ -188,7 +188,7 @@ def marker(draw: ImageDraw.ImageDraw, marker_id: str | None, cx: float, cy: floa
                           fill=colour)
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), outline=theme.INK, width=2)
         return
-    if found.gives == "life_cycle":
+    if found.gives == "life_cycle" and found.set is not None and found.stage is not None:
         life_card(draw, found.set, found.stage, (cx - r * 1.3, cy - r * 0.8, cx + r * 1.3,
                                                  cy + r * 0.8))
         return

@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from rendering import canvas, layout, theme
 from rendering.mariposas_common import (
@@ -79,7 +80,7 @@ def _draw_static(w: Words) -> Image.Image:
         if space.kind == "michoacan":
             continue
         cx, cy = hex_centre(space.at)
-        fill = CITY if space.kind == "city" else REGION[space.colour]
+        fill = CITY if space.kind == "city" or space.colour is None else REGION[space.colour]
         draw.polygon(hex_points(cx, cy, R), fill=fill, outline=HEX_EDGE, width=1)
         if space.id in coast:
             draw.polygon(hex_points(cx, cy, R - 6), outline=COAST, width=3)
@@ -147,7 +148,7 @@ def _milkweed_at(draw: ImageDraw.ImageDraw, x: float, y: float) -> None:
 
 # The pieces ---------------------------------------------------------------------------------
 
-def pieces(img: Image.Image, view: Mapping, w: Words,
+def pieces(img: Image.Image, view: MariposasView, w: Words,
            highlights: Mapping[int, str] | None = None) -> None:
     """Markers, butterflies and (on a private map) the highlighted spaces with their labels."""
     draw = ImageDraw.Draw(img)
@@ -176,7 +177,7 @@ def pieces(img: Image.Image, view: Mapping, w: Words,
             _milkweed(draw, vertex)
 
 
-def moving_from(view: Mapping) -> int | None:
+def moving_from(view: MariposasView) -> int | None:
     """The space of the butterfly the turn is moving now, if any (where the walk starts)."""
     moving = (view.get("turn") or {}).get("moving")
     if not moving:
@@ -217,7 +218,7 @@ def badge_spots(n: int) -> list[tuple[float, float]]:
     """Where ``n`` butterflies sit in a hex, relative to its centre (rows of up to three)."""
     rows = [n] if n <= 3 else [(n + 1) // 2, n // 2]
     ys = [10] if len(rows) == 1 else [-4, 20]
-    spots = []
+    spots: list[tuple[float, float]] = []
     for count, y in zip(rows, ys, strict=True):
         step = min(24, 50 / max(1, count - 1)) if count > 1 else 0
         spots += [(-step * (count - 1) / 2 + i * step, y) for i in range(count)]

@@ -4,10 +4,11 @@ butterflies by generation, life cycle cards, bonus move cards, abilities)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from PIL import ImageDraw
 
+from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.mariposas_common import (
@@ -36,7 +37,7 @@ SHORT_H = 94
 """A player's panel: with its line of abilities and bonus cards, and without (none yet)."""
 
 
-def status(view: Mapping, names: Sequence[str], w: Words) -> str:
+def status(view: MariposasView, names: Sequence[str], w: Words) -> str:
     """Whose turn, or what the table waits for, in a few words."""
     phase = view["phase"]
     if phase == "over":
@@ -47,7 +48,7 @@ def status(view: Mapping, names: Sequence[str], w: Words) -> str:
     return w("mariposas.picture.turn_of", who=who)
 
 
-def title(view: Mapping, w: Words) -> str:
+def title(view: MariposasView, w: Words) -> str:
     """"Summer · round 3 of 5" (fall's extra turns and the game's end say so)."""
     season = season_name(view["season"], w)
     if view["phase"] == "over":
@@ -77,7 +78,7 @@ def _card_name(card: str, w: Words) -> str:
     return w(f"mariposas.bonus.{card}") if card != "pass" else w("mariposas.action.pass")
 
 
-def goals_panel(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], w: Words,
+def goals_panel(draw: ImageDraw.ImageDraw, view: MariposasView, names: Sequence[str], w: Words,
                 box: tuple[float, float, float, float] = GOALS_BOX) -> None:
     """The current season's goal card in words, then the later seasons' cards if revealed;
     at the bottom the card the active player is playing."""
@@ -123,7 +124,7 @@ def goals_panel(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], 
             break
 
 
-def _cards_line(view: Mapping, seat: int, w: Words) -> str:
+def _cards_line(view: MariposasView, seat: int, w: Words) -> str:
     """A seat's abilities, then its bonus move cards (used ones marked), in words."""
     bits = [w(f"mariposas.ability.{token}") for token in view["has_ability"][seat]]
     bits += [w(f"mariposas.bonus.{card}") for card in view["bonus"][seat]["held"]]
@@ -132,7 +133,7 @@ def _cards_line(view: Mapping, seat: int, w: Words) -> str:
     return " · ".join(bits)
 
 
-def _height(view: Mapping, seat: int) -> int:
+def _height(view: MariposasView, seat: int) -> int:
     has_cards = view["has_ability"][seat] or view["bonus"][seat]["held"] or \
         view["bonus"][seat]["used"]
     return PLAYER_H if has_cards else SHORT_H
@@ -141,7 +142,7 @@ def _height(view: Mapping, seat: int) -> int:
 SETS_H = 60  # room for an ability's words on two lines ("+1 motýl v Michoacánu")
 
 
-def sets_line(draw: ImageDraw.ImageDraw, view: Mapping, w: Words, top: float) -> None:
+def sets_line(draw: ImageDraw.ImageDraw, view: MariposasView, w: Words, top: float) -> None:
     """What completing each life cycle set gives in this game: the set's colour (a full row
     of cards) and its ability token in words."""
     x = M + 4
@@ -162,11 +163,11 @@ def sets_line(draw: ImageDraw.ImageDraw, view: Mapping, w: Words, top: float) ->
                              leading=1.1)
 
 
-def players_height(view: Mapping) -> int:
+def players_height(view: MariposasView) -> int:
     return sum(_height(view, seat) for seat in range(view["players"])) + 8
 
 
-def players(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], w: Words,
+def players(draw: ImageDraw.ImageDraw, view: MariposasView, names: Sequence[str], w: Words,
             top: float) -> None:
     """One panel per player, in seat order; the active player's framed in amber."""
     y = top
@@ -176,7 +177,7 @@ def players(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], w: W
         y += h
 
 
-def _player(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], w: Words,
+def _player(draw: ImageDraw.ImageDraw, view: MariposasView, names: Sequence[str], w: Words,
             seat: int, box: tuple[float, float, float, float]) -> None:
     x0, y0, x1, y1 = box
     active = seat in view["active"]
@@ -207,7 +208,7 @@ def _player(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], w: W
         canvas.label(draw, (x0 + 14, y0 + 90, x1 - 14, y1 - 4), line, SMALL)
 
 
-def _flock(draw: ImageDraw.ImageDraw, view: Mapping, seat: int, x: float, mid: float) -> None:
+def _flock(draw: ImageDraw.ImageDraw, view: MariposasView, seat: int, x: float, mid: float) -> None:
     """The seat's butterflies on the map by generation: a badge per generation (a double
     generation 4 apart) and how many, "×3"."""
     counts: dict[tuple[int, bool], int] = {}

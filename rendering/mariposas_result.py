@@ -4,10 +4,11 @@ Michoacán, flower tokens, life cycle cards) with the one that decided a tie nam
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from PIL import ImageDraw
 
+from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.mariposas_common import SMALL, M, W, badge, name_of
@@ -25,11 +26,11 @@ COL_W = 64  # the narrowest column; a column is as wide as its heading needs
 MARK_R = 13  # the player's butterfly mark before the name: whose butterflies are whose
 
 
-def result_height(view: Mapping) -> int:
+def result_height(view: MariposasView) -> int:
     return 10 + BANNER_H + 10 + GROUP_H + HEAD_H + view["players"] * ROW_H + NOTE_H + 16
 
 
-def render_result_card(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str],
+def render_result_card(draw: ImageDraw.ImageDraw, view: MariposasView, names: Sequence[str],
                        w: Words, top: float) -> None:
     result = view["result"]
     n = view["players"]
@@ -81,7 +82,7 @@ def render_result_card(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence
     canvas.paragraph(draw, (x0 + 14, y, x1 - 14, y + NOTE_H), note, SMALL, theme.INK_SOFT)
 
 
-def _row(view: Mapping, seat: int) -> list[int]:
+def _row(view: MariposasView, seat: int) -> list[int]:
     result = view["result"]
     final = result.get("final", [{}] * view["players"])[seat]
     parts = [final.get("michoacan", 0), final.get("life_cycle", 0), final.get("abilities", 0)]

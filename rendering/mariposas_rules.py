@@ -26,7 +26,7 @@ def render_rules(w: Words) -> bytes:
     img = canvas.new(W, ROOM)
     canvas.title_bar(img, w("mariposas.rules.title"), "", TITLE_H)
     draw = ImageDraw.Draw(img)
-    y = TITLE_H + 16
+    y: float = TITLE_H + 16
     for section, lines in SECTIONS:
         y = _section(draw, w, section, lines, y) + 12
     return canvas.to_png(img.crop((0, 0, W, int(y) + 4)))

@@ -19,6 +19,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import ImageDraw
 
+from bot.games.mimic.views import MimicView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering import mimic_common as common
@@ -65,7 +66,7 @@ def cell_box(cell: str, x0: int = GRID_X, y0: int = GRID_Y, size: int = CELL,
     return common.cell_box(cell, x0, y0, size, gap)
 
 
-def render_board(view: Mapping, names: Sequence[str], w: Words) -> bytes:
+def render_board(view: MimicView, names: Sequence[str], w: Words) -> bytes:
     """The public table as one PNG (``W`` × ``BOARD_H``), in the words ``w``; once the game
     is over, the result card (``render_result``) instead."""
     if view["phase"] == "over":
@@ -93,7 +94,7 @@ def what_changed(last: Mapping | None, w: Words) -> str:
     return ", ".join(parts) or w("mimic.picture.last.nothing")
 
 
-def _strip(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], w: Words) -> None:
+def _strip(draw: ImageDraw.ImageDraw, view: MimicView, names: Sequence[str], w: Words) -> None:
     """The "what changed" strip: a sample of the last turn's frame, whose turn it was, and
     what it did on the grid (the words right, the name cut before them)."""
     x0, y0, x1, y1 = STRIP

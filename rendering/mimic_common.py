@@ -6,11 +6,12 @@ top (the rules call the direction to row 7 "north"), the red start card at D4.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from bot.games.mimic.rules import card_face, side_of
+from bot.games.mimic.views import MimicView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.layout import Box
@@ -45,7 +46,7 @@ def name_of(names: Sequence[str], seat: int, w: Words) -> str:
     return canvas.name(raw, w("mimic.picture.player", n=w.number(seat + 1)))
 
 
-def side_name(view: Mapping, names: Sequence[str], side: int, w: Words) -> str:
+def side_name(view: MimicView, names: Sequence[str], side: int, w: Words) -> str:
     """A side as players know it: its one seat's name, or a team's two names."""
     return w("mimic.and").join(name_of(names, s, w) for s in view["sides"][side])
 
@@ -69,7 +70,7 @@ def title_bar(img: Image.Image, title: str, status: str, height: int) -> None:
     """The teal bar across the top: the title left, the status (at most half the bar) right."""
     canvas.title_bar(img, "", "", height)  # the bar alone; its words go into boxes below
     draw = ImageDraw.Draw(img)
-    start = W - M
+    start: float = W - M
     if status:
         start = aside(draw, (W - M - W // 2, 0, W - M, height), status, theme.TEXT_SIZE,
                       theme.ON_ACCENT) - M
@@ -77,7 +78,7 @@ def title_bar(img: Image.Image, title: str, status: str, height: int) -> None:
                  bold=True)
 
 
-def status(view: Mapping, names: Sequence[str], w: Words) -> str:
+def status(view: MimicView, names: Sequence[str], w: Words) -> str:
     """The title bar's right side: who acts and what they do."""
     phase, turn = view["phase"], view["turn"]
     who = name_of(names, turn, w)
@@ -108,7 +109,7 @@ def status(view: Mapping, names: Sequence[str], w: Words) -> str:
              else "mimic.picture.status.win_one", names=named)
 
 
-def showdown_faces(view: Mapping) -> list[list[tuple[int, dict]]]:
+def showdown_faces(view: MimicView) -> list[list[tuple[int, dict]]]:
     """The revealed showdown picks, round by round, as ``(seat, card face)`` pairs."""
     show = view.get("showdown") or {}
     return [[(seat, card_face(card)) for seat, card in rnd] for rnd in show.get("revealed", [])]

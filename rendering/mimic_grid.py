@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.games.mimic.views import MimicView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.layout import Box
@@ -38,7 +39,7 @@ def changed_cells(last: Mapping | None) -> tuple[list[str], list[str]]:
     return filled, [c for c in dict.fromkeys(emptied) if c not in filled]
 
 
-def grid(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, x0: int, y0: int,
+def grid(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimicView, x0: int, y0: int,
          size: int, gap: int, band: int, w: Words, marks: Mapping[str, str] | None = None,
          last: Mapping | None = None) -> None:
     """The grid with labels, start cards, MIMIC cards and cubes.

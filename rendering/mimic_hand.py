@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.games.mimic.views import MimicView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.mimic_art import card_tile, power_chip
@@ -38,7 +39,7 @@ MINI_Y = POWERS_Y + 92 + MINI_LABEL
 HAND_H = MINI_Y + MINI_SPAN + MINI_LABEL + 52
 
 
-def render_hand(view: Mapping, names: Sequence[str], w: Words,
+def render_hand(view: MimicView, names: Sequence[str], w: Words,
                 targets: Mapping[str, Sequence[str]] | None = None,
                 lines: Sequence[Sequence[str]] = ()) -> bytes:
     """One seat's private view: its hand, its power cards, and where its cards fit.
@@ -57,6 +58,8 @@ def render_hand(view: Mapping, names: Sequence[str], w: Words,
     img = canvas.new(W, HAND_H)
     draw = ImageDraw.Draw(img)
     seat = view["seat"]
+    if seat is None:
+        raise ValueError("a hand is drawn from a seat's own view")
     title_bar(img, w("mimic.picture.hand.title", name=name_of(names, seat, w)),
               canvas.truncate(status(view, names, w), theme.TEXT_SIZE, 460), TITLE_H)
     canvas.label(draw, band(M, W - M, HAND_TOP + 16, 34), w("mimic.picture.hand.cards"),
@@ -81,7 +84,7 @@ def render_hand(view: Mapping, names: Sequence[str], w: Words,
     return canvas.to_png(img)
 
 
-def hand_card(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, i: int,
+def hand_card(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimicView, i: int,
               face: Mapping, targets: Mapping[str, Sequence[str]], w: Words) -> list[str]:
     """Hand card ``i`` in its slot: the card, its number in a disc on its corner, its name
     and how many cells it fits under it. Returns those cells."""

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from PIL import Image, ImageDraw
 
 from bot.games.mimic.rules import side_of
+from bot.games.mimic.views import MimicView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.layout import Box
@@ -19,7 +20,7 @@ FACEUP_TILE = 110
 """The face-up cards' size: the smallest card whose animal tag is a readable size."""
 
 
-def players_panel(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], box: Box,
+def players_panel(draw: ImageDraw.ImageDraw, view: MimicView, names: Sequence[str], box: Box,
                   w: Words) -> None:
     """The heading, one row per seat (see :func:`seat_row`), and in solo the score."""
     x0, y0, x1, y1 = box
@@ -41,7 +42,7 @@ def players_panel(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str]
         solo_score(draw, view, box, w)
 
 
-def seat_row(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], seat: int,
+def seat_row(draw: ImageDraw.ImageDraw, view: MimicView, names: Sequence[str], seat: int,
              box: Box, w: Words) -> None:
     """One seat's row: turn arrow, name and power cards on the upper line; hand size (or
     WINNER), the side's cubes and their count on the lower one."""
@@ -106,7 +107,7 @@ def seat_row(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str], sea
         cube(draw, cubes_x + i * step, line - s / 2 + 2, s, side, label=False)
 
 
-def solo_score(draw: ImageDraw.ImageDraw, view: Mapping, box: Box, w: Words) -> None:
+def solo_score(draw: ImageDraw.ImageDraw, view: MimicView, box: Box, w: Words) -> None:
     """Solo's score and the hint to beat it, in the foot of the players' panel."""
     x0, _, x1, y1 = box
     total = view["cubes_placed"][0] + view["cubes_left"][0]
@@ -117,7 +118,7 @@ def solo_score(draw: ImageDraw.ImageDraw, view: Mapping, box: Box, w: Words) -> 
                      SMALL, theme.INK_SOFT, "m")
 
 
-def draw_area(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping,
+def draw_area(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimicView,
               names: Sequence[str], box: Box, w: Words) -> None:
     """The face-up cards and the deck (or the tie showdown); the advanced power line; the
     start cards left; the removed cards. Each line of words owns its band of the panel."""
@@ -163,12 +164,12 @@ def draw_area(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping,
         removed_cards(img, removed, (left, y, right, y1 - 10), w)
 
 
-def faceup(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping, box: Box,
+def faceup(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimicView, box: Box,
            w: Words) -> int:
     """The heading line (the face-up cards left, the deck's count right) and the three
     face-up cards under it, a dashed outline where one is missing. Returns the y below."""
     left, y0, right, _ = box
-    y = y0 + 24
+    y = int(y0) + 24
     start = aside(draw, (right - (right - left) // 2, y - 17, right, y + 17),
                   w("mimic.picture.deck_count", count=w.number(view["deck"])),
                   theme.TEXT_SIZE, theme.INK, bold=True)
@@ -205,14 +206,14 @@ def removed_cards(img: Image.Image, removed: Sequence[Mapping], box: Box, w: Wor
         img.paste(t, (int(x0) + c * (tile + 4), int(y0) + r * (tile + 4)), t)
 
 
-def showdown(img: Image.Image, draw: ImageDraw.ImageDraw, view: Mapping,
+def showdown(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimicView,
              names: Sequence[str], box: Box, w: Words) -> int:
     """The tie showdown (§Ties): who has picked (while they pick), then the cards shown in
     the last round. Returns the y where the rest of the panel goes on."""
     x0, y0, x1, _ = box
     left, right = x0 + 16, x1 - 16
     show = view["showdown"]
-    y = y0 + 24
+    y = int(y0) + 24
     rounds = showdown_faces(view)
     canvas.label(draw, band(left, right, y, 34),
                  w("mimic.picture.showdown", round=w.number(show["round"])), theme.TEXT_SIZE,

@@ -9,6 +9,7 @@ from collections.abc import Mapping, Sequence
 from PIL import ImageDraw
 
 from bot.games.mimic.rules import side_of
+from bot.games.mimic.views import MimicView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.mimic_art import card_tile, cube
@@ -37,7 +38,7 @@ GRID_SPAN = SIZE * CELL + (SIZE - 1) * GAP
 LEADING = 1.25
 
 
-def order(view: Mapping) -> list[int]:
+def order(view: MimicView) -> list[int]:
     """The sides best first: the winners, then by cubes placed, a showdown's ranking next."""
     winners = {side_of(view, s) for s in (view["result"] or {}).get("winners", ())}
     shown = [entry["side"] for entry in view.get("ranking") or ()]
@@ -46,7 +47,7 @@ def order(view: Mapping) -> list[int]:
                                     shown.index(side) if side in shown else len(shown), side))
 
 
-def headline(view: Mapping, names: Sequence[str], w: Words) -> str:
+def headline(view: MimicView, names: Sequence[str], w: Words) -> str:
     """The banner's words: who won (solo: how many cubes were placed)."""
     total = view["cubes_placed"][0] + view["cubes_left"][0]
     if view["mode"] == "solo":
@@ -61,7 +62,7 @@ def headline(view: Mapping, names: Sequence[str], w: Words) -> str:
              else "mimic.picture.result.win_one", names=named)
 
 
-def reason(view: Mapping, names: Sequence[str], w: Words) -> str:
+def reason(view: MimicView, names: Sequence[str], w: Words) -> str:
     """Why the game ended (the last cube, or a player who could not lay two cards) and, after
     a tie, what decided it."""
     result = view["result"] or {}
@@ -83,7 +84,7 @@ def _text_h(text: str, size: int, width: int, bold: bool = False) -> int:
     return round(len(canvas.wrap(text, size, width, bold)) * size * LEADING)
 
 
-def render_result(view: Mapping, names: Sequence[str], w: Words) -> bytes:
+def render_result(view: MimicView, names: Sequence[str], w: Words) -> bytes:
     """The result card as one PNG, ``W`` wide; its height follows the sides and showdown."""
     why = reason(view, names, w)
     why_h = _text_h(why, theme.TEXT_SIZE, W - 2 * M)
@@ -133,7 +134,7 @@ def _banner(draw: ImageDraw.ImageDraw, words: str, y0: int) -> None:
                          theme.ACCENT_DARK, "m", bold=True, leading=1.15)
 
 
-def _scores(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str],
+def _scores(draw: ImageDraw.ImageDraw, view: MimicView, names: Sequence[str],
             sides: Sequence[int], y0: int, w: Words) -> None:
     """One row per side, best first: place, names, a cube of its colour, placed of total."""
     canvas.label(draw, band(M, W - M, y0 + 18, 34), w("mimic.picture.result.scores"),
@@ -160,7 +161,7 @@ def _scores(draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str],
                      theme.TEXT_SIZE, bold=won, min_size=theme.TEXT_SIZE)
 
 
-def _showdown(img, draw: ImageDraw.ImageDraw, view: Mapping, names: Sequence[str],
+def _showdown(img, draw: ImageDraw.ImageDraw, view: MimicView, names: Sequence[str],
               ranking: Sequence[Mapping], y0: int, w: Words) -> None:
     """The showdown's ranking: place, side, the best card it showed and in which round."""
     canvas.label(draw, band(M, W - M, y0 + 18, 34), w("mimic.picture.result.showdown"),

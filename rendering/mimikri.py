@@ -22,6 +22,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.games.mimikri.views import Cell, MimikriView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.mimikri_art import butterfly, butterfly_key
@@ -60,7 +61,7 @@ BOARD_H = GRID_Y + 4 * CELL + 3 * GAP + 12 + FOOTER_H + 12
 SMALL = theme.MIN_TEXT  # the smallest words on the table, legible at phone width
 
 
-def render_board(view: dict, names: list[str], w: Words) -> bytes:
+def render_board(view: MimikriView, names: list[str], w: Words) -> bytes:
     """The public table as one PNG (``BOARD_WIDTH`` × ``BOARD_H``), in ``w``'s words; once
     the game is over, the result card instead (``render_result``: its height varies)."""
     phase = view["phase"]
@@ -82,7 +83,7 @@ def render_board(view: dict, names: list[str], w: Words) -> bytes:
     return canvas.to_png(img)
 
 
-def _camera_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
+def _camera_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimikriView,
                   box: tuple[int, int, int, int], w: Words) -> None:
     x0, y0, x1, y1 = box
     canvas.card(draw, box)
@@ -108,7 +109,7 @@ def _camera_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
         canvas.label(draw, _band(x0 + 18, x1 - 18, y0 + 24, 36),
                      w("mimikri.picture.camera_shows"), theme.TEXT_SIZE, bold=True)
         big = 254
-        img.paste(butterfly_key(view["wanted"], big), (x0 + 8, y1 - big - 8))
+        img.paste(butterfly_key(view["wanted"] or "", big), (x0 + 8, y1 - big - 8))
         # The subject card with the edge that went in first: public, and it helps the table
         # link card and butterfly. Its letters and the caption under it are phone-legible.
         small = 150
@@ -120,7 +121,7 @@ def _camera_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
                          theme.INK_SOFT, "m")
 
 
-def _players_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict,
+def _players_panel(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimikriView,
                    names: Sequence[str], box: tuple[int, int, int, int], w: Words) -> None:
     """One row per seat: turn arrow, camera, name, count and the collected butterflies.
 
@@ -192,20 +193,21 @@ def badge_centre(index: int, cells: int) -> tuple[int, int]:
     return (x1 - 24, y0 + 24)
 
 
-def _grid(img: Image.Image, draw: ImageDraw.ImageDraw, grid: list[dict],
+def _grid(img: Image.Image, draw: ImageDraw.ImageDraw, grid: list[Cell],
           last: dict | None) -> None:
     for i, cell in enumerate(grid):
         box = cell_box(i, len(grid))
         x, y = box[0], box[1]
         face = cell["face"]
         is_last = last is not None and last["pos"] == cell["pos"]
+        found_last = bool(is_last and last and last["found"])
         shown = cell["butterfly"] if face == "up" else last["butterfly"] if (
-            is_last and face == "gone" and last["found"]) else None
+            last and found_last and face == "gone") else None
         if shown is not None:
             # Only a face-up card's butterfly is ever read: a face-down one has no identity.
             # The card just found keeps its place for one move, on gold, so the table sees it.
             found = face == "gone"
-            edge = (FOUND if last["found"] else MISSED) if is_last else REVEALED
+            edge = (FOUND if found_last else MISSED) if is_last else REVEALED
             canvas.card(draw, box, FOUND_ROW if found else theme.CARD_FACE, edge,
                         7 if is_last else 3)
             # The position owns the strip above the butterfly.
@@ -222,7 +224,7 @@ def _grid(img: Image.Image, draw: ImageDraw.ImageDraw, grid: list[dict],
             canvas.label(draw, (x + 8, y + 8, x + CELL - 8, y + CELL - 8), cell["pos"], 30,
                          theme.INK_FAINT, "m")
         if is_last:
-            badge(draw, *badge_centre(i, len(grid)), 21, last["found"])
+            badge(draw, *badge_centre(i, len(grid)), 21, found_last)
 
 
 @functools.cache
@@ -247,7 +249,7 @@ def _card_back() -> Image.Image:
     return img
 
 
-def _footer(draw: ImageDraw.ImageDraw, view: dict, w: Words) -> None:
+def _footer(draw: ImageDraw.ImageDraw, view: MimikriView, w: Words) -> None:
     bottom = BOARD_H - 12
     out = ", ".join(w(f"mimikri.picture.animal.{a}") for a in view.get("out") or []) \
         or w("mimikri.picture.out_none")

@@ -196,8 +196,9 @@ def _sloth(b: _Brush) -> None:
     b.oval(42, 62, 28, 25, brown, 10)  # body
     rng = random.Random(11)  # fixed seed: the fur strokes
     for _ in range(60):
-        x, y = rng.uniform(18, 66), rng.uniform(44, 84)
-        b.line([(x, y), (x + rng.uniform(-2, 2), y + 4)], 0.9, grey if rng.random() < 0.5 else dark)
+        fx, fy = rng.uniform(18, 66), rng.uniform(44, 84)
+        b.line([(fx, fy), (fx + rng.uniform(-2, 2), fy + 4)], 0.9,
+               grey if rng.random() < 0.5 else dark)
     b.line([(22, 78), (10, 96)], 9, brown)  # one leg dangling
     b.oval(60, 54, 14, 12, tan)  # face, off to the right
     b.oval(54, 52, 5, 3, dark, 25)  # the dark eye stripes

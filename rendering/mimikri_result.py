@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
+from bot.games.mimikri.views import MimikriView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.mimikri_art import butterfly_key
@@ -35,7 +36,7 @@ def ranking(collected: list[list[str]]) -> list[tuple[int, int]]:
     return ranks
 
 
-def height(view: dict) -> int:
+def height(view: MimikriView) -> int:
     """The card's height for this finished game (seats and winners decide it)."""
     collected = view["collected"]
     found = bool(view.get("last") and view["last"].get("found"))
@@ -43,7 +44,7 @@ def height(view: dict) -> int:
             + MARGIN_H + len(collected) * ROW_H + (LAST_H + 12 if found else 0) + NOTE_H + 8)
 
 
-def render_result(view: dict, names: list[str], w: Words) -> bytes:
+def render_result(view: MimikriView, names: list[str], w: Words) -> bytes:
     """The finished game as a result card, in ``w``'s words."""
     collected = view["collected"]
     best = winners(collected)

@@ -46,8 +46,8 @@ def frame(png: bytes, index: int, count: int, width: int, height: int | None = N
     """One step's board scaled to ``width``, with the progress strip below it; ``height`` is
     the frame's board area (every frame of an animation has one size: a game's final picture
     may be taller than its boards), the board at its top."""
-    with Image.open(io.BytesIO(png)) as board:
-        board = board.convert("RGB")
+    with Image.open(io.BytesIO(png)) as opened:
+        board = opened.convert("RGB")
         own = max(1, round(board.height * width / board.width))
         # Hamming: as sharp as Lanczos on flat boards and text at this scale, a third of its
         # time (an export scales up to a hundred and twenty boards).

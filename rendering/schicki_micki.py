@@ -15,8 +15,12 @@ stay where the players' thumbs are.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from typing import Any
+
 from PIL import Image, ImageDraw
 
+from bot.games.schicki_micki.views import SchickiView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering import schicki_micki_art as art
@@ -64,20 +68,22 @@ def grid_top() -> int:
 
 # -- the table ---------------------------------------------------------------------------------
 
-def render_table(view: dict, names: list[str], w: Words, resolved: dict | None = None) -> bytes:
+def render_table(view: SchickiView, names: list[str], w: Words,
+                 resolved: Mapping[str, Any] | None = None) -> bytes:
     """The public table as one PNG, in the words ``w``: ``table_size(players, cards)`` while
     the game runs; with ``resolved`` (the ``data`` of the rules' ``resolved`` event) the row's
     result; at the game's end the end card."""
     return canvas.to_png(draw_table(view, names, w, resolved))
 
 
-def render_result(view: dict, names: list[str], w: Words, resolved: dict) -> bytes:
+def render_result(view: SchickiView, names: list[str], w: Words,
+                  resolved: Mapping[str, Any]) -> bytes:
     """The row's result as one PNG: ``render_table`` with ``resolved``."""
     return render_table(view, names, w, resolved)
 
 
-def draw_table(view: dict, names: list[str], w: Words,
-               resolved: dict | None = None) -> Image.Image:
+def draw_table(view: SchickiView, names: list[str], w: Words,
+               resolved: Mapping[str, Any] | None = None) -> Image.Image:
     """The picture ``render_table`` encodes (the encoding takes most of the time)."""
     if resolved is not None:
         return end.draw_result(view, names, w, resolved)
@@ -99,7 +105,7 @@ def draw_table(view: dict, names: list[str], w: Words,
     return img
 
 
-def _title(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[str],
+def _title(img: Image.Image, draw: ImageDraw.ImageDraw, view: SchickiView, names: list[str],
            w: Words) -> None:
     if view["last_chance"]:
         # The banner replaces the title: the deck is empty, one window left.
@@ -119,7 +125,7 @@ def _title(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[
                          w("schicki.picture.dealer", name=dealer), TITLE_H)
 
 
-def _info(img: Image.Image, draw: ImageDraw.ImageDraw, view: dict, names: list[str],
+def _info(img: Image.Image, draw: ImageDraw.ImageDraw, view: SchickiView, names: list[str],
           w: Words) -> None:
     """The deck's size on the left, the figures on the right."""
     y0, y1 = INFO_Y, INFO_Y + INFO_H

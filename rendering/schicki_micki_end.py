@@ -17,11 +17,14 @@ from __future__ import annotations
 
 import functools
 import math
+from collections.abc import Mapping
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.rules import REPLACED
+from bot.games.schicki_micki.views import SchickiView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering import schicki_micki_art as art
@@ -80,7 +83,7 @@ def end_size(n_players: int) -> tuple[int, int]:
     return W, game_height(n_players)
 
 
-def cards_room(view: dict, resolved: dict) -> int:
+def cards_room(view: SchickiView, resolved: Mapping[str, Any]) -> int:
     """How high the laid cards may be on a row's result: what the reactions and the players
     (or the final ranking) leave of the game's height."""
     n = view["players"]
@@ -107,7 +110,8 @@ def ranking_height(n_players: int) -> int:
 
 # -- the row's result ----------------------------------------------------------------------------
 
-def draw_result(view: dict, names: list[str], w: Words, resolved: dict) -> Image.Image:
+def draw_result(view: SchickiView, names: list[str], w: Words,
+                resolved: Mapping[str, Any]) -> Image.Image:
     """The row's result (see the module's docstring); ``view`` is the table after it."""
     n = view["players"]
     over = view["phase"] == "over"
@@ -141,7 +145,7 @@ def draw_result(view: dict, names: list[str], w: Words, resolved: dict) -> Image
     return img
 
 
-def _deciding(resolved: dict) -> list[int]:
+def _deciding(resolved: Mapping[str, Any]) -> list[int]:
     """Positions of the laid cards that decided the row: the two-worm hen, the twins, or the
     cards showing the one pair (with two pairs or more nearly every card shows one: none)."""
     laid = resolved["table"]
@@ -158,7 +162,8 @@ def _deciding(resolved: dict) -> list[int]:
     return [i for i, card in enumerate(laid) if card in keep]
 
 
-def _row_banner(draw: ImageDraw.ImageDraw, resolved: dict, names: list[str], w: Words) -> None:
+def _row_banner(draw: ImageDraw.ImageDraw, resolved: Mapping[str, Any], names: list[str],
+                w: Words) -> None:
     """Who won the row, large on gold (grey when nobody did), and what the table showed."""
     results = resolved["reactions"]
     whole = [r for r in results if r["result"] == "won_all"]
@@ -253,7 +258,7 @@ def _reactions(draw: ImageDraw.ImageDraw, results: list[dict], names: list[str],
 
 # -- the end card ------------------------------------------------------------------------------
 
-def draw_end(view: dict, names: list[str], w: Words) -> Image.Image:
+def draw_end(view: SchickiView, names: list[str], w: Words) -> Image.Image:
     """The game's end: who won, large, and every seat ranked by score with its cards won."""
     img = canvas.new(W, game_height(view["players"]))
     draw = ImageDraw.Draw(img)
@@ -263,7 +268,7 @@ def draw_end(view: dict, names: list[str], w: Words) -> Image.Image:
     return img
 
 
-def _game_banner(draw: ImageDraw.ImageDraw, view: dict, names: list[str], w: Words,
+def _game_banner(draw: ImageDraw.ImageDraw, view: SchickiView, names: list[str], w: Words,
                  top: int) -> None:
     """Who won the game and with how many cards, large on gold beside a star."""
     scores = view["scores"]
@@ -279,7 +284,7 @@ def _game_banner(draw: ImageDraw.ImageDraw, view: dict, names: list[str], w: Wor
                      theme.INK, bold=True, leading=1.4)
 
 
-def _ranking(draw: ImageDraw.ImageDraw, view: dict, names: list[str], w: Words,
+def _ranking(draw: ImageDraw.ImageDraw, view: SchickiView, names: list[str], w: Words,
              top: int) -> None:
     """Every seat, best score first (ties share a rank), with its cards won and owed."""
     n = view["players"]

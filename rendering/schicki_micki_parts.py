@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bot.games.schicki_micki.deck import COLOURS, cards
+from bot.games.schicki_micki.views import SchickiView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering import schicki_micki_art as art
@@ -103,7 +104,7 @@ def card_boxes(n: int, top: int, max_h: int = GRID_MAX_H) -> list[tuple[int, int
 
 
 def draw_cards(img: Image.Image, faces: Sequence[dict], top: int,
-               max_h: int = GRID_MAX_H) -> list[tuple[int, ...]]:
+               max_h: int = GRID_MAX_H) -> list[tuple[int, int, int, int]]:
     """The faces (JSON, as the view gives them) in their grid from ``top``, at most ``max_h``
     high; returns the boxes."""
     boxes = card_boxes(len(faces), top, max_h)
@@ -159,7 +160,7 @@ def players_height(n_players: int) -> int:
     return math.ceil(n_players / 2) * PLAYER_ROW + 12
 
 
-def _reaction_text(view: dict, seat: int, w: Words) -> str:
+def _reaction_text(view: SchickiView, seat: int, w: Words) -> str:
     """The seat's counting reaction of the open window, if any, e.g. "2nd: calls hat"."""
     mine = [r for r in view.get("reactions", []) if r["seat"] == seat and not r["replaced"]]
     if not mine:
@@ -168,7 +169,7 @@ def _reaction_text(view: dict, seat: int, w: Words) -> str:
     return w("schicki.picture.reaction", order=ordinal(r["order"], w), what=says(r["action"], w))
 
 
-def draw_players(draw: ImageDraw.ImageDraw, view: dict, names: list[str], w: Words, top: int,
+def draw_players(draw: ImageDraw.ImageDraw, view: SchickiView, names: list[str], w: Words, top: int,
                  reactions: bool = True) -> None:
     """Each seat's name, score and cards won (and its reaction of the open window), two a
     line; the dealer's cell gold with a little pile."""

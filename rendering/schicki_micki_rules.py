@@ -28,7 +28,7 @@ def _sheet_sections(w: Words) -> list[tuple[str, list[int], set[int]]]:
     first: dict[tuple, int] = {}
     twins: dict[int, int] = {}
     for c in deck:
-        if c.kind == "hen":
+        if c.kind == "hen" and c.design is not None:
             if c.design in first:
                 twins[first[c.design]] = c.id
             else:

@@ -26,7 +26,7 @@ from dotenv import load_dotenv
 from bot.db import StorageError, open_db
 from bot.db.copy_schema import CopyError, Table, plan, quoted
 from bot.db.copy_values import converter
-from bot.db.engine import IntegrityError, SqliteDatabase
+from bot.db.engine import IntegrityError, Row, SqliteDatabase
 from bot.db.postgres import (
     SERVER_ERRORS,
     PostgresDatabase,
@@ -37,6 +37,8 @@ from bot.db.postgres import (
 from bot.db.store import is_postgres
 
 BATCH = 2000  # rows read from SQLite and sent in one COPY
+# What a copy the target refused is: a row against its schema, or the server itself.
+COPY_ERRORS: tuple[type[BaseException], ...] = (IntegrityError, *SERVER_ERRORS)
 LOCK_WAIT = "10s"  # how long to wait for a bot still using the target before giving up
 USAGE = "usage: python -m bot.db.copy SQLITE_FILE [postgresql://user:password@host/database]"
 HELP = f"""{USAGE}
@@ -167,9 +169,9 @@ async def _copy_table(src: SqliteDatabase, dst: PostgresDatabase, table: Table) 
 
 
 def _converted(table: str, names: Sequence[str], converts: Sequence[Callable],
-               row: Sequence) -> tuple:
+               row: Row) -> tuple:
     values = []
-    for name, convert, value in zip(names, converts, row[1:], strict=True):
+    for name, convert, value in zip(names, converts, list(row)[1:], strict=True):
         try:
             values.append(convert(value))
         except (ValueError, TypeError) as error:
@@ -215,7 +217,7 @@ def main(argv: Sequence[str] | None = None, env: Mapping[str, str] | None = None
     except (StorageError, CopyError) as error:
         print(_hidden(str(error), target), file=sys.stderr)
         return 1
-    except (IntegrityError, *SERVER_ERRORS) as error:
+    except COPY_ERRORS as error:
         print(_hidden(f"Cannot copy into {redacted(target)!r}: {one_line(error)}; nothing was"
                       " copied.", target), file=sys.stderr)
         return 1
@@ -246,7 +248,8 @@ def _hidden(line: str, target: str) -> str:
     except ValueError:  # a URL too broken to have one (it failed before it was used)
         return line
     line = line.replace(target, redacted(target))
-    for form in sorted({password, unquote(password or "")} - {None, ""}, key=len, reverse=True):
+    forms = {form for form in (password, unquote(password or "")) if form}
+    for form in sorted(forms, key=len, reverse=True):
         line = line.replace(f":{form}@", ":***@")  # the URL's user:password@ as a driver wrote it
     return line
 

@@ -56,6 +56,13 @@ class MatchRow:
     board_key: str | None = None  # what its board message was last drawn from (cogs._board_key)
 
     @property
+    def live(self) -> dict[str, Any]:
+        """The state of a started game (a lobby has none yet: asking is a bug)."""
+        if self.state is None:
+            raise ValueError(f"match {self.id} has no game state: it is a lobby")
+        return self.state
+
+    @property
     def in_thread(self) -> bool:
         """Whether the game is shown in its own thread now (not moved back to its channel)."""
         return self.thread_id is not None and self.channel_id == self.thread_id
@@ -182,6 +189,13 @@ class Repo:
         one, else in a turn of its own."""
         async with self._reading():
             return await self.db.fetch_one(sql, args)
+
+    async def fetch_row(self, sql: str, args: Sequence[Any] = ()) -> Row:
+        """The row a query always has (an aggregate, or a row the caller knows exists)."""
+        row = await self.fetch_one(sql, args)
+        if row is None:
+            raise LookupError(f"the query found no row: {sql}")
+        return row
 
     async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
         """Every row of a query, in the caller's transaction if it has one, else in a turn of
@@ -366,7 +380,7 @@ class Repo:
         """Seat a user or a computer player (at ``level``) at the next free seat; return the
         seat."""
         async with self.transaction():
-            (seat,) = await self.fetch_one(
+            (seat,) = await self.fetch_row(
                 "SELECT COALESCE(MAX(seat) + 1, 0) FROM seats WHERE match_id = ?", (match_id,)
             )
             await self.execute(
@@ -456,7 +470,7 @@ class Repo:
         self, match_id: int, finished: Sequence[ResultRow],
         ratings: Iterable[tuple[int, float, float]], now: float,
     ) -> None:
-        guild_id, game = await self.fetch_one(
+        guild_id, game = await self.fetch_row(
             "SELECT guild_id, game FROM matches WHERE id = ?", (match_id,)
         )
         await self.execute_many(

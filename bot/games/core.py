@@ -171,8 +171,9 @@ class Rules(Protocol):
     ) -> tuple[State, list[Event]]:
         """Apply a legal action to a copy of ``state``; return the new state and events."""
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
-        """What ``seat`` may see (None: the public table). Never another seat's secrets."""
+    def view(self, state: State, seat: Seat | None) -> Mapping[str, JSON]:
+        """What ``seat`` may see (None: the public table). Never another seat's secrets. Each
+        game declares its keys (a ``TypedDict`` in its ``views`` module)."""
 
     def outcome(self, state: State) -> Outcome | None:
         """None while the game runs, then how it ended."""

@@ -5,7 +5,7 @@ for the demo's transcript)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from bot.i18n import Words
@@ -24,7 +24,7 @@ def says(action: str, w: Words) -> str:
     return w(f"schicki.says.{action.rpartition(':')[2]}")
 
 
-def result_text(data: dict[str, Any], names: Sequence[str], w: Words) -> str:
+def result_text(data: Mapping[str, Any], names: Sequence[str], w: Words) -> str:
     """The result message of one window; ``names`` by seat."""
     played = data["row"] - 1 if data["table_cleared"] else data["row"]  # the event names the next
     lines = [w("schicki.result.head", row=played,

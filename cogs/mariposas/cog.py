@@ -24,6 +24,7 @@ from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event, RuleError
 from bot.games.mariposas.content import load
 from bot.games.mariposas.rules import RULES
+from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from bot.sessions import Transition
 from cogs._cog import GameCog
@@ -56,7 +57,7 @@ def mid_turn(state: dict[str, Any] | None) -> bool:
     return state is not None and RULES.turn_open(state)
 
 
-class MariposasUI(GameUI):
+class MariposasUI(GameUI[MariposasView]):
     """How a Mariposas table looks: the map, one button for the private panel, the log."""
 
     game = "mariposas"
@@ -74,19 +75,19 @@ class MariposasUI(GameUI):
         undone = bool(transition.events) and all(e.kind == "undone" for e in transition.events)
         return undone or mid_turn(match.state)
 
-    def board(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any],
+    def board(self, match: MatchRow, seats: Sequence[SeatRow], view: MariposasView,
               w: Words = EN) -> bytes:
         """The map, goals and every player's board."""
         from rendering import mariposas as art
         return art.render_board(view, seat_names(seats, w), w)
 
-    def controls(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any],
+    def controls(self, match: MatchRow, seats: Sequence[SeatRow], view: MariposasView,
                  w: Words = EN) -> list[discord.ui.Item[Any]]:
         """One button: the player whose turn it is opens their private panel."""
         return [QueryButton(match.id, "panel", label=w(f"{K}button.panel"), emoji="🦋",
                             style=discord.ButtonStyle.primary)]
 
-    def status(self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any],
+    def status(self, match: MatchRow, seats: Sequence[SeatRow], view: MariposasView,
                w: Words = EN) -> str:
         """Whose turn it is, who still chooses a free hatch, or who won."""
         if view["phase"] == "over":
@@ -101,7 +102,7 @@ class MariposasUI(GameUI):
                  button=w(f"{K}button.panel"))
 
     @staticmethod
-    def scores(seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN) -> str:
+    def scores(seats: Sequence[SeatRow], view: MariposasView, w: Words = EN) -> str:
         """Everyone's points, for the board's alt text."""
         return w(f"{K}alt.scores", scores=", ".join(
             f"{seat_name(s, w)}: {p}" for s, p in zip(seats, view["scores"], strict=True)))

@@ -28,6 +28,7 @@ import discord
 
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import RuleError, StaleAction
+from bot.games.mariposas.rules import RULES
 from bot.i18n import Words
 from cogs._ui import (
     ID,
@@ -218,7 +219,7 @@ async def panel_message(
     note: str | None = None, narrowed: str = "",
 ) -> dict[str, Any]:
     """The panel message's parts (content, attachments, view) for ``seat`` now."""
-    rules = bot.sessions.rules(match.game)
+    rules = RULES
     if match.status != "active" or match.state is None:
         return {"content": w("lobby.error.over"), "attachments": [], "view": None}
     legal = rules.legal_actions(match.state, seat)
@@ -322,11 +323,11 @@ class PanelButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PANEL
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Button[Any], match: re.Match[str]) -> PanelButton:
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> PanelButton:
         """Rebuild the button from its custom_id (after a restart too)."""
         return cls(int(match["m"]), int(match["v"]), match["a"])
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Submit the button's action."""
         await choose(interaction, self.match_id, self.version, self.action)
 
@@ -344,13 +345,14 @@ class PanelSelect(discord.ui.DynamicItem[discord.ui.Select[Any]], template=PANEL
 
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction[Any],
-                             item: discord.ui.Select[Any], match: re.Match[str]) -> PanelSelect:
+                             item: discord.ui.Item[Any], match: re.Match[str]) -> PanelSelect:
         """Rebuild the menu from its custom_id; the picked value arrives with the click."""
         return cls(int(match["m"]), int(match["v"]), int(match["n"]))
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Submit the picked option."""
-        values = (interaction.data or {}).get("values") or [""]
+        data: dict[str, Any] = dict(interaction.data or {})
+        values = data.get("values") or [""]
         await choose(interaction, self.match_id, self.version, str(values[0]))
 
 

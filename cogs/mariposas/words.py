@@ -78,8 +78,8 @@ def card(code: str, view: View, w: Words) -> str:
             steps, take = card_moves(view, resolved)
             text = w(f"{K}card.reuse_{kind.reuse}", card=_moves_card(steps, take, w))
     for extra in extras:
-        name, _, steps = extra.partition("@")
-        text += " " + (w(f"{K}card.with_add_2", steps=steps) if steps
+        name, _, lengthened = extra.partition("@")
+        text += " " + (w(f"{K}card.with_add_2", steps=lengthened) if lengthened
                        else w(f"{K}card.with_{name}"))
     return text
 

@@ -26,9 +26,11 @@ from discord.ext import commands
 
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event, GameOver, IllegalAction, NotYourTurn, RuleError
+from bot.games.mimic import RULES
 from bot.games.mimic.ai import board_from_view
 from bot.games.mimic.cards import POWER_COLOURS, components
 from bot.games.mimic.hints import hand_targets, kind, move_targets, needed
+from bot.games.mimic.views import MimicView
 from bot.i18n import LANGUAGES, Words, words
 from bot.texts.mimic import card_name, power_name
 from cogs._cog import GameCog
@@ -80,10 +82,17 @@ class Caller:
     board's buttons are labelled in)."""
 
     def __init__(self, match: MatchRow, seats: list[SeatRow], seat: SeatRow | None,
-                 view: dict[str, Any] | None, legal: list[str], w: Words,
+                 view: MimicView | None, legal: list[str], w: Words,
                  board: Words) -> None:
         self.match, self.seats, self.seat, self.view, self.legal = match, seats, seat, view, legal
         self.w, self.board = w, board
+
+    @property
+    def seated_view(self) -> MimicView:
+        """The caller's view of the table (only a seated caller's moves get this far)."""
+        if self.view is None:
+            raise LookupError("a caller who is not playing has no view of their own")
+        return self.view
 
 
 async def _table(interaction: discord.Interaction[GameBot]) -> Caller | None:
@@ -99,9 +108,8 @@ async def _table(interaction: discord.Interaction[GameBot]) -> Caller | None:
                 None)
     if seat is None:
         return Caller(match, seats, None, None, [], w, board)
-    rules = sessions.rules(match.game)
-    view = rules.view(match.state, seat.seat)
-    return Caller(match, seats, seat, view, list(rules.legal_actions(match.state, seat.seat)),
+    view = RULES.view(match.live, seat.seat)
+    return Caller(match, seats, seat, view, list(RULES.legal_actions(match.live, seat.seat)),
                   w, board)
 
 
@@ -276,7 +284,7 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
                     cell: str) -> None:
         """``place:<card>:<cell>``."""
         def build(table: Caller) -> list[str] | str:
-            return [f"place:{find_card(table.view, card)}:{normal_cell(cell)}"]
+            return [f"place:{find_card(table.seated_view, card)}:{normal_cell(cell)}"]
         await self._play(interaction, build)
 
     @place.autocomplete("card")
@@ -287,7 +295,8 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
             return []
         view, w = table.view, table.w
         targets = _legal_cells(table)
-        fitting, stuck = [], []
+        fitting: list[tuple[str, str]] = []
+        stuck: list[tuple[str, str]] = []
         for face in view["hand"]:
             n = len(targets.get(face["id"], []))
             fits = w.n("mimic.choice.fits", n) if n else w("mimic.choice.nowhere")
@@ -320,7 +329,7 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
                 return [f"power:{colour}"]
             if colour not in ("yellow", "red", "blue"):
                 return w("mimic.reply.power_name")
-            pending = table.view["step"]["pending"]
+            pending = table.seated_view["step"]["pending"]
             if colour == "yellow" and pending is not None:
                 if to is None:
                     return w("mimic.reply.say_to", cancel=table.board("mimic.button.cancel"))
@@ -399,11 +408,11 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
         def build(table: Caller) -> list[str] | str:
             wanted = choice.strip().lower()
             if wanted == "rest":
-                missing = components().hand_size - len(table.view["hand"])
+                missing = components().hand_size - len(table.seated_view["hand"])
                 return ["draw:deck"] * max(1, missing)
             if wanted == "deck":
                 return ["draw:deck"]
-            for face in table.view["faceup"]:
+            for face in table.seated_view["faceup"]:
                 if wanted == face["id"] or wanted in names_of(face):
                     return [f"draw:{face['id']}"]
             return table.w("mimic.refused.not_faceup")
@@ -472,8 +481,7 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
 def _legal_cells(table: Caller) -> dict[str, list[str]]:
     """Each hand card's cells: in the caller's own placement phase exactly the legal
     ``place:`` actions; otherwise where it would fit now (so a player can plan while waiting)."""
-    view = table.view
-    assert view is not None
+    view = table.seated_view
     if view["phase"] == "place" and view["seat"] == view["turn"]:
         found: dict[str, list[str]] = {}
         for code in table.legal:
@@ -488,10 +496,11 @@ def _playable_powers(table: Caller) -> set[str]:
     """The power cards to offer: in the caller's own placement phase exactly those a legal
     action plays (so never one the rules refuse, such as Green in solo); otherwise the active
     ones, so a player can plan while waiting."""
-    view = table.view
-    assert view is not None
+    view, seat = table.seated_view, table.seat
+    if seat is None:
+        return set()
     if view["phase"] == "place" and view["seat"] == view["turn"]:
-        found = set()
+        found: set[str] = set()
         for code in table.legal:
             verb, _, arg = code.partition(":")
             if verb == "power":
@@ -501,7 +510,7 @@ def _playable_powers(table: Caller) -> set[str]:
             elif verb in ("to", "cancel"):  # a Yellow move under way
                 found.add("yellow")
         return found
-    return set(view["powers"][view["seat"]]["active"])
+    return set(view["powers"][seat.seat]["active"])
 
 
 async def _hand_choices(interaction: discord.Interaction[GameBot], current: str,

@@ -13,6 +13,7 @@ import discord
 
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event
+from bot.games.mimic import RULES
 from bot.games.mimic.ai import board_from_view
 from bot.games.mimic.geometry import order
 from bot.games.mimic.hints import (
@@ -25,6 +26,7 @@ from bot.games.mimic.hints import (
 )
 from bot.games.mimic.rules import side_of
 from bot.games.mimic.sets import Board
+from bot.games.mimic.views import MimicView
 from bot.i18n import LANGUAGES, Words, words
 from bot.texts import mimic as texts
 from bot.texts.mimic import card_name, power_name
@@ -157,7 +159,7 @@ def rules_text(w: Words, board: Words) -> str:
     return w("mimic.rules", hand=board("mimic.button.hand"), draw=board("mimic.button.draw"))
 
 
-class MimicUI(GameUI):
+class MimicUI(GameUI[MimicView]):
     """How a MIMIC table looks, which buttons it has, and its private hand view."""
 
     game = "mimic"
@@ -165,13 +167,13 @@ class MimicUI(GameUI):
     solo_unit = "cubes"  # a solo game's score, on the solo leaderboard
 
     def board(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+        self, match: MatchRow, seats: Sequence[SeatRow], view: MimicView, w: Words = EN
     ) -> bytes:
         """The table picture."""
         return art.render_board(view, seat_names(seats, w), w)
 
     def controls(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+        self, match: MatchRow, seats: Sequence[SeatRow], view: MimicView, w: Words = EN
     ) -> list[discord.ui.Item[Any]]:
         """Show my hand; End turn and Draw from deck (enabled when they fit); Cancel move."""
         phase = view["phase"]
@@ -192,7 +194,7 @@ class MimicUI(GameUI):
         return items
 
     def status(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+        self, match: MatchRow, seats: Sequence[SeatRow], view: MimicView, w: Words = EN
     ) -> str:
         """Whose move it is and which command makes it."""
         phase = view["phase"]
@@ -220,7 +222,7 @@ class MimicUI(GameUI):
         return w("mimic.status.tie", waiting=waiting)
 
     @staticmethod
-    def _result(seats: Sequence[SeatRow], view: dict[str, Any], w: Words) -> str:
+    def _result(seats: Sequence[SeatRow], view: MimicView, w: Words) -> str:
         placed = view["cubes_placed"]
         if view["mode"] == "solo":
             total = placed[0] + view["cubes_left"][0]
@@ -235,7 +237,7 @@ class MimicUI(GameUI):
         return w(key, names=names, cubes=w.n("mimic.unit.cubes", best))
 
     @staticmethod
-    def scores(seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN) -> str:
+    def scores(seats: Sequence[SeatRow], view: MimicView, w: Words = EN) -> str:
         """Each side's placed cubes (and, alone, the cubes still to place), for the alt text."""
         sides = [w("mimic.and").join(seat_name(seats[s], w) for s in side)
                  for side in view["sides"]]
@@ -269,7 +271,7 @@ async def send_hand(interaction: discord.Interaction[GameBot], match: MatchRow) 
     if seat is None:
         await tell(interaction, w("lobby.error.not_playing"))
         return
-    view = sessions.rules(match.game).view(match.state, seat.seat)
+    view = RULES.view(match.live, seat.seat)
     targets = hand_targets(view)
     lines = extendable_lines(view)
     png = await asyncio.to_thread(art.render_hand, view, seat_names(seats, w), w, targets,

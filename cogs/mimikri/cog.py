@@ -19,6 +19,7 @@ from discord.ext import commands
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event
 from bot.games.mimikri.rules import ORIENTATIONS
+from bot.games.mimikri.views import MimikriView
 from bot.i18n import Words
 from bot.texts import mimikri as texts
 from cogs._cog import GameCog
@@ -43,20 +44,20 @@ if TYPE_CHECKING:
     from cogs._bot import GameBot
 
 
-class MimikriUI(GameUI):
+class MimikriUI(GameUI[MimikriView]):
     """How a Mimikri table looks and which buttons it has."""
 
     game = "mimikri"
     name = "Mimikri"
 
     def board(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+        self, match: MatchRow, seats: Sequence[SeatRow], view: MimikriView, w: Words = EN
     ) -> bytes:
         """The table picture."""
         return art.render_board(view, seat_names(seats, w), w)
 
     def controls(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+        self, match: MatchRow, seats: Sequence[SeatRow], view: MimikriView, w: Words = EN
     ) -> list[discord.ui.Item[Any]]:
         """Grid buttons (rows 0–3), then the four edges and the preview (row 4)."""
         items: list[discord.ui.Item[Any]] = []
@@ -82,7 +83,7 @@ class MimikriUI(GameUI):
         return items
 
     def status(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+        self, match: MatchRow, seats: Sequence[SeatRow], view: MimikriView, w: Words = EN
     ) -> str:
         """Whose move it is and what to do."""
         if view["phase"] == "over":
@@ -97,7 +98,7 @@ class MimikriUI(GameUI):
         return w("mimikri.status.search", who=who)
 
     @staticmethod
-    def scores(seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN) -> str:
+    def scores(seats: Sequence[SeatRow], view: MimikriView, w: Words = EN) -> str:
         """Everyone's butterflies so far, for the board's alt text."""
         return w("mimikri.alt.scores", scores=", ".join(
             f"{seat_name(s, w)}: {w.n('mimikri.score', len(found))}"
@@ -113,7 +114,7 @@ class MimikriUI(GameUI):
         """🔍 Preview: the four butterflies the current subject card can show (public info), in
         the asker's words."""
         w = reader(interaction)
-        view = interaction.client.sessions.rules(match.game).view(match.state, None)
+        view = interaction.client.sessions.rules(match.game).view(match.live, None)
         if query != "preview" or view["subject"] is None:
             await interaction.followup.send(w("mimikri.preview.none"), ephemeral=True)
             return

@@ -15,7 +15,7 @@ from bot.texts.schicki_micki import SAY
 from cogs._ui import ID, known_template, reader, reason, tell
 
 if TYPE_CHECKING:
-    from cogs._bot import GameBot
+    pass
 
 OLD_ROW = "schicki.refused.old_row"  # a click on a table message whose row is over
 OLD_BUTTONS = "schicki.refused.old_buttons"  # a button posted before buttons named their row
@@ -48,13 +48,13 @@ class ReactButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=REACT
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Button[Any],
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str],
     ) -> ReactButton:
         """Rebuild the button from its custom_id."""
         return cls(int(match["m"]), match["a"], row=int(match["r"]) if match["r"] else None)
 
-    async def callback(self, interaction: discord.Interaction[GameBot]) -> None:
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Queue the reaction at Discord's own timestamp of the click."""
         heard = time.time()  # before the defer's round trip: its time counts from here
         await interaction.response.defer()

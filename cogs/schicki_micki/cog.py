@@ -23,6 +23,8 @@ from discord.ext import commands
 from bot.db.repo import MatchRow
 from bot.dealer import Dealer, Reaction
 from bot.games.core import RuleError
+from bot.games.schicki_micki import RULES
+from bot.games.schicki_micki.views import SchickiView
 from bot.sessions import Transition
 from bot.texts.schicki_micki import BY_EMOJI, EMOJI, SAY  # noqa: F401 - EMOJI read from here
 from cogs._cog import GameCog
@@ -137,7 +139,7 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
         Tried again after a failure, it posts no second message: it goes on with the emojis
         (adding one twice is harmless) or with the reactions still to take off.
         """
-        view = self.bot.sessions.rules(match.game).view(match.state, None)
+        view = RULES.view(match.live, None)
         table = self.posted.get(match.id)
         if table is None and view["row"] > 1 and match.message_id is not None:
             table = self._adopt(match.id, match.message_id)  # resumed: it is the table
@@ -148,7 +150,7 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
         await self._dress(match, table)
         await self.reactions.clear(match.channel_id, table)
 
-    async def _post_table(self, match: MatchRow, view: dict[str, Any]) -> int:
+    async def _post_table(self, match: MatchRow, view: SchickiView) -> int:
         """The game's table message; the lobby points down to it once the first card is shown
         (by then no redraw of the board is still on its way to the lobby message)."""
         channel = self.bot.get_partial_messageable(match.channel_id)

@@ -106,6 +106,6 @@ class TableReactions:
                         self.noted(message_id, emoji, user.id)
         await self.clear(channel_id, message_id)
         partial = channel.get_partial_message(message_id)
-        for emoji in EMOJI:
-            if emoji.replace("\ufe0f", "") not in present:
-                await partial.add_reaction(emoji)
+        for mark in EMOJI:
+            if mark.replace("\ufe0f", "") not in present:
+                await partial.add_reaction(mark)

@@ -3,7 +3,7 @@ window, that window's result in both (until the next card's edit replaces it).""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -11,6 +11,7 @@ import discord
 from bot.db.repo import MatchRow, SeatRow
 from bot.dealer import Dealer
 from bot.games.core import Event
+from bot.games.schicki_micki.views import SchickiView
 from bot.i18n import Words
 from bot.texts import schicki_micki as texts
 from bot.texts.schicki_micki import EMOJI
@@ -24,7 +25,7 @@ if TYPE_CHECKING:
 PASSING_WAIT = 1.0  # seconds a window's passing state waits for its result at most
 
 
-class SchickiUI(GameUI):
+class SchickiUI(GameUI[SchickiView]):
     """How a Schicki Micki table looks."""
 
     game = "schicki_micki"
@@ -32,10 +33,10 @@ class SchickiUI(GameUI):
 
     def __init__(self, dealer: Dealer) -> None:
         self.dealer = dealer
-        self.results: dict[int, dict[str, Any]] = {}  # match → its newest resolved window
+        self.results: dict[int, Mapping[str, Any]] = {}  # match → its newest resolved window
         self.pictures: dict[int, bytes] = {}  # match → the table picture last drawn
 
-    def result(self, match: MatchRow | None) -> dict[str, Any] | None:
+    def result(self, match: MatchRow | None) -> Mapping[str, Any] | None:
         """The newest window's result while the table still stands as it left it: no card
         dealt and no window opened since (the next card's edit replaces it)."""
         data = self.results.get(match.id) if match is not None else None
@@ -67,7 +68,7 @@ class SchickiUI(GameUI):
             await self.dealer.settled(match.id, PASSING_WAIT)
 
     def board(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+        self, match: MatchRow, seats: Sequence[SeatRow], view: SchickiView, w: Words = EN
     ) -> bytes:
         """The row's table picture; just after a window, with its result (the publisher calls
         this in a worker thread). A window's state in between (see `ready`) keeps the last
@@ -80,7 +81,7 @@ class SchickiUI(GameUI):
         return png
 
     def controls(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+        self, match: MatchRow, seats: Sequence[SeatRow], view: SchickiView, w: Words = EN
     ) -> list[discord.ui.Item[Any]]:
         """Buttons only in button mode (each naming the row, so that a click counts in its own
         row only); otherwise players react with emoji."""
@@ -90,7 +91,7 @@ class SchickiUI(GameUI):
                 for emoji, action in EMOJI.items()]
 
     def status(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: dict[str, Any], w: Words = EN
+        self, match: MatchRow, seats: Sequence[SeatRow], view: SchickiView, w: Words = EN
     ) -> str:
         """Row, dealer, deck and the score line; just after a window, its result below."""
         data = self.result(match)
@@ -123,6 +124,6 @@ class SchickiUI(GameUI):
         await tell(interaction, reader(interaction)("schicki.everything_on_table"))
 
 
-def result_text(data: dict[str, Any], seats: Sequence[SeatRow], w: Words = EN) -> str:
+def result_text(data: Mapping[str, Any], seats: Sequence[SeatRow], w: Words = EN) -> str:
     """The result message of one window, with the names escaped for Discord."""
     return texts.result_text(data, [plain(seat_name(s, w)) for s in seats], w)

@@ -42,7 +42,7 @@ def land(state: dict[str, Any], seat: int, space: int, rng: random.Random,
         turn["visited"].append(space)
         for flower in where.flowers:
             give(state, seat, flower, events)
-    elif where.kind == "city":
+    elif where.kind == "city" and where.city is not None:
         rolled = waystation(state, seat, b["id"], where.city, space, rng, events)
     if group["flower"]:
         turn["queue"].append({"kind": "take", "space": space, "b": b["id"]})

@@ -16,6 +16,7 @@ from typing import Any, ClassVar
 from bot.games.core import JSON, Event, IllegalAction, Outcome, Seat, State
 from bot.games.mariposas import seasons, turn
 from bot.games.mariposas.state import SCHEMA, check, content, new_state
+from bot.games.mariposas.views import MariposasView
 
 
 class MariposasRules:
@@ -74,7 +75,7 @@ class MariposasRules:
             seasons.next_turn(state, events)
         return state, events
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
+    def view(self, state: State, seat: Seat | None) -> MariposasView:
         """Everything public, plus ``seat``'s own hand; never the deck order, another hand,
         a face-down marker, a face-down goal card, or a turn not yet confirmed (but to its
         player)."""
@@ -88,7 +89,7 @@ class MariposasRules:
         if current is not None:
             public_turn = {k: copy.deepcopy(v) for k, v in current.items()
                            if k not in ("checkpoint", "opened")}
-        view: dict[str, JSON] = {
+        view: MariposasView = {
             "game": self.id,
             "players": state["players"],
             "seat": seat,

@@ -106,9 +106,9 @@ def _draw(view: View, legal: list[str], rng: random.Random, style: Style, seat: 
     deck = "draw:deck" if "draw:deck" in legal else None
     if style.draft < 1:
         useful = usefulness(board, seat, list(faces.values()))
-        best = [a for a in legal if a[5:] in faces and useful[faces[a[5:]]] >= 0.9 * CUBE]
-        if best and rng.random() < style.draft:
-            return best[0]
+        wanted = [a for a in legal if a[5:] in faces and useful[faces[a[5:]]] >= 0.9 * CUBE]
+        if wanted and rng.random() < style.draft:
+            return wanted[0]
         return deck or rng.choice(legal)
     pool = seat.unseen
     values = usefulness(board, seat, [*faces.values(), *pool])

@@ -51,7 +51,7 @@ def wanted(kinds: tuple[Kind, ...]) -> tuple[tuple[Kind, ...], ...]:
     if not fits(kinds):
         return ()
     counts = Counter(a for _, a in kinds)
-    colour = kinds[0][0] if kinds else None
+    colour = kinds[0][0] if kinds else ""
     if len(kinds) == 3:
         return (((colour, next(a for a, n in counts.items() if n == 1)),),)
     if len(kinds) == 2:

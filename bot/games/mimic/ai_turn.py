@@ -100,10 +100,10 @@ class Turn:
         def offer(value: float, action: str) -> None:
             options.append((value + noise * self.rng.random(), self.rng.random(), action))
 
-        hand_ids = {}
+        hand_ids: dict[Kind, str] = {}
         for card, kind in self.seat.hand:
             hand_ids.setdefault(kind, card)
-        places = {}
+        places: dict[tuple[Kind, str], str] = {}
         for action in legal:
             if action.startswith("place:"):
                 _, card, cell = action.split(":")
@@ -130,8 +130,8 @@ class Turn:
                 shallow = {key: self.place_value(self.board, self.hand, key[0], key[1],
                                                  self.placed, 2) for key in keep}
             for key, value in shallow.items():
-                now = completes(self.board.with_card(key[1], key[0]), key[1])
-                offer(value + len(now), places[key])  # a cube now before the same cube later
+                cubes = completes(self.board.with_card(key[1], key[0]), key[1])
+                offer(value + len(cubes), places[key])  # a cube now before the same cube later
         stop = self.final(self.board, self.hand, 0)
         if "end" in legal:
             offer(stop if self.required == 0 else end_of_game(self.seat, 0), "end")

@@ -43,6 +43,7 @@ from bot.games.core import JSON, Event, IllegalAction, Outcome, Seat, State
 from bot.games.mimic.cards import components
 from bot.games.mimic.moves import side_of
 from bot.games.mimic.setup import SCHEMA, new_state
+from bot.games.mimic.views import MimicView
 
 __all__ = ["SCHEMA", "MimicRules", "card_face", "side_of"]
 
@@ -95,14 +96,14 @@ class MimicRules:
         flow.apply_action(state, seat, action, events)
         return state, events
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
+    def view(self, state: State, seat: Seat | None) -> MimicView:
         """The public table, plus the hand (and showdown pick) of ``seat`` only."""
         board = {
             cell: {**card_face(card), "cube": state["cubes"].get(cell)}
             for cell, card in state["cards"].items()
         }
         show = state["showdown"]
-        view: dict[str, JSON] = {
+        view: MimicView = {
             "game": self.id,
             "mode": state["mode"],
             "advanced": state["advanced"],

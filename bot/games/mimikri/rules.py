@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from typing import ClassVar
 
 from bot.games.core import JSON, Event, IllegalAction, Outcome, Seat, State
+from bot.games.mimikri.views import MimikriView
 
 ANIMALS = ("frog", "chameleon", "snake", "sloth", "toucan")
 ORIENTATIONS = ("N", "E", "S", "W")
@@ -130,7 +131,7 @@ class MimikriRules:
 
     # -- what players see -----------------------------------------------------------------
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
+    def view(self, state: State, seat: Seat | None) -> MimikriView:
         """Everyone sees the same table: face-down cards carry no identity.
 
         Memory is the game, so no seat sees more than the public table.

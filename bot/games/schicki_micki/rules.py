@@ -38,6 +38,7 @@ from bot.games.schicki_micki.resolve import REPLACED as REPLACED  # for the pict
 from bot.games.schicki_micki.resolve import WON_ALL, WON_ONE, resolve, scores
 from bot.games.schicki_micki.table import CALLS, GRAB_BLUE, GRAB_RED, KNOCK, REACTIONS
 from bot.games.schicki_micki.view import public_view
+from bot.games.schicki_micki.views import SchickiView
 
 SCHEMA = 1
 DEAL = "deal"
@@ -157,7 +158,7 @@ class SchickiMickiRules:
 
     # -- what players see -----------------------------------------------------------------
 
-    def view(self, state: State, seat: Seat | None) -> dict[str, JSON]:
+    def view(self, state: State, seat: Seat | None) -> SchickiView:
         """The public table; every seat sees the same (see ``view.py``)."""
         return public_view(state, seat)
 

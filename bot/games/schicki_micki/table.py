@@ -118,7 +118,7 @@ def read_table(cards: Iterable[Card]) -> Reading:
     ]
     return Reading(
         pairs=tuple(sorted(item for item, count in shown.items() if count >= 2)),
-        identical=tuple(sorted(tuple(sorted(twins)) for twins in identical)),
+        identical=tuple(sorted((min(x, y), max(x, y)) for x, y in identical)),
         two_worms=tuple(sorted(card.id for card in cards if card.worms == 2)),
     )
 

@@ -18,12 +18,13 @@ game. The ``resolved`` event tells them once the window is settled.
 
 from __future__ import annotations
 
-from bot.games.core import JSON, Seat, State
+from bot.games.core import Seat, State
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.resolve import scores
+from bot.games.schicki_micki.views import SchickiView
 
 
-def public_view(state: State, seat: Seat | None) -> dict[str, JSON]:
+def public_view(state: State, seat: Seat | None) -> SchickiView:
     """The table as every seat (and a spectator, ``seat`` None) sees it."""
     reactions = state["reactions"]
     last = {r["seat"]: i for i, r in enumerate(reactions)}
