@@ -83,9 +83,9 @@ SLOW_TESTS = {"test_no_message_is_empty_and_plurals_have_the_languages_forms",
 
 
 def pytest_collection_modifyitems(items):
-    """Mark each test by where it lives and what it needs, so `make check` (and anyone with
-    ``-m``) can leave the slower kinds out: e2e (the Discord double), postgres (the server,
-    asked for directly or as the PostgreSQL run of ``store_target``), slow (SLOW_FILES, SLOW_TESTS)."""
+    """Mark each test by where it lives and what it needs, so `make check` (and anyone with ``-m``)
+    can leave the slower kinds out: e2e (the Discord double), postgres (the server, asked for
+    directly or as the PostgreSQL run of ``store_target``), slow (SLOW_FILES, SLOW_TESTS)."""
     for item in items:
         path = item.path
         if "e2e" in path.parts:
