@@ -288,7 +288,7 @@ async def test_a_ping_in_a_thread_archived_during_its_turn_is_deleted_once_reope
     table.driver.archive(thread)  # Discord hid the quiet thread during Bob's turn
     # The board's redraw reopens the thread: hold it back so the ping's delete, which goes at
     # the same moment, meets the archive first (else the test would not see a refused delete).
-    table.server.slow("PATCH /channels/*/messages/*", 0.4, times=2)
+    table.server.slow("PATCH /channels/*/messages/*", 1.5, times=2)
 
     await play_until(table, board, match_id, users, lambda seat: seat != 1)
     # The retry follows the reopening in its own task: wait for it (a busy machine is slower).
