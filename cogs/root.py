@@ -107,6 +107,7 @@ async def close(bot: GameBot) -> None:
     (pending redraws are redone at the next start-up) and the session service's timers."""
     for extension in reversed(list(bot.extensions)):
         await bot.unload_extension(extension)
+    await bot.tree.set_translator(None)  # the one hook compose installed on the tree
     board = getattr(bot, "web", None)
     if board is not None:
         await board.close()

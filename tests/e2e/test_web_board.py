@@ -56,9 +56,16 @@ async def test_a_move_in_discord_is_pushed_to_the_web_board(table):
     async with aiohttp.ClientSession() as http:
         page = await http.get(link)
         assert page.status == 200 and "Mimikri" in await page.text()
+        assert "'unsafe-inline'" not in page.headers["Content-Security-Policy"]
         assert "frame-ancestors" in page.headers["Content-Security-Policy"]
+        html = await page.read()
         picture = await http.get(f"{base}/m/{match_id}/board.png?t={token}")
-        assert picture.status == 200 and (await picture.read())[:8] == b"\x89PNG\r\n\x1a\n"
+        png = await picture.read()
+        assert picture.status == 200 and png[:8] == b"\x89PNG\r\n\x1a\n"
+        script = await (await http.get(f"{base}/static/board.js")).read()
+        style = await (await http.get(f"{base}/static/board.css")).read()
+        # A first load, picture included, stays small enough for a phone (aim: 300 KB).
+        assert len(html) + len(png) + len(script) + len(style) <= 300_000
         # A forged or other match's link, and a socket from another site's page, are refused.
         assert (await http.get(f"{base}/m/{match_id}?t={token}x")).status == 403
         assert (await http.get(f"{base}/m/{match_id + 1}?t={token}")).status == 403
