@@ -33,7 +33,7 @@ from bot.db.repo import InboxRow, MatchRow
 from bot.games.core import SYSTEM, NotYourTurn, RuleError
 from bot.games.schicki_micki.ai import decide
 from bot.retry import backoff
-from bot.sessions import SessionService, Transition
+from bot.sessions import LobbyError, SessionService, Transition
 
 log = logging.getLogger(__name__)
 
@@ -277,7 +277,10 @@ class Dealer:
             if table.waiting:
                 await self._settle(match, options)
                 return True
-            step = await self.sessions.act(match_id, SYSTEM, "deal", actor="system")
+            try:
+                step = await self.sessions.act(match_id, SYSTEM, "deal", actor="system")
+            except LobbyError:
+                return True  # cancelled while the dealer waited: the next step sees it is over
             table.deal += 1
             table.shown.append(await self.io.shown(match_id, step.match.version))
             self._computers_look(step)

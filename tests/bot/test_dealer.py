@@ -278,3 +278,21 @@ async def test_each_reaction_is_timed_from_the_card_it_answered(sessions):
     second = first + 1.0
     times = await times_of(sessions, [first, second], [-0.300, 0.010, 0.011, 0.013])
     assert times == [700, 10, 11, 13]
+
+
+@pytest.mark.asyncio
+async def test_a_game_cancelled_while_the_dealer_waits_to_deal_ends_quietly(sessions, caplog):
+    """The host cancels between two cards: the dealer's next deal finds the game over and it
+    stops, with nothing logged as a failure (a soak of 2,000 games met this once)."""
+    io = FakeTable()
+    dealer = Dealer(sessions, io, time_scale=0.05)
+    match = await started(sessions, humans=2, computers=0)
+    dealer.watch(match)
+
+    async def first_card():
+        return bool((await sessions.repo.match(match.id)).state["table"])
+    await until(first_card)
+    await sessions.cancel(match.id, 100, is_admin=False)  # during the next card's wait
+    await until(lambda: match.id not in dealer.tables)
+    await dealer.close()
+    assert not [r for r in caplog.records if "failed" in r.getMessage()]
