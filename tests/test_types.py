@@ -3,6 +3,7 @@ key a game's view does not have is a type error (mypy, run by `make lint`)."""
 
 from __future__ import annotations
 
+import os
 import textwrap
 from pathlib import Path
 
@@ -27,13 +28,33 @@ READER = '''
 '''
 
 
+@pytest.fixture(autouse=True)
+def at_the_root(monkeypatch):
+    """mypy finds the packages (explicit_package_bases) from the folder it runs in."""
+    monkeypatch.chdir(ROOT)
+
+
+def run_mypy(*paths: str) -> tuple[str, int]:
+    """pyproject.toml's settings, afresh and writing no cache, so that no other mypy (make lint,
+    another test worker) shares one with it."""
+    out, err, status = mypy.run(["--config-file", str(ROOT / "pyproject.toml"), "--no-incremental",
+                                 "--cache-dir", os.devnull, *paths])
+    return out + err, status
+
+
 def test_a_misspelt_view_key_is_a_type_error(tmp_path):
     reader = tmp_path / "reader.py"
     reader.write_text(textwrap.dedent(READER), encoding="utf-8")
-    out, _, status = mypy.run([str(reader), "--explicit-package-bases", "--no-incremental",
-                               "--config-file", str(ROOT / "pyproject.toml")])
+    out, status = run_mypy(str(reader))
     assert status == 1, out
     errors = [line for line in out.splitlines() if ": error:" in line]
     wrong = sorted(line.split('"')[-2] for line in errors)
     assert wrong == ["face_up", "flower", "position", "red"], out
     assert all(":13:" in line for line in errors), out  # none in the good reader
+
+
+def test_the_code_type_checks_clean():
+    # What `make lint` checks, so that a change breaking it fails the quick tests too.
+    out, status = run_mypy("bot", "cogs", "rendering")
+    assert status == 0, out
+    assert out.startswith("Success: no issues found"), out
