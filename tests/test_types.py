@@ -20,11 +20,13 @@ READER = '''
 
 
     def good(a: MimicView, b: MimikriView, c: SchickiView, d: MariposasView) -> object:
-        return (a["faceup"], b["grid"][0]["pos"], c["figures"]["red_holder"], d["flowers"])
+        return (a["faceup"], b["grid"][0]["pos"], c["figures"]["red_holder"], d["flowers"],
+                a["board"]["D4"]["cube"], a["step"]["pending"])
 
 
     def renamed(a: MimicView, b: MimikriView, c: SchickiView, d: MariposasView) -> object:
-        return (a["face_up"], b["grid"][0]["position"], c["figures"]["red"], d["flower"])
+        return (a["face_up"], b["grid"][0]["position"], c["figures"]["red"], d["flower"],
+                a["board"]["D4"]["cubes"], a["step"]["pend"])
 '''
 
 
@@ -49,8 +51,8 @@ def test_a_misspelt_view_key_is_a_type_error(tmp_path):
     assert status == 1, out
     errors = [line for line in out.splitlines() if ": error:" in line]
     wrong = sorted(line.split('"')[-2] for line in errors)
-    assert wrong == ["face_up", "flower", "position", "red"], out
-    assert all(":13:" in line for line in errors), out  # none in the good reader
+    assert wrong == ["cubes", "face_up", "flower", "pend", "position", "red"], out
+    assert all(":14:" in line or ":15:" in line for line in errors), out  # none in the good one
 
 
 def test_the_code_type_checks_clean():

@@ -13,11 +13,12 @@ from typing import Any
 from bot.games.mimic.ai import board_from_view
 from bot.games.mimic.geometry import order
 from bot.games.mimic.sets import Board, any_placement, feasible, placements, scoring_cells
+from bot.games.mimic.views import Face
 
 View = Mapping[str, Any]
 
 
-def kind(face: Mapping[str, str]) -> tuple[str, str]:
+def kind(face: Face) -> tuple[str, str]:
     return (face["colour"], face["animal"])
 
 
