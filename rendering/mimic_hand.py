@@ -110,7 +110,8 @@ def hand_card(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimicView, i: i
     return cells
 
 
-def hand_powers(draw: ImageDraw.ImageDraw, powers: Mapping, w: Words) -> None:
+def hand_powers(draw: ImageDraw.ImageDraw, powers: Mapping[str, Sequence[str]],
+                w: Words) -> None:
     """The row of the seat's power cards: the active ones with their action, the used ones
     faded; the row's heading at its left."""
     top, bottom = POWERS_Y + 2, POWERS_Y + 2 + CHIP_H

@@ -4,12 +4,12 @@ start cards left, the removed cards). Every word at least the smallest text a ph
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from bot.games.mimic.rules import side_of
-from bot.games.mimic.views import MimicView, Showdown
+from bot.games.mimic.views import Face, MimicView, Showdown
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.layout import Box
@@ -187,7 +187,7 @@ def faceup(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimicView, box: Bo
     return y + 22 + tile_w + 10
 
 
-def removed_cards(img: Image.Image, removed: Sequence[Mapping], box: Box, w: Words) -> None:
+def removed_cards(img: Image.Image, removed: Sequence[Face], box: Box, w: Words) -> None:
     """The removed cards in rows of 64 px tiles (their silhouette, texture and badge), squeezed
     when the rows would spill out of ``box`` (a tile too small for its letter then shows
     none, see ``card_tile``)."""

@@ -4,12 +4,12 @@ it, and the final board with the last turn framed."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from PIL import ImageDraw
 
 from bot.games.mimic.rules import side_of
-from bot.games.mimic.views import MimicView
+from bot.games.mimic.views import MimicView, Ranked
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.mimic_art import card_tile, cube
@@ -163,7 +163,7 @@ def _scores(draw: ImageDraw.ImageDraw, view: MimicView, names: Sequence[str],
 
 
 def _showdown(img, draw: ImageDraw.ImageDraw, view: MimicView, names: Sequence[str],
-              ranking: Sequence[Mapping], y0: int, w: Words) -> None:
+              ranking: Sequence[Ranked], y0: int, w: Words) -> None:
     """The showdown's ranking: place, side, the best card it showed and in which round."""
     canvas.label(draw, band(M, W - M, y0 + 18, 34), w("mimic.picture.result.showdown"),
                  theme.TEXT_SIZE, bold=True)
