@@ -17,6 +17,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
+from bot.games.schicki_micki.views import CardFace
 from rendering import theme
 from rendering.schicki_micki_paint import (
     BODY,
@@ -52,7 +53,7 @@ __all__ = ["ACCESSORIES", "COLOURS", "FEATURE_ORDER", "K", "MARKS", "NEUTRAL", "
 FaceKey = tuple  # ("hen", worms, colours in FEATURES order) or ("closeup", feature, colour)
 
 
-def face_key(face: dict) -> FaceKey:
+def face_key(face: CardFace) -> FaceKey:
     """The hashable picture key of a card as JSON (the deck file's or the view's form)."""
     if face["kind"] == "hen":
         from_json = face["colours"]

@@ -4,6 +4,7 @@ key a game's view does not have is a type error (mypy, run by `make lint`)."""
 from __future__ import annotations
 
 import os
+import re
 import textwrap
 from pathlib import Path
 
@@ -21,12 +22,14 @@ READER = '''
 
     def good(a: MimicView, b: MimikriView, c: SchickiView, d: MariposasView) -> object:
         return (a["faceup"], b["grid"][0]["pos"], c["figures"]["red_holder"], d["flowers"],
-                a["board"]["D4"]["cube"], a["step"]["pending"])
+                a["board"]["D4"]["cube"], a["step"]["pending"], c["table"][0]["kind"],
+                d["butterflies"][0]["gen"])
 
 
     def renamed(a: MimicView, b: MimikriView, c: SchickiView, d: MariposasView) -> object:
         return (a["face_up"], b["grid"][0]["position"], c["figures"]["red"], d["flower"],
-                a["board"]["D4"]["cubes"], a["step"]["pend"])
+                a["board"]["D4"]["cubes"], a["step"]["pend"], c["table"][0]["type"],
+                d["butterflies"][0]["generation"])
 '''
 
 
@@ -50,9 +53,15 @@ def test_a_misspelt_view_key_is_a_type_error(tmp_path):
     out, status = run_mypy(str(reader))
     assert status == 1, out
     errors = [line for line in out.splitlines() if ": error:" in line]
-    wrong = sorted(line.split('"')[-2] for line in errors)
-    assert wrong == ["cubes", "face_up", "flower", "pend", "position", "red"], out
-    assert all(":14:" in line or ":15:" in line for line in errors), out  # none in the good one
+    # A card's "type" is wrong twice, once for each kind of card (a hen, a close-up).
+    wrong = sorted({line.split('"')[-2] for line in errors})
+    assert wrong == ["cubes", "face_up", "flower", "generation", "pend", "position", "red",
+                     "type"], out
+    renamed = textwrap.dedent(READER).splitlines().index("def renamed(a: MimicView, b: "
+                                                        "MimikriView, c: SchickiView, "
+                                                        "d: MariposasView) -> object:") + 1
+    # None in the good reader: every error is in the renamed one.
+    assert all(int(re.search(r"reader\.py:(\d+):", line)[1]) > renamed for line in errors), out
 
 
 def test_the_code_type_checks_clean():

@@ -3,7 +3,29 @@ layer read these keys, so a renamed one is a type error where it is read."""
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import Literal, TypedDict
+
+
+class Hen(TypedDict):
+    """A hen card: her worms (one or two) and the colour of each of the six features."""
+
+    id: int
+    kind: Literal["hen"]
+    worms: int
+    colours: dict[str, str]
+
+
+class Closeup(TypedDict):
+    """A close-up card: one feature in one colour."""
+
+    id: int
+    kind: Literal["closeup"]
+    feature: str
+    colour: str
+
+
+CardFace = Hen | Closeup
+"""A card as the deck file stores it and the view shows it (``kind`` tells which)."""
 
 
 class Figures(TypedDict):
@@ -37,7 +59,7 @@ class SchickiView(TypedDict):
     phase: str
     dealer: int
     row: int
-    table: list[dict[str, Any]]
+    table: list[CardFace]
     deck: int
     last_chance: bool
     won: list[int]
