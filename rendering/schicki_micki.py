@@ -169,8 +169,8 @@ def _info(img: Image.Image, draw: ImageDraw.ImageDraw, view: SchickiView, names:
                              theme.INK_SOFT, "m")
         else:
             # Taken: a pale ghost where it stood, and who holds it.
-            ghost = tuple((c + 2 * 246) // 3 for c in fill)
-            props.pawn(draw, cx, foot, tall, ghost, theme.INK_FAINT)  # type: ignore[arg-type]
+            red, green, blue = ((c + 2 * 246) // 3 for c in fill)
+            props.pawn(draw, cx, foot, tall, (red, green, blue), theme.INK_FAINT)
             label = canvas.truncate(player_name(names, holder, w), TEXT, slot_w - 20, bold=True)
             tw = canvas.text_width(label, TEXT, bold=True)
             badge = (cx - tw / 2 - 8, foot + 6, cx + tw / 2 + 8, foot + 38)
