@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from bot.games.mimic.rules import side_of
 from bot.games.mimic.views import MimicView, Ranked
@@ -162,7 +162,7 @@ def _scores(draw: ImageDraw.ImageDraw, view: MimicView, names: Sequence[str],
                      theme.TEXT_SIZE, bold=won, min_size=theme.TEXT_SIZE)
 
 
-def _showdown(img, draw: ImageDraw.ImageDraw, view: MimicView, names: Sequence[str],
+def _showdown(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimicView, names: Sequence[str],
               ranking: Sequence[Ranked], y0: int, w: Words) -> None:
     """The showdown's ranking: place, side, the best card it showed and in which round."""
     canvas.label(draw, band(M, W - M, y0 + 18, 34), w("mimic.picture.result.showdown"),
