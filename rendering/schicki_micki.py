@@ -15,12 +15,9 @@ stay where the players' thumbs are.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image, ImageDraw
 
-from bot.games.schicki_micki.views import SchickiView
+from bot.games.schicki_micki.views import Resolved, SchickiView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering import schicki_micki_art as art
@@ -69,7 +66,7 @@ def grid_top() -> int:
 # -- the table ---------------------------------------------------------------------------------
 
 def render_table(view: SchickiView, names: list[str], w: Words,
-                 resolved: Mapping[str, Any] | None = None) -> bytes:
+                 resolved: Resolved | None = None) -> bytes:
     """The public table as one PNG, in the words ``w``: ``table_size(players, cards)`` while
     the game runs; with ``resolved`` (the ``data`` of the rules' ``resolved`` event) the row's
     result; at the game's end the end card."""
@@ -77,13 +74,13 @@ def render_table(view: SchickiView, names: list[str], w: Words,
 
 
 def render_result(view: SchickiView, names: list[str], w: Words,
-                  resolved: Mapping[str, Any]) -> bytes:
+                  resolved: Resolved) -> bytes:
     """The row's result as one PNG: ``render_table`` with ``resolved``."""
     return render_table(view, names, w, resolved)
 
 
 def draw_table(view: SchickiView, names: list[str], w: Words,
-               resolved: Mapping[str, Any] | None = None) -> Image.Image:
+               resolved: Resolved | None = None) -> Image.Image:
     """The picture ``render_table`` encodes (the encoding takes most of the time)."""
     if resolved is not None:
         return end.draw_result(view, names, w, resolved)
