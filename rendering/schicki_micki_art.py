@@ -14,6 +14,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
+from typing import Literal
 
 from PIL import Image, ImageDraw
 
@@ -50,7 +51,8 @@ __all__ = ["ACCESSORIES", "COLOURS", "FEATURE_ORDER", "K", "MARKS", "NEUTRAL", "
            "PATTERNS", "RATIO", "UNITS_H", "Part", "Point", "card_height", "face", "face_key",
            "master", "pattern", "umbrella"]
 
-FaceKey = tuple  # ("hen", worms, colours in FEATURES order) or ("closeup", feature, colour)
+# ("hen", worms, colours in FEATURE_ORDER) or ("closeup", feature, colour)
+FaceKey = tuple[Literal["hen"], int, tuple[str, ...]] | tuple[Literal["closeup"], str, str]
 
 
 def face_key(face: CardFace) -> FaceKey:

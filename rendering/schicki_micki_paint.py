@@ -11,6 +11,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -173,7 +174,7 @@ class Pen:
 
 
 # An accessory is a list of parts: ("poly", points) or ("tube", path, width).
-Part = tuple
+Part = tuple[Any, ...]
 
 
 def paint(pen: Pen, parts: Sequence[Part], colour: str, outline: float = 1.4) -> None:
