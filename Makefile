@@ -86,12 +86,12 @@ test: $(TEST_STAMP)
 # The quick round while working: lint, then every test but the e2e, PostgreSQL and slow ones,
 # on every core.
 check: $(TEST_STAMP)
-	$(VENV)/bin/ruff check bot cogs rendering tests tools
+	$(VENV)/bin/ruff check bot cogs rendering web tests tools
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -n auto -q -m "not e2e and not postgres and not slow"
 
 lint: $(LINT_STAMP)
-	$(VENV)/bin/ruff check bot cogs rendering tests tools
+	$(VENV)/bin/ruff check bot cogs rendering web tests tools
 	$(VENV)/bin/mypy
 
 demo: $(STAMP)

@@ -27,16 +27,24 @@ class Settings:
     retry_delay: float = 1.0  # first wait before a failed Discord update is tried again
     shard_count: int | None = None  # None: not sharded (one process, discord.py's plain client)
     shard_ids: tuple[int, ...] | None = None  # the shards this process runs (with shard_count)
+    # The live web board (`web`): off unless WEB_URL is set, its public address (behind an
+    # HTTPS reverse proxy or tunnel); WEB_SECRET signs its links, never shown or logged.
+    web_url: str = ""
+    web_secret: str = field(default="", repr=False)
+    web_host: str = "127.0.0.1"
+    web_port: int = 8080
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
         """Read DISCORD_TOKEN, DATABASE_PATH, DATABASE_URL, DEV_GUILD_ID, LOG_LEVEL,
-        SHARD_COUNT and SHARD_IDS.
+        SHARD_COUNT, SHARD_IDS, and for the web board WEB_URL, WEB_SECRET, WEB_HOST and
+        WEB_PORT.
 
         Raises:
             ValueError: DEV_GUILD_ID is set but not a number, LOG_LEVEL is no logging level,
                 DATABASE_URL names an engine the bot has not, or the shards cannot be used
-                (`bot.shards.parse` says why).
+                (`bot.shards.parse` says why), or the web board is asked for without a
+                secret of at least 32 characters, or WEB_URL is no http(s) address.
         """
         env = dict(os.environ if env is None else env)
         guild = env.get("DEV_GUILD_ID", "").strip()
@@ -59,7 +67,22 @@ class Settings:
                                  f" not {url.split('://')[0]}://…)")
             else:  # a plain path: the SQLite file there
                 path, url = url, ""
+        web_url = env.get("WEB_URL", "").strip().rstrip("/")
+        web_secret = env.get("WEB_SECRET", "").strip()
+        if web_url and not web_url.startswith(("https://", "http://")):
+            raise ValueError("WEB_URL must be the board's public address, https://…")
+        if web_url and len(web_secret) < 32:
+            raise ValueError("WEB_URL needs WEB_SECRET: at least 32 random characters (it signs"
+                             " the board's links; e.g. python -c 'import secrets;"
+                             " print(secrets.token_urlsafe(32))')")
+        port = env.get("WEB_PORT", "").strip() or "8080"
+        if not port.isdigit() or not 0 < int(port) < 65536:
+            raise ValueError("WEB_PORT must be a port number")
         return cls(
+            web_url=web_url,
+            web_secret=web_secret,
+            web_host=env.get("WEB_HOST", "").strip() or "127.0.0.1",
+            web_port=int(port),
             token=env.get("DISCORD_TOKEN", "").strip(),
             database_path=path,
             database_url=url,

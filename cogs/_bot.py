@@ -13,6 +13,7 @@ from bot.app import MenagerieBot
 if TYPE_CHECKING:
     from cogs._publisher import Publisher
     from cogs._ui import GameUI
+    from web.server import BoardServer
 
 
 class GameBot(MenagerieBot):
@@ -21,3 +22,4 @@ class GameBot(MenagerieBot):
 
     publisher: Publisher
     uis: dict[str, GameUI[Any]]
+    web: BoardServer | None  # the live web board (None: WEB_URL is not set)

@@ -27,7 +27,7 @@ import dataclasses
 import logging
 import time
 from collections import OrderedDict, deque
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -69,9 +69,13 @@ class Publisher(Listener):
     """The board worker of every match."""
 
     def __init__(self, bot: GameBot, sessions: SessionService, threads: Threads, *,
-                 retry_delay: float = 1.0) -> None:
+                 retry_delay: float = 1.0,
+                 watch: Callable[[MatchRow], str] | None = None) -> None:
         self.bot = bot
         self.sessions = sessions
+        # The live web board's address for everyone, under each running game (None: no web
+        # board, and nothing under the board but the game's own buttons).
+        self.watch = watch
         self.retry_delay = retry_delay
         # Each match's newest public events worth a log line, phrased at drawing time in the
         # server's language (so a change of language or a computer taking a seat shows at once).
@@ -519,6 +523,9 @@ class Publisher(Listener):
         png = await asyncio.to_thread(ui.board, match, seats, view, w)
         head = w("board.head", game=ui.name, id=match.id, status=ui.status(match, seats, view, w))
         items = ui.controls(match, seats, view, w) if match.status == "active" else []
+        if self.watch is not None and match.status == "active":
+            items.append(discord.ui.Button(label=w("web.watch"), url=self.watch(match),
+                                           emoji="📺"))
         shown = [f"> {line}" for line in lines if line]
         # The picture's alt text: whose turn, the scores (where the game's line lacks them)
         # and the newest moves, so a screen reader hears what the picture shows.

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import importlib.util
 import logging
+import time
 from typing import TYPE_CHECKING
 
-from bot.db.repo import Repo
+from bot.db.repo import MatchRow, Repo
 from bot.games import GAMES
 from bot.sessions import SessionService
 from cogs._cog import GameCog
@@ -24,6 +25,9 @@ from cogs._translator import CommandTranslator
 from cogs._tree import GameTree
 from cogs._ui import DYNAMIC_ITEMS
 from cogs.rematch import RematchButton
+from web.live import LiveBoards
+from web.server import BoardServer
+from web.tokens import SPECTATOR, board_url
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -54,8 +58,20 @@ async def compose(bot: GameBot) -> None:
     threads = Threads(bot)
     bot.sessions = SessionService(Repo(bot.db), computer_delay=settings.computer_delay,
                                   owner=settings.owner, placement=threads)
-    bot.publisher = Publisher(bot, bot.sessions, threads, retry_delay=settings.retry_delay)
+    watch = None
+    if settings.web_url:  # the live web board: off unless asked for, the bot as ever
+        def watch(match: MatchRow) -> str:
+            return board_url(settings.web_url, settings.web_secret, match.id, SPECTATOR,
+                             time.time())
+    bot.publisher = Publisher(bot, bot.sessions, threads, retry_delay=settings.retry_delay,
+                              watch=watch)
     bot.sessions.subscribe(bot.publisher)
+    bot.web = None
+    if settings.web_url:
+        live = LiveBoards(bot.sessions)
+        bot.sessions.subscribe(live)  # after the publisher: Discord's board is not held up
+        bot.web = BoardServer(bot, live, settings)
+        await bot.web.start()
     # A turn ping an archived thread kept is deleted once the thread is reopened.
     threads.when_reopened(bot.publisher.turn_pings.retry)
     # Lobby and Rematch buttons work after a restart too.
@@ -91,6 +107,10 @@ async def close(bot: GameBot) -> None:
     (pending redraws are redone at the next start-up) and the session service's timers."""
     for extension in reversed(list(bot.extensions)):
         await bot.unload_extension(extension)
+    await bot.tree.set_translator(None)  # the one hook compose installed on the tree
+    board = getattr(bot, "web", None)
+    if board is not None:
+        await board.close()
     if hasattr(bot, "publisher"):
         await bot.publisher.close()
     if hasattr(bot, "sessions"):

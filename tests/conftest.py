@@ -76,12 +76,19 @@ async def sessions(repo):
 
 SLOW_FILES = {"test_wheel.py", "test_pg_cleanup.py", "test_two_processes.py", "test_soak.py",
               "test_tournament.py", "test_bench_pg.py"}
+# Single tests of several seconds each (every message of both catalogues, every MIMIC picture
+# with text): make test runs them, make check leaves them out to stay under a minute and a half.
+SLOW_TESTS = {"test_no_message_is_empty_and_plurals_have_the_languages_forms",
+              "test_no_text_is_cut_where_there_is_room",
+              "test_a_computers_choice_ignores_what_its_seat_cannot_see"}
+SLOW_PATHS = ("games/mariposas/test_contract.py",)  # whole games, many of them
 
 
 def pytest_collection_modifyitems(items):
-    """Mark each test by where it lives and what it needs, so `make check` (and anyone with
-    ``-m``) can leave the slower kinds out: e2e (the Discord double), postgres (the server,
-    asked for directly or as the PostgreSQL run of ``store_target``), slow (SLOW_FILES)."""
+    """Mark each test by where it lives and what it needs, so `make check` (and anyone with ``-m``)
+    can leave the slower kinds out: e2e (the Discord double), postgres (the server, asked for
+    directly or as the PostgreSQL run of ``store_target``), slow (SLOW_FILES, SLOW_PATHS,
+    SLOW_TESTS)."""
     for item in items:
         path = item.path
         if "e2e" in path.parts:
@@ -90,7 +97,8 @@ def pytest_collection_modifyitems(items):
         if "postgres_server" in item.fixturenames or (
                 params is not None and params.params.get("store_target") == "postgresql"):
             item.add_marker(pytest.mark.postgres)
-        if path.name in SLOW_FILES:
+        if (path.name in SLOW_FILES or str(path).endswith(SLOW_PATHS)
+                or getattr(item, "originalname", item.name) in SLOW_TESTS):
             item.add_marker(pytest.mark.slow)
 
 

@@ -19,7 +19,7 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "bot", "cogs", "rendering")
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "bot", "cogs", "rendering", "web")
 
 CHECK_INSTALLED = """
 import asyncio, importlib, pathlib, pkgutil, sys

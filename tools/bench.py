@@ -54,6 +54,7 @@ from tools.bench_figures import summary
 from tools.bench_processes import COUNT as GAMES_A_GUILD
 from tools.bench_processes import bench_two_processes
 from tools.bench_resume import bench_resume
+from tools.bench_web import bench_web
 from tools.soak import bench_soak
 
 GAMES = {game.id: game.typical for game in bot.games.GAMES.values()}
@@ -339,6 +340,8 @@ async def _the_rest(server: str | None) -> None:
     one_process = await bench_latency()
     await bench_two_processes(server, one_process.get(GAMES_A_GUILD))
     await bench_reactions()
+    print("== the live web board: commits pushed to open boards (WebSockets on 127.0.0.1) ==")
+    await bench_web()
     print("== soak: short games one after another in one process (Discord double) ==")
     await bench_soak()
     print("== computer levels: the tournament's short form (make tournament: the full one) ==")

@@ -35,6 +35,19 @@ async def lobby(sessions, **options):
     )
 
 
+async def timed_out_once(sessions):
+    """A started two-player game with a 0.3 s turn timer, once its first turn timed out."""
+    match = await lobby(sessions, turn_timer=0.3)
+    await sessions.join(match.id, GUEST, "Guest")
+    await sessions.start(match.id, HOST)
+
+    async def first_timeout():
+        while not await sessions.repo.action_log(match.id):
+            await asyncio.sleep(0.02)
+    await asyncio.wait_for(first_timeout(), 5)
+    return match
+
+
 async def wait_until_over(sessions, match_id, timeout=10.0):
     async def poll():
         while (await sessions.repo.match(match_id)).status == "active":
@@ -169,13 +182,7 @@ async def test_timer_task_reminds_at_half_time_then_moves(repo):
     sessions.subscribe(heard)
     reminded = heard.reminded
     try:
-        match = await lobby(sessions, turn_timer=0.3)
-        await sessions.join(match.id, GUEST, "Guest")
-        await sessions.start(match.id, HOST)
-        async def first_timeout():
-            while not await repo.action_log(match.id):
-                await asyncio.sleep(0.02)
-        await asyncio.wait_for(first_timeout(), 5)
+        match = await timed_out_once(sessions)
         assert reminded[0] == "Host"
         assert (await repo.seats(match.id))[0].timeouts == 1
     finally:
@@ -269,14 +276,7 @@ async def test_a_failed_reminder_does_not_stop_the_turn_timer(repo):
     sessions.subscribe(Failing())
     sessions.subscribe(heard)
     try:
-        match = await lobby(sessions, turn_timer=0.3)
-        await sessions.join(match.id, GUEST, "Guest")
-        await sessions.start(match.id, HOST)
-
-        async def first_timeout():
-            while not await repo.action_log(match.id):
-                await asyncio.sleep(0.02)
-        await asyncio.wait_for(first_timeout(), 5)
+        await timed_out_once(sessions)
         assert heard.reminded == ["Host"]
     finally:
         await sessions.close()

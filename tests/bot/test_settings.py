@@ -50,3 +50,25 @@ def test_no_dotenv_beside_the_code_is_looked_for(tmp_path, monkeypatch):
     monkeypatch.setenv("DISCORD_TOKEN", "")
     entry.main([])
     assert read == [(tmp_path / ".env",)]
+
+
+def test_the_web_board_is_off_unless_its_address_is_set():
+    settings = Settings.from_env({})
+    assert (settings.web_url, settings.web_host, settings.web_port) == ("", "127.0.0.1", 8080)
+    secret = "k" * 32
+    on = Settings.from_env({"WEB_URL": "https://board.example/", "WEB_SECRET": secret,
+                            "WEB_HOST": "0.0.0.0", "WEB_PORT": "9000"})
+    assert (on.web_url, on.web_host, on.web_port) == ("https://board.example", "0.0.0.0", 9000)
+    assert secret not in repr(on)
+
+
+@pytest.mark.parametrize(("env", "says"), [
+    ({"WEB_URL": "https://board.example"}, "WEB_SECRET"),
+    ({"WEB_URL": "https://board.example", "WEB_SECRET": "short"}, "WEB_SECRET"),
+    ({"WEB_URL": "board.example", "WEB_SECRET": "k" * 32}, "WEB_URL"),
+    ({"WEB_URL": "https://board.example", "WEB_SECRET": "k" * 32, "WEB_PORT": "eighty"},
+     "WEB_PORT"),
+])
+def test_a_web_board_that_cannot_be_safe_is_refused(env, says):
+    with pytest.raises(ValueError, match=says):
+        Settings.from_env(env)

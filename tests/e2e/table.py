@@ -49,6 +49,7 @@ class Table:
         self.db = db
         self.running: RunningBot | None = None
         self.time_scale = 1.0  # real-time games' clocks; a test may speed them up
+        self.settings: dict[str, Any] = {}  # more settings (a test may turn the web board on)
 
     @property
     def bot(self) -> MenagerieBot:
@@ -59,7 +60,7 @@ class Table:
         """Start a fresh bot process on the same database and wait until boards are redrawn."""
         settings = Settings(token="", database_path=str(self.db),
                             dev_guild_id=self.server.world.guild.id, computer_delay=0,
-                            time_scale=self.time_scale, retry_delay=0.05)
+                            time_scale=self.time_scale, retry_delay=0.05, **self.settings)
         self.running = await self.start_bot(create_bot(settings))
         await self.idle()
         return self.bot

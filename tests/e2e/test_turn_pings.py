@@ -11,8 +11,10 @@ import sqlite3
 import pytest
 
 from bot.games import REGISTRY
+from bot.games.core import apply_checked
 from tests.e2e.table import Table, ephemeral_text, game_id
 from tests.e2e.test_mimikri import choose, move, open_game
+from tests.waiting import until
 
 pytestmark = pytest.mark.started  # the shared table, started (tests/e2e/conftest.py)
 
@@ -281,16 +283,36 @@ async def test_a_restart_takes_away_the_ping_of_a_game_that_ended_while_down(tab
 
 
 @pytest.mark.asyncio
-async def test_a_ping_in_a_thread_archived_during_its_turn_is_deleted_once_reopened(table):
-    users = {0: "alice", 1: "bob"}
+async def test_a_ping_in_a_thread_archived_during_its_turn_is_deleted_once_reopened(
+        table, monkeypatch):
     board, match_id, ping, thread_id = await bobs_turn(table, thread=True)
     thread = table.driver.channel(thread_id)
+    # Bob plays on until his next move is the one that ends his turn (a found butterfly lets
+    # him go on): the rules tell which, from the stored state and the match's seed.
+    for _ in range(30):
+        match = await table.match(match_id)
+        label = choose({**match.state, "version_hint": 0})
+        code = ("orient:" if match.state["phase"] == "orient" else "reveal:") + label
+        after = apply_checked(RULES, match.state, seed=match.seed, version=match.version,
+                              seat=1, action=code, seen_version=None)
+        if 1 not in RULES.active_seats(after.state):
+            break
+        await move(table, "bob", board, label, match_id)
     table.driver.archive(thread)  # Discord hid the quiet thread during Bob's turn
-    # The board's redraw reopens the thread: hold it back so the ping's delete, which goes at
-    # the same moment, meets the archive first (else the test would not see a refused delete).
-    table.server.slow("PATCH /channels/*/messages/*", 0.4, times=2)
+    # The move's redraw reopens the thread at the moment its ping's delete goes: the reopening
+    # waits for that delete, so the delete always meets the archive (timing alone did not,
+    # under load); this test is about the retry once the thread is open again.
+    threads = table.bot.publisher.threads
+    reopen = threads.usable
 
-    await play_until(table, board, match_id, users, lambda seat: seat != 1)
+    async def after_the_delete(match):
+        await until(lambda: table.server.calls("DELETE /channels/*/messages/*"),
+                    "the old ping's delete", timeout=10)
+        return await reopen(match)
+    monkeypatch.setattr(threads, "usable", after_the_delete)
+
+    await move(table, "bob", board, label, match_id)
+    await table.idle()
     # The retry follows the reopening in its own task: wait for it (a busy machine is slower).
     for _ in range(200):
         if ping.id not in {m.id for m in shown_pings(table, thread_id)}:

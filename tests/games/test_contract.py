@@ -59,6 +59,8 @@ def cases() -> Iterator[Any]:
                     yield pytest.param(
                         game, n, options, f"contract-{game}-{n}-{label}-{k}",
                         id=f"{game}-{n}p-{label or 'default'}-s{k}",
+                        # The longest games (seconds each): make test plays them, make check not.
+                        marks=[pytest.mark.slow] if game == "mariposas" and n >= 4 else [],
                     )
 
 

@@ -1,0 +1,92 @@
+"""The live web board on the same sessions as Discord: a running game's board message links
+it (only when WEB_URL is set), the page and its picture need the signed link, the socket sends
+the state at once and every commit after it, only the public view, and takes nothing but
+pings; a forged link or another site's page is refused."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import time
+
+import aiohttp
+import pytest
+
+from bot.games import REGISTRY
+from tests.e2e.test_mimikri import choose, move, open_game
+
+SECRET = "a-test-secret-that-is-long-enough-to-sign"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+def watch_link(table, board) -> str | None:
+    links = [c.get("url") for c in table.driver.latest(board).iter_components() if c.get("url")]
+    return links[0] if links else None
+
+
+async def next_frame(ws: aiohttp.ClientWebSocketResponse, timeout: float = 5.0) -> dict:
+    message = await asyncio.wait_for(ws.receive(), timeout)
+    assert message.type == aiohttp.WSMsgType.TEXT, message
+    return json.loads(message.data)
+
+
+@pytest.mark.asyncio
+async def test_without_web_url_the_board_has_no_web_link(table):
+    await table.start()
+    board, _ = await open_game(table, "alice", "bob")
+    assert watch_link(table, board) is None
+
+
+@pytest.mark.asyncio
+async def test_a_move_in_discord_is_pushed_to_the_web_board(table):
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    table.settings = {"web_url": base, "web_secret": SECRET, "web_port": port}
+    await table.start()
+    board, match_id = await open_game(table, "alice", "bob")
+    link = watch_link(table, board)
+    assert link is not None and link.startswith(f"{base}/m/{match_id}?t=")
+    token = link.split("?t=")[1]
+    async with aiohttp.ClientSession() as http:
+        page = await http.get(link)
+        assert page.status == 200 and "Mimikri" in await page.text()
+        assert "'unsafe-inline'" not in page.headers["Content-Security-Policy"]
+        assert "frame-ancestors" in page.headers["Content-Security-Policy"]
+        html = await page.read()
+        picture = await http.get(f"{base}/m/{match_id}/board.png?t={token}")
+        png = await picture.read()
+        assert picture.status == 200 and png[:8] == b"\x89PNG\r\n\x1a\n"
+        script = await (await http.get(f"{base}/static/board.js")).read()
+        style = await (await http.get(f"{base}/static/board.css")).read()
+        # A first load, picture included, stays small enough for a phone (aim: 300 KB).
+        assert len(html) + len(png) + len(script) + len(style) <= 300_000
+        # A forged or other match's link, and a socket from another site's page, are refused.
+        assert (await http.get(f"{base}/m/{match_id}?t={token}x")).status == 403
+        assert (await http.get(f"{base}/m/{match_id + 1}?t={token}")).status == 403
+        with pytest.raises(aiohttp.WSServerHandshakeError):
+            await http.ws_connect(f"{base}/m/{match_id}/ws?t={token}",
+                                  headers={"Origin": "https://evil.example"})
+
+        async with http.ws_connect(f"{base}/m/{match_id}/ws?t={token}",
+                                   headers={"Origin": base}) as ws:
+            first = await next_frame(ws)
+            match = await table.match(match_id)
+            assert first["version"] == match.version and first["status"] == "active"
+            assert first["view"] == json.loads(json.dumps(
+                REGISTRY["mimikri"].view(match.state, None)))  # the public view only
+            seat = min(REGISTRY["mimikri"].active_seats(match.state))
+            label = choose(match.state)
+            moved_at = time.monotonic()
+            await move(table, {0: "alice", 1: "bob"}[seat], board, label, match_id)
+            pushed = await next_frame(ws)
+            assert pushed["version"] == match.version + 1
+            assert time.monotonic() - moved_at < 2.0
+            await ws.send_str("reveal:A1")  # a board is read-only: nothing is played from it
+            assert (await next_frame(ws))["type"] == "error"
+            assert (await table.match(match_id)).version == match.version + 1

@@ -1,0 +1,112 @@
+"""`make bench`'s web board part: how long a committed move takes to reach every open board.
+
+One process: the session service on a SQLite file, 200 open Mimikri games, 1,000 boards
+connected over real WebSockets to the web board's server on 127.0.0.1 (five a game), then a
+move in each game in turn; each board's frame is timed from the moment the session service
+announced the commit (inside its lock, right after the transaction) to its arrival. Also the
+bytes of a first page load (page, script, style, picture).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import socket
+import statistics
+import tempfile
+import time
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import aiohttp
+
+from bot.db.repo import Repo
+from bot.db.store import open_store
+from bot.games import REGISTRY
+from bot.sessions import Listener, SessionService, Transition
+from bot.settings import Settings
+from tools.bench_figures import p95
+from web.live import LiveBoards
+from web.server import BoardServer
+from web.tokens import SPECTATOR, board_url
+
+GAMES = 200
+BOARDS_A_GAME = 5
+SECRET = "bench-secret-" + "x" * 32
+
+
+class Stamps(Listener):
+    """When each commit was announced, by (match, version)."""
+
+    def __init__(self) -> None:
+        self.at: dict[tuple[int, int], float] = {}
+
+    def published(self, transition: Transition) -> None:
+        self.at[(transition.match.id, transition.match.version)] = time.perf_counter()
+
+
+def _free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return int(probe.getsockname()[1])
+
+
+async def bench_web(games: int = GAMES, boards: int = BOARDS_A_GAME) -> None:
+    """Print the push figures (see the module docstring)."""
+    port = _free_port()
+    base = f"http://127.0.0.1:{port}"
+    settings = Settings(web_url=base, web_secret=SECRET, web_port=port)
+    with tempfile.TemporaryDirectory() as folder:
+        db = await open_store(str(Path(folder) / "bench.sqlite3"))
+        sessions = SessionService(Repo(db), computer_delay=0)
+        stamps, live = Stamps(), LiveBoards(sessions)
+        sessions.subscribe(stamps)
+        sessions.subscribe(live)
+        bot: Any = SimpleNamespace(sessions=sessions, uis={})
+        server = BoardServer(bot, live, settings)
+        await server.start()
+        try:
+            matches = []
+            for g in range(games):
+                lobby = await sessions.open_lobby(
+                    "mimikri", guild_id=1, channel_id=1000 + g, host_id=1, host_name="A",
+                    options={"subjects": 4, "turn_timer": 0})
+                await sessions.join(lobby.id, 2, "B")
+                matches.append((await sessions.start(lobby.id, 1)).match)
+            arrivals: list[float] = []
+            async with aiohttp.ClientSession(
+                    connector=aiohttp.TCPConnector(limit=0)) as http:
+                sockets = []
+                for match in matches:
+                    token = board_url(base, SECRET, match.id, SPECTATOR, time.time())
+                    for _ in range(boards):
+                        ws = await http.ws_connect(
+                            f"{base}/m/{match.id}/ws?t={token.split('?t=')[1]}",
+                            headers={"Origin": base})
+                        await ws.receive()  # the state at connection
+                        sockets.append((match.id, ws))
+                print(f"web board: {len(sockets)} boards open on {games} games in one process")
+                rules = REGISTRY["mimikri"]
+                for match in matches:
+                    seat = min(rules.active_seats(match.state))
+                    action = rules.legal_actions(match.state, seat)[0]
+                    done = await sessions.submit(match.id, seat + 1, action, match.version)
+                    committed = stamps.at[(match.id, done.match.version)]
+                    for match_id, ws in sockets:
+                        if match_id == match.id:
+                            await ws.receive()
+                            arrivals.append(time.perf_counter() - committed)
+                ms = [a * 1000 for a in arrivals]
+                print(f"  commit → pushed to each of its game's {boards} boards: median "
+                      f"{statistics.median(ms):6.2f} ms  p95 {p95(ms):6.2f} ms "
+                      f"({len(ms)} frames, {games} moves)")
+                for _, ws in sockets:
+                    await ws.close()
+        finally:
+            await server.close()
+            await sessions.close()
+            await db.close()
+
+
+if __name__ == "__main__":
+    asyncio.run(bench_web())

@@ -1,0 +1,184 @@
+"""The web board's HTTP side (aiohttp): the page of a match, its picture and its WebSocket.
+
+Every request carries a signed token (`web.tokens`) for its match, checked before anything is
+read. The page is static apart from its words (the server's language) and loads one script; the
+socket sends the match's state at once and then every commit (`web.live`), and takes nothing
+from the page but pings: a board is read-only here. Headers allow the page inside Discord's
+Activity frame and nowhere else, and no script but its own.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import Awaitable, Callable
+from importlib import resources
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+from aiohttp import WSMsgType, web
+
+from bot.db.repo import MatchRow
+from bot.settings import Settings
+from web.live import LiveBoards, frame
+from web.tokens import BadToken, Pass, check
+
+if TYPE_CHECKING:
+    from cogs._bot import GameBot
+
+log = logging.getLogger(__name__)
+
+MESSAGES_A_SECOND = 5  # a board sends pings only: more than this is not a board
+PICTURES_KEPT = 64  # drawn pictures kept, by (match, version): many boards, one draw
+CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+       "connect-src 'self'; base-uri 'none'; form-action 'none'; "
+       "frame-ancestors 'self' https://discord.com https://*.discord.com "
+       "https://*.discordsays.com")
+
+
+def origin_of(url: str) -> str:
+    """``scheme://host[:port]`` of an address."""
+    parts = urlsplit(url)
+    return f"{parts.scheme}://{parts.netloc}"
+
+
+class BoardServer:
+    """The web board of every match this process serves."""
+
+    def __init__(self, bot: GameBot, live: LiveBoards, settings: Settings) -> None:
+        self.bot = bot
+        self.live = live
+        self.settings = settings
+        self.origin = origin_of(settings.web_url)
+        self.pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        self.runner: web.AppRunner | None = None
+
+    def app(self) -> web.Application:
+        """The routes, and the headers every answer gets."""
+        app = web.Application(middlewares=[self._headers])
+        app.router.add_get("/m/{match:[0-9]{1,18}}", self.page)
+        app.router.add_get("/m/{match:[0-9]{1,18}}/board.png", self.picture)
+        app.router.add_get("/m/{match:[0-9]{1,18}}/ws", self.socket)
+        app.router.add_get("/static/{name:board\\.(js|css)}", self.static)
+        return app
+
+    async def start(self) -> None:
+        """Listen on WEB_HOST:WEB_PORT."""
+        self.runner = web.AppRunner(self.app(), access_log=None)
+        await self.runner.setup()
+        await web.TCPSite(self.runner, self.settings.web_host, self.settings.web_port).start()
+        log.info("web board listening on %s:%s for %s", self.settings.web_host,
+                 self.settings.web_port, self.settings.web_url)
+
+    async def close(self) -> None:
+        """Close every board and stop listening."""
+        for boards in list(self.live.boards.values()):
+            for board in list(boards):
+                await board.socket.close()
+        if self.runner is not None:
+            await self.runner.cleanup()
+
+    @web.middleware
+    async def _headers(self, request: web.Request,
+                       handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+                       ) -> web.StreamResponse:
+        response = await handler(request)
+        response.headers["Content-Security-Policy"] = CSP
+        response.headers["X-Content-Type-Options"] = "nosniff"
+        response.headers["Referrer-Policy"] = "no-referrer"
+        response.headers["Cache-Control"] = "no-store"
+        return response
+
+    def _pass(self, request: web.Request) -> Pass:
+        match_id = int(request.match_info["match"])
+        try:
+            return check(self.settings.web_secret, request.query.get("t", ""), match_id,
+                         time.time())
+        except BadToken as why:
+            raise web.HTTPForbidden(text=f"This link is not valid ({why}).") from None
+
+    async def _match(self, request: web.Request) -> tuple[Pass, MatchRow]:
+        allowed = self._pass(request)
+        match = await self.bot.sessions.repo.match(allowed.match_id)
+        if match is None:
+            raise web.HTTPNotFound(text="No such game.")
+        return allowed, match
+
+    async def page(self, request: web.Request) -> web.Response:
+        """The board's page: the picture, a status line, and the script that keeps them live."""
+        from cogs._ui import game_name, server_words  # the Discord layer's words and names
+
+        allowed, match = await self._match(request)
+        w = await server_words(self.bot, match.guild_id)
+        title = w("web.title", game=game_name(self.bot, match), id=match.id)
+        token = html.escape(request.query.get("t", ""), quote=True)
+        words = html.escape(json.dumps({"live": w("web.live"), "reconnecting":
+                                        w("web.reconnecting"), "over": w("web.over")}),
+                            quote=True)
+        body = f"""<!doctype html>
+<html lang="{w.lang}"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>{html.escape(title)}</title><link rel="stylesheet" href="/static/board.css"></head>
+<body><main data-match="{allowed.match_id}" data-token="{token}" data-words="{words}">
+<h1>{html.escape(title)}</h1><p id="state" role="status"></p>
+<img id="board" alt="" src="/m/{allowed.match_id}/board.png?t={token}">
+</main><script src="/static/board.js"></script></body></html>"""
+        return web.Response(text=body, content_type="text/html")
+
+    async def picture(self, request: web.Request) -> web.Response:
+        """The public board of the match as Discord shows it, drawn once per version."""
+        from cogs._ui import server_words
+
+        _, match = await self._match(request)
+        key = (match.id, match.version)
+        png = self.pictures.get(key)
+        if png is None:
+            ui = self.bot.uis.get(match.game)
+            if ui is None or match.state is None:
+                raise web.HTTPNotFound(text="This game has no board yet.")
+            seats = await self.bot.sessions.repo.seats(match.id)
+            w = await server_words(self.bot, match.guild_id)
+            view = self.bot.sessions.rules(match.game).view(match.state, None)
+            png = await asyncio.to_thread(ui.board, match, seats, view, w)
+            self.pictures[key] = png
+            while len(self.pictures) > PICTURES_KEPT:
+                self.pictures.popitem(last=False)
+        return web.Response(body=png, content_type="image/png")
+
+    async def static(self, request: web.Request) -> web.Response:
+        """The page's script and style."""
+        name = request.match_info["name"]
+        text = resources.files("web").joinpath("static", name).read_text(encoding="utf-8")
+        kind = "text/javascript" if name.endswith(".js") else "text/css"
+        return web.Response(text=text, content_type=kind)
+
+    async def socket(self, request: web.Request) -> web.WebSocketResponse:
+        """The board's live line: the state now, then every commit; pings only from it."""
+        if request.headers.get("Origin") != self.origin:
+            raise web.HTTPForbidden(text="Boards connect from the board's own page.")
+        _, match = await self._match(request)
+        socket = web.WebSocketResponse(heartbeat=30)
+        await socket.prepare(request)
+        board = self.live.open(match.id, socket)
+        board.send(frame(self.bot.sessions, match))
+        window, count = time.monotonic(), 0
+        try:
+            async for message in socket:
+                now = time.monotonic()
+                if now - window > 1:
+                    window, count = now, 0
+                count += 1
+                if count > MESSAGES_A_SECOND:
+                    await socket.close(code=1008, message=b"too many messages")
+                    break
+                if message.type == WSMsgType.TEXT and message.data == "ping":
+                    await socket.send_str('{"type":"pong"}')
+                else:
+                    await socket.send_str('{"type":"error","error":"read_only"}')
+        finally:
+            await self.live.closed(match.id, board)
+        return socket
