@@ -88,7 +88,7 @@ class MariposasRules:
         public_turn: Turn | None = None
         if current is not None:  # the state is untyped JSON; its turn has Turn's keys
             public_turn = cast(Turn, {k: copy.deepcopy(v) for k, v in current.items()
-                           if k not in ("checkpoint", "opened")})
+                                      if k not in ("checkpoint", "opened")})
         view: MariposasView = {
             "game": self.id,
             "players": state["players"],
