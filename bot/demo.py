@@ -20,6 +20,7 @@ from bot.games.mimic.hints import extendable_lines, hand_targets
 from bot.games.mimikri import RULES as MIMIKRI
 from bot.games.schicki_micki import RULES as SCHICKI_MICKI
 from bot.games.schicki_micki.ai import decide
+from bot.games.schicki_micki.views import Resolved, resolved
 from bot.games.spec import named
 from bot.i18n import words
 from bot.texts import mimic as mimic_texts
@@ -99,17 +100,17 @@ def demo_schicki(out: Path, seed: str = "demo", players: int = 4) -> list[str]:
             for delay, seat, reaction in sorted(choices):
                 if reaction in rules.legal_actions(state, seat):
                     act(seat, reaction, delay)
-        resolved = None
+        told: Resolved | None = None
         if rules.legal_actions(state, SYSTEM) == ["resolve"] and (state["reactions"]
                                                                  or not state["deck"]):
             for event in act(SYSTEM, "resolve"):
                 if event.kind == "resolved":
-                    resolved = event.data
+                    told = resolved(event.data)
                     lines += [schicki_texts.result_text(event.data, names, words("en")), ""]
         frame += 1
         # A settled row shows its result, as the table message does until the next card.
         (out / f"table-{frame:03d}.png").write_bytes(schicki_art.render_table(
-            rules.view(state, None), names, words("en"), resolved=resolved))
+            rules.view(state, None), names, words("en"), resolved=told))
     outcome = ended(rules, state)
     lines += ["Scores: " + ", ".join(f"{NAMES[i]} {s}" for i, s in enumerate(outcome.scores)),
               "Winners: " + ", ".join(NAMES[i] for i in sorted(outcome.winners))]

@@ -30,7 +30,7 @@ from cogs._lobby import refused_here
 from cogs._publisher import NO_PINGS, RETRYABLE
 from cogs._ui import apologise, game_name, plain, reader, reason, server_words, tell
 from cogs.leaderboard import bounded, cell_name, columns, send_table
-from rendering.leaderboard import render_daily_board
+from rendering.leaderboard import DailyStanding, render_daily_board
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -75,7 +75,7 @@ def score_words(row: DailyRow, w: Words) -> str:
     return w("daily.board.gave_up" if row.status == "cancelled" else "daily.board.playing")
 
 
-def picture_rows(rows: list[DailyRow], w: Words) -> list[dict[str, Any]]:
+def picture_rows(rows: list[DailyRow], w: Words) -> list[DailyStanding]:
     """The board's rows as its picture takes them."""
     return [{"rank": r.rank, "name": r.name, "score": score_words(r, w), "streak": r.streak}
             for r in rows]

@@ -23,7 +23,13 @@ from bot.ratings import display
 from cogs._cog import GameCog
 from cogs._publisher import NO_PINGS
 from cogs._ui import GameUI, alt_text, plain, png_file, reader
-from rendering.leaderboard import render_leaderboard, render_solo_board, render_stats
+from rendering.leaderboard import (
+    SoloStanding,
+    Standing,
+    render_leaderboard,
+    render_solo_board,
+    render_stats,
+)
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -36,10 +42,10 @@ SOLO = ":solo"
 """The end of a /leaderboard ``game`` value that asks for the game's solo board."""
 
 
-def standings(rows: list[BoardRow]) -> list[dict]:
+def standings(rows: list[BoardRow]) -> list[Standing]:
     """Rows ordered by rating, then wins, then points, ranked 1, 2, 2, 4…"""
     ordered = sorted(rows, key=lambda r: (-display(r.mu, r.sigma), -r.wins, -r.points, r.name))
-    table: list[dict] = []
+    table: list[Standing] = []
     for i, row in enumerate(ordered):
         key = (round(display(row.mu, row.sigma), 2), row.wins, row.points)
         rank = table[-1]["rank"] if table and table[-1]["_key"] == key else i + 1
@@ -50,10 +56,10 @@ def standings(rows: list[BoardRow]) -> list[dict]:
     return table
 
 
-def solo_standings(rows: list[SoloRow]) -> list[dict]:
+def solo_standings(rows: list[SoloRow]) -> list[SoloStanding]:
     """Solo rows ordered by best score, ranked 1, 2, 2, 4… (equal bests share a rank)."""
     ordered = sorted(rows, key=lambda r: (-r.best, r.name))
-    table: list[dict] = []
+    table: list[SoloStanding] = []
     for i, row in enumerate(ordered):
         rank = table[-1]["rank"] if table and table[-1]["best"] == row.best else i + 1
         table.append({"rank": rank, "name": row.name, "best": row.best, "games": row.games,
@@ -118,7 +124,8 @@ def bounded(heading: str, rows: Sequence[str], w: Words, *, head: str | None = N
             return text[:LIMIT]
 
 
-def solo_text(title: str, table: list[dict], unit: str, w: Words, total: int | None = None) -> str:
+def solo_text(title: str, table: list[SoloStanding], unit: str, w: Words,
+              total: int | None = None) -> str:
     """The solo board as a monospace table in ``w``'s language."""
     if not table:
         return f"**{plain(title)}**\n" + w("leaderboard.empty")
@@ -131,7 +138,7 @@ def solo_text(title: str, table: list[dict], unit: str, w: Words, total: int | N
     return bounded(f"**{plain(title)}** ({best})", lines[1:], w, head=lines[0], total=total)
 
 
-def as_text(title: str, table: list[dict], w: Words, *, fastest: dict[int, float] | None = None,
+def as_text(title: str, table: list[Standing], w: Words, *, fastest: dict[int, float] | None = None,
             tail: str = "", total: int | None = None) -> str:
     """The leaderboard as a monospace table in ``w``'s language; with ``fastest`` (a game that
     times reactions) each player's fastest correct reaction too."""
@@ -155,7 +162,7 @@ def as_text(title: str, table: list[dict], w: Words, *, fastest: dict[int, float
     return bounded(f"**{plain(title)}**", lines[1:], w, head=lines[0], tail=tail, total=total)
 
 
-def reactions_note(times: dict[int, list[float]], ranked: list[dict], shown: list[dict],
+def reactions_note(times: dict[int, list[float]], ranked: list[Standing], shown: list[Standing],
                    w: Words) -> str:
     """For games that time reactions: the server's fastest correct reaction, and the median of
     each player the table shows (fastest first)."""

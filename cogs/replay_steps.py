@@ -24,7 +24,8 @@ from bot.daily import day_of, seed_for
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Rules
 from bot.games.mimic.views import MimicView
-from bot.games.schicki_micki.views import SchickiView
+from bot.games.schicki_micki.views import Resolved, SchickiView
+from bot.games.schicki_micki.views import resolved as told
 from bot.i18n import Words
 from bot.replay import Frame, own_view, public_events, public_view, rebuild, sample, shown
 from cogs._ui import seat_names
@@ -122,9 +123,9 @@ def _schicki(replay: Replay, index: int, w: Words) -> bytes:
     return render_table(view, seat_names(replay.seats, w), w, resolved=resolved(frame))
 
 
-def resolved(frame: Frame) -> dict[str, Any] | None:
+def resolved(frame: Frame) -> Resolved | None:
     """The reaction window this step settled (Schicki Micki's table shows its result)."""
-    return next((dict(e.data) for e in frame.events if e.kind == "resolved"), None)
+    return next((told(dict(e.data)) for e in frame.events if e.kind == "resolved"), None)
 
 
 # A game whose channel picture depends on more than its view (Schicki Micki's result comes

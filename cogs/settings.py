@@ -53,6 +53,8 @@ def with_timer_options(command: Command) -> Command:
               for game in timed_games()]
     last = fixed.pop()  # games_here comes last, as players have always seen it
     keyword = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in (*timers, last)]
+    # inspect (and so discord.py) reads a function's __signature__, which typeshed does not
+    # declare on a function.
     command.__signature__ = inspect.Signature([*fixed, *keyword])  # type: ignore[attr-defined]
     return command
 

@@ -1,4 +1,5 @@
-"""Small drawing helpers every renderer shares: fitted text, names, rounded cards, PNG bytes.
+"""Small drawing helpers every renderer shares: fitted text, names, rounded cards, smooth
+curves, PNG bytes.
 
 Everything here is deterministic: the fonts come from pinned packages (``rendering.fonts``),
 never from the system, and PNGs are written with fixed parameters.
@@ -15,6 +16,13 @@ from PIL import Image, ImageDraw
 from rendering import fonts, layout, theme
 
 ELLIPSIS = "…"
+
+
+def catmull_rom(a: float, b: float, c: float, d: float, t: float) -> float:
+    """One coordinate at ``t`` (0 to 1) of the Catmull-Rom curve from ``b`` to ``c``, with
+    ``a`` before and ``d`` after them."""
+    return 0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t
+                  + (3 * b - a - 3 * c + d) * t ** 3)
 
 
 def name(raw: str, fallback: str) -> str:

@@ -3,10 +3,48 @@ look, for any game, in the words the caller passes (the asker's)."""
 
 from __future__ import annotations
 
+from typing import TypedDict
+
 from PIL import ImageDraw
 
 from bot.i18n import Words
 from rendering import canvas, theme
+
+
+class Standing(TypedDict):
+    """A leaderboard row (cogs.leaderboard.standings): rank (equal ratings, wins and points
+    share one), the player, their figures, and what ranked them."""
+
+    rank: int
+    name: str
+    games: int
+    wins: int
+    win_rate: float
+    points: int
+    rating: float
+    user_id: int
+    _key: tuple[float, int, int]  # rating, wins, points: equal to the row above, equal rank
+
+
+class SoloStanding(TypedDict):
+    """A solo board row: rank (equal bests share one), the player, best score, games."""
+
+    rank: int
+    name: str
+    best: int
+    games: int
+    user_id: int
+
+
+class DailyStanding(TypedDict):
+    """A daily board row: rank (None: not finished), the player, the score in words, the
+    streak in days."""
+
+    rank: int | None
+    name: str
+    score: str
+    streak: int
+
 
 W = theme.BOARD_WIDTH
 M = theme.MARGIN
@@ -56,7 +94,7 @@ def _unnamed(raw: object, w: Words) -> str:
     return canvas.name(str(raw), w("leaderboard.picture.unnamed"))
 
 
-def _cells(row: dict, w: Words) -> list[str]:
+def _cells(row: Standing, w: Words) -> list[str]:
     return [
         w.number(int(row["rank"])),
         _unnamed(row["name"], w),
@@ -68,7 +106,7 @@ def _cells(row: dict, w: Words) -> list[str]:
     ]
 
 
-def render_leaderboard(title: str, rows: list[dict], w: Words) -> bytes:
+def render_leaderboard(title: str, rows: list[Standing], w: Words) -> bytes:
     """A ranked table in ``w``'s words; the top three get medal colours, the rest alternate
     shading."""
     if not rows:
@@ -113,7 +151,7 @@ _SOLO_COLUMNS = (
 )
 
 
-def render_solo_board(title: str, rows: list[dict], unit: str, w: Words) -> bytes:
+def render_solo_board(title: str, rows: list[SoloStanding], unit: str, w: Words) -> bytes:
     """Best scores of games played alone, in ``w``'s words: rank, player, best score (in
     ``unit``, the game's: "points", "cubes"), games.
 
@@ -131,7 +169,7 @@ def render_solo_board(title: str, rows: list[dict], unit: str, w: Words) -> byte
     return _narrow_table(canvas.name(title, w("leaderboard.picture.solo_title")), heads, cells, w)
 
 
-def render_daily_board(title: str, rows: list[dict], w: Words) -> bytes:
+def render_daily_board(title: str, rows: list[DailyStanding], w: Words) -> bytes:
     """One day's board of the daily challenge, in ``w``'s words: rank, player, score (already
     words: cubes placed, or how an unfinished try stands), streak in days.
 

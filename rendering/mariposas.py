@@ -49,8 +49,9 @@ def render_board(view: MariposasView, names: Sequence[str], w: Words) -> bytes:
     img.paste(static_layer(w), (0, head))
     draw = ImageDraw.Draw(img)
     _title(img, view, names, w)
-    if over:
-        render_result_card(draw, view, names, w, TITLE_H + 10)
+    result = view["result"]
+    if over and result is not None:
+        render_result_card(draw, view, result, names, w, TITLE_H + 10)
     _map_pieces(img, view, w, head)
     goals_panel(ImageDraw.Draw(img), view, names, w, _shifted(head))
     if not over:

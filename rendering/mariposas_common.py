@@ -12,6 +12,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games.mariposas.content import GoalCard
 from bot.games.mariposas.rules import content
 from bot.i18n import Words
 from rendering import canvas, theme
@@ -240,7 +241,8 @@ def goal_words(goal: Any, w: Words) -> str:
              where=where[0])
 
 
-def goal_card(card_id: str):
+def goal_card(card_id: str) -> GoalCard:
+    """A season goal card from its id."""
     for card in content().goal_cards:
         if card.id == card_id:
             return card

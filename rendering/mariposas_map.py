@@ -16,7 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.mariposas.views import MariposasView
+from bot.games.mariposas.views import Butterfly, MariposasView
 from bot.i18n import Words
 from rendering import canvas, layout, theme
 from rendering.mariposas_common import (
@@ -157,7 +157,7 @@ def pieces(img: Image.Image, view: MariposasView, w: Words,
     for city in board.cities:
         cx, cy = hex_centre(board.spaces[city.space].at)
         marker(draw, shown.get(city.id), cx, cy + 24, 9)
-    by_space: dict[int, list[Mapping]] = defaultdict(list)
+    by_space: dict[int, list[Butterfly]] = defaultdict(list)
     for b in sorted(view["butterflies"], key=lambda b: (b["seat"], b["gen"], b["id"])):
         by_space[b["space"]].append(b)
     for space, flock in sorted(by_space.items()):
@@ -179,11 +179,12 @@ def pieces(img: Image.Image, view: MariposasView, w: Words,
 
 def moving_from(view: MariposasView) -> int | None:
     """The space of the butterfly the turn is moving now, if any (where the walk starts)."""
-    moving = (view.get("turn") or {}).get("moving")
+    turn = view["turn"]
+    moving = turn["moving"] if turn is not None else None
     if not moving:
         return None
     for b in view["butterflies"]:
-        if b["id"] == moving.get("b"):
+        if b["id"] == moving["b"]:
             return int(b["space"])
     return None
 
@@ -225,13 +226,14 @@ def badge_spots(n: int) -> list[tuple[float, float]]:
     return spots
 
 
-def _in_hex(draw: ImageDraw.ImageDraw, centre: tuple[float, float], flock: list) -> None:
+def _in_hex(draw: ImageDraw.ImageDraw, centre: tuple[float, float],
+            flock: list[Butterfly]) -> None:
     cx, cy = centre
     for (dx, dy), b in zip(badge_spots(len(flock)), flock, strict=True):
         badge(draw, b["seat"], b["gen"], cx + dx, cy + dy, b["double"])
 
 
-def _in_michoacan(draw: ImageDraw.ImageDraw, flock: list) -> None:
+def _in_michoacan(draw: ImageDraw.ImageDraw, flock: list[Butterfly]) -> None:
     """Michoacán holds any number: one line per seat, a seat's butterflies side by side."""
     x0, y0, x1, y1 = michoacan_box()
     seats = sorted({b["seat"] for b in flock})

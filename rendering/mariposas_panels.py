@@ -84,8 +84,8 @@ def goals_panel(draw: ImageDraw.ImageDraw, view: MariposasView, names: Sequence[
     at the bottom the card the active player is playing."""
     x0, y0, x1, y1 = box
     canvas.card(draw, box, theme.PANEL, theme.PANEL_EDGE, 2)
-    current = view.get("turn") or {}
-    if current.get("card"):
+    current = view["turn"]
+    if current is not None and current["card"]:
         y1 -= 40
         line = w("mariposas.picture.playing", who=name_of(names, current["seat"], w),
                  card=card_words(current["card"], w))

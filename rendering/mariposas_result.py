@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from bot.games.mariposas.views import MariposasView
+from bot.games.mariposas.views import MariposasView, Result
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.mariposas_common import SMALL, M, W, badge, name_of
@@ -30,9 +30,8 @@ def result_height(view: MariposasView) -> int:
     return 10 + BANNER_H + 10 + GROUP_H + HEAD_H + view["players"] * ROW_H + NOTE_H + 16
 
 
-def render_result_card(draw: ImageDraw.ImageDraw, view: MariposasView, names: Sequence[str],
-                       w: Words, top: float) -> None:
-    result = view["result"]
+def render_result_card(draw: ImageDraw.ImageDraw, view: MariposasView, result: Result,
+                       names: Sequence[str], w: Words, top: float) -> None:
     n = view["players"]
     box = (M, top, W - M, top + result_height(view) - 14)
     canvas.card(draw, box, theme.PANEL, theme.HIGHLIGHT, 4)
@@ -71,21 +70,24 @@ def render_result_card(draw: ImageDraw.ImageDraw, view: MariposasView, names: Se
         canvas.label(draw, (x0 + 56 + 2 * MARK_R, ry, name_right - 6, ry + ROW_H),
                      name_of(names, seat, w), theme.TEXT_SIZE, theme.INK,
                      bold=seat in result["winners"])
-        for i, value in enumerate(_row(view, seat)):
+        for i, value in enumerate(_row(result, seat)):
             canvas.label(draw, (lefts[i] + 2, ry, lefts[i + 1] - 2, ry + ROW_H),
                          w.number(value), theme.TEXT_SIZE, theme.INK, "m", bold=i == 0)
     y += n * ROW_H + 6
-    decided = view["result"].get("decided_by")
+    decided = result.get("decided_by")
     note = w("mariposas.result.tie_rule")
     if decided is not None:
         note = w(f"mariposas.result.decided.{decided}") + " " + note
     canvas.paragraph(draw, (x0 + 14, y, x1 - 14, y + NOTE_H), note, SMALL, theme.INK_SOFT)
 
 
-def _row(view: MariposasView, seat: int) -> list[int]:
-    result = view["result"]
-    final = result.get("final", [{}] * view["players"])[seat]
-    parts = [final.get("michoacan", 0), final.get("life_cycle", 0), final.get("abilities", 0)]
+def _row(result: Result, seat: int) -> list[int]:
+    finals = result.get("final")
+    if finals is None:  # a result stored before the final scoring's parts were recorded
+        parts = [0, 0, 0]
+    else:
+        final = finals[seat]
+        parts = [final["michoacan"], final["life_cycle"], final["abilities"]]
     total = result["scores"][seat]
     _, here, flowers, cards = result["standings"][seat]
     return [total, total - sum(parts), *parts, here, flowers, cards]

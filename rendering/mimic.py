@@ -15,11 +15,11 @@ on colour vision in ``mimic_art``.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from bot.games.mimic.views import MimicView
+from bot.games.mimic.views import Last, LastKind, MimicView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering import mimic_common as common
@@ -85,12 +85,13 @@ def render_board(view: MimicView, names: Sequence[str], w: Words) -> bytes:
     return canvas.to_png(img)
 
 
-def what_changed(last: Mapping | None, w: Words) -> str:
+def what_changed(last: Last | None, w: Words) -> str:
     """The last turn's grid changes in words ("2 cards laid, 1 moved, 1 cube")."""
     if not last:
         return ""
+    kinds: tuple[LastKind, ...] = ("placed", "moved", "removed", "cubes", "starts")
     parts = [w.n(f"mimic.picture.last.{kind}", len(last.get(kind, ())))
-             for kind in ("placed", "moved", "removed", "cubes", "starts") if last.get(kind)]
+             for kind in kinds if last.get(kind)]
     return ", ".join(parts) or w("mimic.picture.last.nothing")
 
 

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bot.games.mimic.rules import card_face, side_of
-from bot.games.mimic.views import MimicView
+from bot.games.mimic.views import Face, MimicView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.layout import Box
@@ -92,14 +92,15 @@ def status(view: MimicView, names: Sequence[str], w: Words) -> str:
                  total=w.number(2 + step["extra"]))
     if phase in ("start", "draw"):
         return w(f"mimic.picture.status.{phase}", who=who)
+    exchange, show = view["exchange"], view["showdown"]
     if phase == "exchange":
-        if view["exchange"]["stage"] == "partner":
+        if exchange is not None and exchange["stage"] == "partner":
             mate = next(s for s in view["sides"][side_of(view, turn)] if s != turn)
             return w("mimic.picture.status.partner", mate=name_of(names, mate, w), who=who)
         return w("mimic.picture.status.back", who=who)
-    if phase == "showdown":
-        return w("mimic.picture.status.tie", round=w.number(view["showdown"]["round"]))
-    winners = (view["result"] or {}).get("winners", [])
+    if phase == "showdown" and show is not None:
+        return w("mimic.picture.status.tie", round=w.number(show["round"]))
+    winners = winners_of(view)
     if view["mode"] == "solo":
         return w.n("mimic.picture.status.solo_over", view["cubes_placed"][0])
     if not winners:
@@ -109,7 +110,15 @@ def status(view: MimicView, names: Sequence[str], w: Words) -> str:
              else "mimic.picture.status.win_one", names=named)
 
 
-def showdown_faces(view: MimicView) -> list[list[tuple[int, dict]]]:
+def winners_of(view: MimicView) -> list[int]:
+    """The seats that won; none while the game runs."""
+    result = view["result"]
+    return result["winners"] if result is not None else []
+
+
+def showdown_faces(view: MimicView) -> list[list[tuple[int, Face]]]:
     """The revealed showdown picks, round by round, as ``(seat, card face)`` pairs."""
-    show = view.get("showdown") or {}
-    return [[(seat, card_face(card)) for seat, card in rnd] for rnd in show.get("revealed", [])]
+    show = view["showdown"]
+    if show is None:
+        return []
+    return [[(seat, card_face(card)) for seat, card in rnd] for rnd in show["revealed"]]

@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.games.mimic.views import MimicView
+from bot.games.mimic.views import Last, MimicView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.layout import Box
@@ -27,7 +27,7 @@ LAST_FRAME: theme.RGB = (214, 36, 140)
 colour, inside a dark ring so it shows on any card without colour vision too."""
 
 
-def changed_cells(last: Mapping | None) -> tuple[list[str], list[str]]:
+def changed_cells(last: Last | None) -> tuple[list[str], list[str]]:
     """The cells the last turn filled (cards laid, moved to, cubed, start cards) and those
     it emptied (cards removed, moved from), each once, in the order they happened."""
     if not last:
@@ -41,7 +41,7 @@ def changed_cells(last: Mapping | None) -> tuple[list[str], list[str]]:
 
 def grid(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimicView, x0: int, y0: int,
          size: int, gap: int, band: int, w: Words, marks: Mapping[str, str] | None = None,
-         last: Mapping | None = None) -> None:
+         last: Last | None = None) -> None:
     """The grid with labels, start cards, MIMIC cards and cubes.
 
     ``marks`` (private hand view): cells to tint lightly, each with a short text (the numbers

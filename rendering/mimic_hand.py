@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.games.mimic.views import MimicView
+from bot.games.mimic.views import Face, MimicView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.mimic_art import card_tile, power_chip
@@ -85,7 +85,7 @@ def render_hand(view: MimicView, names: Sequence[str], w: Words,
 
 
 def hand_card(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimicView, i: int,
-              face: Mapping, targets: Mapping[str, Sequence[str]], w: Words) -> list[str]:
+              face: Face, targets: Mapping[str, Sequence[str]], w: Words) -> list[str]:
     """Hand card ``i`` in its slot: the card, its number in a disc on its corner, its name
     and how many cells it fits under it. Returns those cells."""
     count = max(len(view["hand"][:HAND_SLOTS]), 1)
@@ -110,7 +110,8 @@ def hand_card(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimicView, i: i
     return cells
 
 
-def hand_powers(draw: ImageDraw.ImageDraw, powers: Mapping, w: Words) -> None:
+def hand_powers(draw: ImageDraw.ImageDraw, powers: Mapping[str, Sequence[str]],
+                w: Words) -> None:
     """The row of the seat's power cards: the active ones with their action, the used ones
     faded; the row's heading at its left."""
     top, bottom = POWERS_Y + 2, POWERS_Y + 2 + CHIP_H

@@ -4,17 +4,17 @@ start cards left, the removed cards). Every word at least the smallest text a ph
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
 from bot.games.mimic.rules import side_of
-from bot.games.mimic.views import MimicView
+from bot.games.mimic.views import Face, MimicView, Showdown
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.layout import Box
 from rendering.mimic_art import card_tile, cube, power_chip
-from rendering.mimic_common import SMALL, aside, band, name_of, showdown_faces
+from rendering.mimic_common import SMALL, aside, band, name_of, showdown_faces, winners_of
 
 FACEUP_TILE = 110
 """The face-up cards' size: the smallest card whose animal tag is a readable size."""
@@ -48,7 +48,7 @@ def seat_row(draw: ImageDraw.ImageDraw, view: MimicView, names: Sequence[str], s
     WINNER), the side's cubes and their count on the lower one."""
     x0, top, x1, bottom = box
     over = view["phase"] == "over"
-    winners = set((view["result"] or {}).get("winners", ()))
+    winners = set(winners_of(view))
     active = seat in view["active"] and not over
     side = side_of(view, seat)
     if seat in winners or active:
@@ -126,8 +126,8 @@ def draw_area(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimicView,
     canvas.card(draw, box)
     left, right = x0 + 16, x1 - 16
     y = y0 + 24
-    if view["showdown"] is not None:
-        y = showdown(img, draw, view, names, box, w)
+    if (show := view["showdown"]) is not None:
+        y = showdown(img, draw, view, show, names, box, w)
     elif view["mode"] == "solo":
         canvas.label(draw, band(left, right, y, 34), w("mimic.picture.deck"), theme.TEXT_SIZE,
                      bold=True)
@@ -187,7 +187,7 @@ def faceup(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimicView, box: Bo
     return y + 22 + tile_w + 10
 
 
-def removed_cards(img: Image.Image, removed: Sequence[Mapping], box: Box, w: Words) -> None:
+def removed_cards(img: Image.Image, removed: Sequence[Face], box: Box, w: Words) -> None:
     """The removed cards in rows of 64 px tiles (their silhouette, texture and badge), squeezed
     when the rows would spill out of ``box`` (a tile too small for its letter then shows
     none, see ``card_tile``)."""
@@ -206,13 +206,12 @@ def removed_cards(img: Image.Image, removed: Sequence[Mapping], box: Box, w: Wor
         img.paste(t, (int(x0) + c * (tile + 4), int(y0) + r * (tile + 4)), t)
 
 
-def showdown(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimicView,
+def showdown(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimicView, show: Showdown,
              names: Sequence[str], box: Box, w: Words) -> int:
     """The tie showdown (§Ties): who has picked (while they pick), then the cards shown in
     the last round. Returns the y where the rest of the panel goes on."""
     x0, y0, x1, _ = box
     left, right = x0 + 16, x1 - 16
-    show = view["showdown"]
     y = int(y0) + 24
     rounds = showdown_faces(view)
     canvas.label(draw, band(left, right, y, 34),

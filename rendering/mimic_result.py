@@ -4,12 +4,12 @@ it, and the final board with the last turn framed."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
-from PIL import ImageDraw
+from PIL import Image, ImageDraw
 
 from bot.games.mimic.rules import side_of
-from bot.games.mimic.views import MimicView
+from bot.games.mimic.views import MimicView, Ranked
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.mimic_art import card_tile, cube
@@ -24,6 +24,7 @@ from rendering.mimic_common import (
     side_name,
     status,
     title_bar,
+    winners_of,
 )
 from rendering.mimic_grid import grid
 
@@ -40,8 +41,8 @@ LEADING = 1.25
 
 def order(view: MimicView) -> list[int]:
     """The sides best first: the winners, then by cubes placed, a showdown's ranking next."""
-    winners = {side_of(view, s) for s in (view["result"] or {}).get("winners", ())}
-    shown = [entry["side"] for entry in view.get("ranking") or ()]
+    winners = {side_of(view, s) for s in winners_of(view)}
+    shown = [entry["side"] for entry in view["ranking"]]
     return sorted(range(len(view["sides"])),
                   key=lambda side: (side not in winners, -view["cubes_placed"][side],
                                     shown.index(side) if side in shown else len(shown), side))
@@ -54,7 +55,7 @@ def headline(view: MimicView, names: Sequence[str], w: Words) -> str:
         key = "solo_all" if view["cubes_left"][0] == 0 else "solo"
         return w(f"mimic.picture.result.{key}", placed=w.number(view["cubes_placed"][0]),
                  total=w.number(total))
-    winners = (view["result"] or {}).get("winners", [])
+    winners = winners_of(view)
     if not winners or len(winners) == view["players"]:
         return w("mimic.picture.result.no_winner")
     named = w("mimic.and").join(name_of(names, s, w) for s in winners)
@@ -65,16 +66,16 @@ def headline(view: MimicView, names: Sequence[str], w: Words) -> str:
 def reason(view: MimicView, names: Sequence[str], w: Words) -> str:
     """Why the game ended (the last cube, or a player who could not lay two cards) and, after
     a tie, what decided it."""
-    result = view["result"] or {}
-    termination = result.get("termination")
+    result = view["result"]
+    termination = result["termination"] if result is not None else None
     if termination == "last_cube":
-        named = w("mimic.and").join(name_of(names, s, w) for s in result.get("winners", ()))
+        named = w("mimic.and").join(name_of(names, s, w) for s in winners_of(view))
         return w("mimic.picture.result.reason.last_cube", names=named)
     who = name_of(names, view["turn"], w)
     solo = view["mode"] == "solo"
     stuck = w("mimic.picture.result.reason." + ("stuck_solo" if solo else "stuck"), who=who)
     if termination == "showdown":
-        stands = len({side_of(view, s) for s in result.get("winners", ())}) > 1
+        stands = len({side_of(view, s) for s in winners_of(view)}) > 1
         return stuck + " " + w("mimic.picture.result.reason."
                                + ("tie_stands" if stands else "showdown"))
     return stuck
@@ -139,7 +140,7 @@ def _scores(draw: ImageDraw.ImageDraw, view: MimicView, names: Sequence[str],
     """One row per side, best first: place, names, a cube of its colour, placed of total."""
     canvas.label(draw, band(M, W - M, y0 + 18, 34), w("mimic.picture.result.scores"),
                  theme.TEXT_SIZE, bold=True)
-    winners = {side_of(view, s) for s in (view["result"] or {}).get("winners", ())}
+    winners = {side_of(view, s) for s in winners_of(view)}
     for i, side in enumerate(sides):
         top = y0 + 40 + i * ROW_H
         row = (M, top, W - M, top + ROW_H - 6)
@@ -161,8 +162,8 @@ def _scores(draw: ImageDraw.ImageDraw, view: MimicView, names: Sequence[str],
                      theme.TEXT_SIZE, bold=won, min_size=theme.TEXT_SIZE)
 
 
-def _showdown(img, draw: ImageDraw.ImageDraw, view: MimicView, names: Sequence[str],
-              ranking: Sequence[Mapping], y0: int, w: Words) -> None:
+def _showdown(img: Image.Image, draw: ImageDraw.ImageDraw, view: MimicView, names: Sequence[str],
+              ranking: Sequence[Ranked], y0: int, w: Words) -> None:
     """The showdown's ranking: place, side, the best card it showed and in which round."""
     canvas.label(draw, band(M, W - M, y0 + 18, 34), w("mimic.picture.result.showdown"),
                  theme.TEXT_SIZE, bold=True)

@@ -22,7 +22,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from bot.games.mimikri.views import Cell, MimikriView
+from bot.games.mimikri.views import Cell, Last, MimikriView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.mimikri_art import butterfly, butterfly_key
@@ -194,7 +194,7 @@ def badge_centre(index: int, cells: int) -> tuple[int, int]:
 
 
 def _grid(img: Image.Image, draw: ImageDraw.ImageDraw, grid: list[Cell],
-          last: dict | None) -> None:
+          last: Last | None) -> None:
     for i, cell in enumerate(grid):
         box = cell_box(i, len(grid))
         x, y = box[0], box[1]

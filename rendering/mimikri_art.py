@@ -73,10 +73,8 @@ def _resample(path: Sequence[Point], n: int) -> list[Point]:
         p0, p1, p2, p3 = ext[i - 1], ext[i], ext[i + 1], ext[i + 2]
         for s in range(20):
             t = s / 20
-            fine.append(tuple(  # type: ignore[arg-type]
-                0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t
-                       + (3 * b - a - 3 * c + d) * t ** 3)
-                for a, b, c, d in zip(p0, p1, p2, p3, strict=True)))
+            fine.append((canvas.catmull_rom(p0[0], p1[0], p2[0], p3[0], t),
+                         canvas.catmull_rom(p0[1], p1[1], p2[1], p3[1], t)))
     fine.append(path[-1])
     lengths = [0.0]
     for (x0, y0), (x1, y1) in zip(fine, fine[1:], strict=False):

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from PIL import Image, ImageDraw
 
-from bot.games.mimikri.views import MimikriView
+from bot.games.mimikri.views import Last, MimikriView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.mimikri_art import butterfly_key
@@ -39,7 +39,8 @@ def ranking(collected: list[list[str]]) -> list[tuple[int, int]]:
 def height(view: MimikriView) -> int:
     """The card's height for this finished game (seats and winners decide it)."""
     collected = view["collected"]
-    found = bool(view.get("last") and view["last"].get("found"))
+    last = view.get("last")  # a view made before "last" was recorded has none
+    found = last is not None and last["found"]
     return (TITLE_H + 16 + 16 + HEAD_H + WINNER_H * min(len(winners(collected)), 6) + 16
             + MARGIN_H + len(collected) * ROW_H + (LAST_H + 12 if found else 0) + NOTE_H + 8)
 
@@ -123,7 +124,7 @@ def _seat_row(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, 
 
 
 def _last_find(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
-               last: dict, names: list[str], w: Words) -> None:
+               last: Last, names: list[str], w: Words) -> None:
     """The butterfly that ended the game, who found it and where."""
     x0, y0, x1, y1 = box
     canvas.card(draw, box)

@@ -15,12 +15,9 @@ stay where the players' thumbs are.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from PIL import Image, ImageDraw
 
-from bot.games.schicki_micki.views import SchickiView
+from bot.games.schicki_micki.views import Resolved, SchickiView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering import schicki_micki_art as art
@@ -69,7 +66,7 @@ def grid_top() -> int:
 # -- the table ---------------------------------------------------------------------------------
 
 def render_table(view: SchickiView, names: list[str], w: Words,
-                 resolved: Mapping[str, Any] | None = None) -> bytes:
+                 resolved: Resolved | None = None) -> bytes:
     """The public table as one PNG, in the words ``w``: ``table_size(players, cards)`` while
     the game runs; with ``resolved`` (the ``data`` of the rules' ``resolved`` event) the row's
     result; at the game's end the end card."""
@@ -77,13 +74,13 @@ def render_table(view: SchickiView, names: list[str], w: Words,
 
 
 def render_result(view: SchickiView, names: list[str], w: Words,
-                  resolved: Mapping[str, Any]) -> bytes:
+                  resolved: Resolved) -> bytes:
     """The row's result as one PNG: ``render_table`` with ``resolved``."""
     return render_table(view, names, w, resolved)
 
 
 def draw_table(view: SchickiView, names: list[str], w: Words,
-               resolved: Mapping[str, Any] | None = None) -> Image.Image:
+               resolved: Resolved | None = None) -> Image.Image:
     """The picture ``render_table`` encodes (the encoding takes most of the time)."""
     if resolved is not None:
         return end.draw_result(view, names, w, resolved)
@@ -169,8 +166,8 @@ def _info(img: Image.Image, draw: ImageDraw.ImageDraw, view: SchickiView, names:
                              theme.INK_SOFT, "m")
         else:
             # Taken: a pale ghost where it stood, and who holds it.
-            ghost = tuple((c + 2 * 246) // 3 for c in fill)
-            props.pawn(draw, cx, foot, tall, ghost, theme.INK_FAINT)  # type: ignore[arg-type]
+            red, green, blue = ((c + 2 * 246) // 3 for c in fill)
+            props.pawn(draw, cx, foot, tall, (red, green, blue), theme.INK_FAINT)
             label = canvas.truncate(player_name(names, holder, w), TEXT, slot_w - 20, bold=True)
             tw = canvas.text_width(label, TEXT, bold=True)
             badge = (cx - tw / 2 - 8, foot + 6, cx + tw / 2 + 8, foot + 38)

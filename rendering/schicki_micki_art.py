@@ -14,9 +14,11 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
+from typing import Literal
 
 from PIL import Image, ImageDraw
 
+from bot.games.schicki_micki.views import CardFace
 from rendering import theme
 from rendering.schicki_micki_paint import (
     BODY,
@@ -49,10 +51,11 @@ __all__ = ["ACCESSORIES", "COLOURS", "FEATURE_ORDER", "K", "MARKS", "NEUTRAL", "
            "PATTERNS", "RATIO", "UNITS_H", "Part", "Point", "card_height", "face", "face_key",
            "master", "pattern", "umbrella"]
 
-FaceKey = tuple  # ("hen", worms, colours in FEATURES order) or ("closeup", feature, colour)
+# ("hen", worms, colours in FEATURE_ORDER) or ("closeup", feature, colour)
+FaceKey = tuple[Literal["hen"], int, tuple[str, ...]] | tuple[Literal["closeup"], str, str]
 
 
-def face_key(face: dict) -> FaceKey:
+def face_key(face: CardFace) -> FaceKey:
     """The hashable picture key of a card as JSON (the deck file's or the view's form)."""
     if face["kind"] == "hen":
         from_json = face["colours"]

@@ -17,14 +17,12 @@ from __future__ import annotations
 
 import functools
 import math
-from collections.abc import Mapping
-from typing import Any
 
 from PIL import Image, ImageDraw
 
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.rules import REPLACED
-from bot.games.schicki_micki.views import SchickiView
+from bot.games.schicki_micki.views import Judged, Resolved, SchickiView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering import schicki_micki_art as art
@@ -83,7 +81,7 @@ def end_size(n_players: int) -> tuple[int, int]:
     return W, game_height(n_players)
 
 
-def cards_room(view: SchickiView, resolved: Mapping[str, Any]) -> int:
+def cards_room(view: SchickiView, resolved: Resolved) -> int:
     """How high the laid cards may be on a row's result: what the reactions and the players
     (or the final ranking) leave of the game's height."""
     n = view["players"]
@@ -92,7 +90,7 @@ def cards_room(view: SchickiView, resolved: Mapping[str, Any]) -> int:
     return game_height(n) - M - below - 14 - reactions_height(len(shown)) - 14 - GRID_Y
 
 
-def shown_reactions(results: list[dict], n_players: int) -> list[dict]:
+def shown_reactions(results: list[Judged], n_players: int) -> list[Judged]:
     """The reactions a result lists: all of them, or where there are more than players (some
     replaced by their player's later one), the ones that counted."""
     if len(results) <= n_players:
@@ -111,7 +109,7 @@ def ranking_height(n_players: int) -> int:
 # -- the row's result ----------------------------------------------------------------------------
 
 def draw_result(view: SchickiView, names: list[str], w: Words,
-                resolved: Mapping[str, Any]) -> Image.Image:
+                resolved: Resolved) -> Image.Image:
     """The row's result (see the module's docstring); ``view`` is the table after it."""
     n = view["players"]
     over = view["phase"] == "over"
@@ -145,7 +143,7 @@ def draw_result(view: SchickiView, names: list[str], w: Words,
     return img
 
 
-def _deciding(resolved: Mapping[str, Any]) -> list[int]:
+def _deciding(resolved: Resolved) -> list[int]:
     """Positions of the laid cards that decided the row: the two-worm hen, the twins, or the
     cards showing the one pair (with two pairs or more nearly every card shows one: none)."""
     laid = resolved["table"]
@@ -162,7 +160,7 @@ def _deciding(resolved: Mapping[str, Any]) -> list[int]:
     return [i for i, card in enumerate(laid) if card in keep]
 
 
-def _row_banner(draw: ImageDraw.ImageDraw, resolved: Mapping[str, Any], names: list[str],
+def _row_banner(draw: ImageDraw.ImageDraw, resolved: Resolved, names: list[str],
                 w: Words) -> None:
     """Who won the row, large on gold (grey when nobody did), and what the table showed."""
     results = resolved["reactions"]
@@ -222,7 +220,7 @@ def _mark(draw: ImageDraw.ImageDraw, cx: float, cy: float, result: str) -> theme
     return theme.INK_SOFT
 
 
-def _reactions(draw: ImageDraw.ImageDraw, results: list[dict], names: list[str], w: Words,
+def _reactions(draw: ImageDraw.ImageDraw, results: list[Judged], names: list[str], w: Words,
                top: int) -> None:
     """One line a reaction, in the order they came: the order and the time, who, what they
     did, and what became of it."""

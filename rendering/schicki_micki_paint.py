@@ -11,10 +11,12 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Iterable, Sequence
+from typing import Any
 
 from PIL import Image, ImageDraw
 
 from rendering import theme
+from rendering.canvas import catmull_rom
 
 UNITS_W, UNITS_H = 100, 120
 K = 4  # master px per unit
@@ -121,10 +123,8 @@ def _curve(path: Sequence[Point], n: int = 40) -> list[Point]:
         p0, p1, p2, p3 = ext[i - 1], ext[i], ext[i + 1], ext[i + 2]
         for s in range(per):
             t = s / per
-            out.append(tuple(  # type: ignore[arg-type]
-                0.5 * (2 * b + (c - a) * t + (2 * a - 5 * b + 4 * c - d) * t * t
-                       + (3 * b - a - 3 * c + d) * t ** 3)
-                for a, b, c, d in zip(p0, p1, p2, p3, strict=True)))
+            out.append((catmull_rom(p0[0], p1[0], p2[0], p3[0], t),
+                        catmull_rom(p0[1], p1[1], p2[1], p3[1], t)))
     out.append(path[-1])
     return out
 
@@ -153,7 +153,8 @@ class Pen:
     def w(self, width: float) -> int:
         return max(1, round(width * self.s * self.unit))
 
-    def poly(self, pts: Sequence[Point], fill: theme.RGB, outline: float = 0) -> None:
+    # A fill is a colour, or a grey level on a mask ("L" image).
+    def poly(self, pts: Sequence[Point], fill: theme.RGB | int, outline: float = 0) -> None:
         p = self.px(pts)
         self.draw.polygon(p, fill=fill)
         if outline:
@@ -161,7 +162,7 @@ class Pen:
             joint = "curve" if len(p) < 16 else None
             self.draw.line([*p, p[0], p[1]], fill=OUTLINE, width=self.w(outline), joint=joint)
 
-    def line(self, pts: Sequence[Point], width: float, fill: theme.RGB) -> None:
+    def line(self, pts: Sequence[Point], width: float, fill: theme.RGB | int) -> None:
         p = self.px(pts)
         self.draw.line(p, fill=fill, width=self.w(width), joint="curve")
         r = self.w(width) / 2
@@ -173,7 +174,7 @@ class Pen:
 
 
 # An accessory is a list of parts: ("poly", points) or ("tube", path, width).
-Part = tuple
+Part = tuple[Any, ...]
 
 
 def paint(pen: Pen, parts: Sequence[Part], colour: str, outline: float = 1.4) -> None:
@@ -187,9 +188,9 @@ def paint(pen: Pen, parts: Sequence[Part], colour: str, outline: float = 1.4) ->
     mpen = Pen(mask, pen.ox, pen.oy, pen.s, pen.unit)
     for part in parts:  # ...then all fills on top, so inner seams vanish
         if part[0] == "poly":
-            mpen.poly(part[1], 255)  # type: ignore[arg-type]
+            mpen.poly(part[1], 255)
         else:
-            mpen.line(part[1], part[2], 255)  # type: ignore[arg-type]
+            mpen.line(part[1], part[2], 255)
     box = mask.getbbox()
     if box:
         sheet = pattern(colour, pen.img.width, pen.img.height, pen.unit)

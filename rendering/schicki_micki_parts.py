@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from PIL import Image, ImageDraw
 
 from bot.games.schicki_micki.deck import COLOURS, cards
-from bot.games.schicki_micki.views import SchickiView
+from bot.games.schicki_micki.views import CardFace, SchickiView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering import schicki_micki_art as art
@@ -103,7 +103,7 @@ def card_boxes(n: int, top: int, max_h: int = GRID_MAX_H) -> list[tuple[int, int
     return boxes
 
 
-def draw_cards(img: Image.Image, faces: Sequence[dict], top: int,
+def draw_cards(img: Image.Image, faces: Sequence[CardFace], top: int,
                max_h: int = GRID_MAX_H) -> list[tuple[int, int, int, int]]:
     """The faces (JSON, as the view gives them) in their grid from ``top``, at most ``max_h``
     high; returns the boxes."""

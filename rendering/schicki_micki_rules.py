@@ -25,7 +25,7 @@ SHEET_W = (W - 2 * M - (SHEET_COLS - 1) * SHEET_GAP) // SHEET_COLS
 def _sheet_sections(w: Words) -> list[tuple[str, list[int], set[int]]]:
     """The deck in three groups; twins next to each other (returned as the marked ids)."""
     deck = cards()
-    first: dict[tuple, int] = {}
+    first: dict[tuple[int, tuple[tuple[str, str], ...]], int] = {}
     twins: dict[int, int] = {}
     for c in deck:
         if c.kind == "hen" and c.design is not None:

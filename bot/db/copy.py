@@ -19,13 +19,14 @@ import sys
 import tempfile
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
+from typing import Any
 from urllib.parse import unquote, urlsplit
 
 from dotenv import load_dotenv
 
 from bot.db import StorageError, open_db
 from bot.db.copy_schema import CopyError, Table, plan, quoted
-from bot.db.copy_values import converter
+from bot.db.copy_values import Convert, converter
 from bot.db.engine import IntegrityError, Row, SqliteDatabase
 from bot.db.postgres import (
     SERVER_ERRORS,
@@ -168,8 +169,8 @@ async def _copy_table(src: SqliteDatabase, dst: PostgresDatabase, table: Table) 
         last = rows[-1][0]
 
 
-def _converted(table: str, names: Sequence[str], converts: Sequence[Callable],
-               row: Row) -> tuple:
+def _converted(table: str, names: Sequence[str], converts: Sequence[Convert],
+               row: Row) -> tuple[Any, ...]:
     values = []
     for name, convert, value in zip(names, converts, list(row)[1:], strict=True):
         try:

@@ -9,10 +9,11 @@ from typing import Any
 
 from bot.games.core import Event
 from bot.games.mimic.cards import components
+from bot.games.mimic.views import Face
 from bot.i18n import Words
 
 
-def card_name(face: Mapping[str, str], w: Words) -> str:
+def card_name(face: Face, w: Words) -> str:
     """``Red Lion``, ``Červený lev``: one message per card, since a Czech colour agrees with
     its animal (lev and slon are masculine, žirafa and zebra feminine)."""
     return w(f"mimic.card.{face['colour']}.{face['animal']}")
@@ -23,7 +24,7 @@ def power_name(colour: str, w: Words) -> str:
     return w(f"mimic.power.{colour}")
 
 
-def face(card: str) -> dict[str, str]:
+def face(card: str) -> Face:
     """A card's face (id, colour, animal) from its id."""
     c = components().card(card)
     return {"id": c.id, "colour": c.colour, "animal": c.animal}

@@ -91,9 +91,9 @@ class MariposasUI(GameUI[MariposasView]):
                w: Words = EN) -> str:
         """Whose turn it is, who still chooses a free hatch, or who won."""
         if view["phase"] == "over":
-            result = view["result"] or {}
-            winners = [mention(seats[s], w) for s in result.get("winners", [])]
-            best = max(result.get("scores", [0]))
+            result = view["result"]
+            winners = [mention(seats[s], w) for s in result["winners"]] if result else []
+            best = max(result["scores"]) if result else 0
             return w(f"{K}status.won", winners=", ".join(winners), points=best)
         who = ", ".join(mention(seats[s], w) for s in view["active"])
         if view["phase"] == "free":

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -29,6 +29,7 @@ import discord
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import RuleError, StaleAction
 from bot.games.mariposas.rules import RULES
+from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from cogs._ui import (
     ID,
@@ -85,7 +86,7 @@ def step_of(legal: Sequence[str]) -> str:
     return verbs[0] if verbs else "none"
 
 
-def build(view: Mapping[str, Any], legal: Sequence[str], w: Words,
+def build(view: MariposasView, legal: Sequence[str], w: Words,
           narrowed: str = "") -> Panel:
     """The panel of a seat whose turn is open (``legal`` non-empty), in the reader's words;
     ``narrowed``: the group of choices the player picked, when they do not all fit."""
@@ -93,11 +94,11 @@ def build(view: Mapping[str, Any], legal: Sequence[str], w: Words,
     if not legal:
         return Panel(w(f"{K}panel.wait"))
     lines = [w(f"{K}step.{step}")]
-    turn = view.get("turn") or {}
-    if turn.get("card") and step in ("move", "land", "confirm"):
+    turn = view["turn"]
+    if turn is not None and turn["card"] and step in ("move", "land", "confirm"):
         left = [str(g["steps"]) for g in turn["groups"] if not g["used"]]
         lines.append(w(f"{K}moves_left", moves=", ".join(left) if left else "—"))
-    if view.get("seat") is not None:
+    if view["seat"] is not None:
         lines.append(w(f"{K}stock", flowers=words.stock(view, w)))
     panel = Panel("")
     chosen = [c for c in legal if c.partition(":")[0] not in BUTTON_VERBS]
@@ -107,8 +108,8 @@ def build(view: Mapping[str, Any], legal: Sequence[str], w: Words,
     elif step == "move":
         panel.highlights = _butterflies(view)
     elif step == "hatch":  # the butterfly that may hatch, by the letter the moves name it
-        queue = turn.get("queue") or [{}]
-        panel.highlights = _butterflies(view, only=queue[0].get("b"))
+        queue = turn["queue"] if turn is not None else []
+        panel.highlights = _butterflies(view, only=queue[0].get("b") if queue else None)
     seen: set[str] = set()
     options = []
     for code in chosen:  # two cards of one kind read the same: offer it once
@@ -181,7 +182,7 @@ def _runs(options: list[tuple[str, str]], room: int) -> dict[str, list[tuple[str
     return {str(at): options[at:at + size] for at in range(0, len(options), size)}
 
 
-def _butterflies(view: Mapping[str, Any], only: str | None = None) -> dict[int, str]:
+def _butterflies(view: MariposasView, only: str | None = None) -> dict[int, str]:
     """The seat's butterflies on the map (or just the one named ``only``), labelled with their
     letters."""
     found: dict[int, list[str]] = {}

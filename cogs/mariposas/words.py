@@ -8,14 +8,13 @@ private map draws on them), with what is there: a city, Michoacán, or the flowe
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from bot.games.mariposas.cards import card_moves
 from bot.games.mariposas.content import load
+from bot.games.mariposas.views import Butterfly, MariposasView
 from bot.i18n import Words
 
-View = Mapping[str, Any]
 K = "mariposas.discord."
 
 
@@ -24,9 +23,12 @@ def flower(name: str, w: Words) -> str:
     return w(f"{K}flower.{name}")
 
 
-def stock(view: View, w: Words) -> str:
+def stock(view: MariposasView, w: Words) -> str:
     """The reader's flower tokens: ``white 3, purple 0, …`` in the board's order."""
-    held = view["flowers"][view["seat"]]
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("the public view is no one's: it has no tokens of its own")
+    held = view["flowers"][seat]
     return ", ".join(f"{flower(f, w)} {held[f]}" for f in load().board.flower_types)
 
 
@@ -56,7 +58,7 @@ def moves(steps: Sequence[int], w: Words) -> str:
     return " + ".join(str(s) for s in steps)
 
 
-def card(code: str, view: View, w: Words) -> str:
+def card(code: str, view: MariposasView, w: Words) -> str:
     """A ``card:…`` option: what the card does (a reuse: what it copies; bonus cards added)."""
     body = code.partition(":")[2]
     if body == "pass":
@@ -88,7 +90,7 @@ def _moves_card(steps: Sequence[int], take: bool, w: Words) -> str:
     return w(f"{K}card.{'flower' if take else 'moves'}", moves=moves(steps, w))
 
 
-def _resolved(view: View, card_id: str) -> str:
+def _resolved(view: MariposasView, card_id: str) -> str:
     for pile in view["played"]:
         for entry in pile:
             if entry["card"] == card_id and entry["as"]:
@@ -107,27 +109,29 @@ def gained(card_id: str, w: Words) -> str:
         f"{K}card.bonus", moves=moves(card_moves({}, card_id)[0], w))
 
 
-def letters(view: View) -> dict[str, str]:
+def letters(view: MariposasView) -> dict[str, str]:
     """A letter for each of the seat's butterflies (A, B, …), as the panel and map name them."""
     mine = [b for b in view["butterflies"] if b["seat"] == view["seat"]]
     return {b["id"]: chr(ord("A") + i) for i, b in enumerate(mine)}
 
 
-def butterfly(b: Mapping[str, Any], letter: str, w: Words) -> str:
+def butterfly(b: Butterfly, letter: str, w: Words) -> str:
     """``A: gen 2 on 57 — Chicago`` (a double gen 4 says so)."""
     gen = w(f"{K}gen_double" if b.get("double") else f"{K}gen", gen=b["gen"])
     return f"{letter}: {gen}, {space(b['space'], w)}"
 
 
-def option(code: str, view: View, w: Words) -> str:
+def option(code: str, view: MariposasView, w: Words) -> str:
     """Any option of the panel in words (at most 100 characters, Discord's limit)."""
     verb, _, rest = code.partition(":")
-    turn = view.get("turn") or {}
+    turn = view["turn"]
     if verb == "card":
         text = card(code, view, w)
     elif verb == "move":
         bid, _, group = rest.partition(":")
         b = next(x for x in view["butterflies"] if x["id"] == bid)
+        if turn is None:
+            raise ValueError("a move is an option of an open turn only")
         g = turn["groups"][int(group)]
         text = w(f"{K}move_option", butterfly=butterfly(b, letters(view).get(bid, "?"), w),
                  steps=g["steps"])

@@ -38,7 +38,6 @@ from cogs._lobby import THREAD_OPTION, minutes, no_game_here, open_lobby
 from cogs._ui import apologise, reader, reason, server_words, show_rules, tell
 from cogs.mimic.table import (
     MimicUI,
-    View,
     cell_choices,
     cell_notes,
     find_card,
@@ -268,7 +267,7 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
         if match.status != "active" or match.state is None:
             lines.append(w("mimic.after.over"))
             return "\n".join(lines)
-        view = self.bot.sessions.rules(match.game).view(match.state, seat)
+        view = RULES.view(match.state, seat)
         if seat in view["active"]:
             lines.append(_next_hint(view, w, table.board))
             note = stuck_note(view, w)
@@ -524,7 +523,7 @@ async def _hand_choices(interaction: discord.Interaction[GameBot], current: str,
     return _choices([(card_name(f, table.w), f["id"]) for f in faces], current)
 
 
-def _next_hint(view: View, w: Words, board: Words) -> str:
+def _next_hint(view: MimicView, w: Words, board: Words) -> str:
     """What the seat does next, in one line of the reader's words (``board``: the server's,
     to name a button as the board shows it)."""
     phase, step = view["phase"], view["step"]

@@ -26,7 +26,7 @@ from bot.games.mimic.hints import (
 )
 from bot.games.mimic.rules import side_of
 from bot.games.mimic.sets import Board
-from bot.games.mimic.views import MimicView
+from bot.games.mimic.views import Face, MimicView
 from bot.i18n import LANGUAGES, Words, words
 from bot.texts import mimic as texts
 from bot.texts.mimic import card_name, power_name
@@ -49,9 +49,6 @@ from rendering import mimic as art
 if TYPE_CHECKING:
     from cogs._bot import GameBot
 
-View = Mapping[str, Any]
-
-
 def cell_notes(board: Board, cell: str, card_kind: tuple[str, str], w: Words) -> str:
     """Why a cell is legal for a card: the start cards its lines come from, and a completion."""
     return _notes(line_facts(board, cell, card_kind), w)
@@ -68,7 +65,8 @@ def _notes(facts: tuple[list[str], int, bool], w: Words) -> str:
     return " · ".join(parts)
 
 
-def cell_choices(view: View, card: str, cells: Sequence[str], w: Words) -> list[tuple[str, str]]:
+def cell_choices(view: MimicView, card: str, cells: Sequence[str],
+                 w: Words) -> list[tuple[str, str]]:
     """``(label, cell)`` for each legal cell of a hand card; set-completing cells first."""
     face = next((f for f in view["hand"] if f["id"] == card), None)
     if face is None:
@@ -79,7 +77,7 @@ def cell_choices(view: View, card: str, cells: Sequence[str], w: Words) -> list[
     return sorted(labelled, key=lambda lc: (not facts[lc[1]][2], order(lc[1])))
 
 
-def stuck_note(view: View, w: Words) -> str | None:
+def stuck_note(view: MimicView, w: Words) -> str | None:
     """The private warning of spec §End: no two legal placements exist from the hand."""
     need = needed(view)
     if need == 0 or view["step"]["pending"] is not None or can_lay(view, need):
@@ -87,7 +85,7 @@ def stuck_note(view: View, w: Words) -> str | None:
     return w("mimic.stuck.two" if need == 2 else "mimic.stuck.one")
 
 
-def find_card(view: View, text: str) -> str:
+def find_card(view: MimicView, text: str) -> str:
     """A hand card from what the user typed: its id, or its name in any language
     (``red lion``, ``červený lev``)."""
     text = text.strip()
@@ -97,7 +95,7 @@ def find_card(view: View, text: str) -> str:
     return text
 
 
-def names_of(face: View) -> set[str]:
+def names_of(face: Face) -> set[str]:
     """A card's name in every language, lower-cased, as a player may type it."""
     return {card_name(face, w).lower() for w in (words(lang) for lang in LANGUAGES)}
 
@@ -138,8 +136,11 @@ def own_line(event: Event, seat: int, w: Words) -> str | None:
     return None
 
 
-def hand_text(view: View, targets: Mapping[str, Sequence[str]], w: Words) -> str:
+def hand_text(view: MimicView, targets: Mapping[str, Sequence[str]], w: Words) -> str:
     """The private hand in words, with the cells each card fits."""
+    seat = view["seat"]
+    if seat is None:
+        raise ValueError("the public view holds no hand")
     lines = [w("mimic.hand.title")]
     for i, face in enumerate(view["hand"], 1):
         cells = targets.get(face["id"], [])
@@ -148,7 +149,7 @@ def hand_text(view: View, targets: Mapping[str, Sequence[str]], w: Words) -> str
         lines.append(w("mimic.hand.card", number=i, card=card_name(face, w), cells=where))
     if not view["hand"]:
         lines.append(w("mimic.hand.empty"))
-    powers = view["powers"][view["seat"]]
+    powers = view["powers"][seat]
     active = ", ".join(power_name(p, w) for p in powers["active"]) or w("mimic.hand.no_powers")
     lines.append(w("mimic.hand.powers", powers=active))
     return "\n".join(lines)
@@ -213,7 +214,8 @@ class MimicUI(GameUI[MimicView]):
         if phase == "draw":
             return w("mimic.status.draw", who=who, draw=w("mimic.button.draw"))
         if phase == "exchange":
-            if view["exchange"]["stage"] == "partner":
+            exchange = view["exchange"]
+            if exchange is not None and exchange["stage"] == "partner":
                 mate = next(s for s in view["sides"][side_of(view, view["turn"])]
                             if s != view["turn"])
                 return w("mimic.status.partner", mate=mention(seats[mate], w), who=who)
@@ -228,7 +230,7 @@ class MimicUI(GameUI[MimicView]):
             total = placed[0] + view["cubes_left"][0]
             return w("mimic.status.solo_over", name=mention(seats[0], w), placed=placed[0],
                      total=total)
-        winners = (view["result"] or {}).get("winners", [])
+        winners = view["result"]["winners"] if view["result"] is not None else []
         if not winners:
             return w("mimic.status.nobody")
         best = placed[side_of(view, winners[0])]

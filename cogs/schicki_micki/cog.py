@@ -24,7 +24,7 @@ from bot.db.repo import MatchRow
 from bot.dealer import Dealer, Reaction
 from bot.games.core import RuleError
 from bot.games.schicki_micki import RULES
-from bot.games.schicki_micki.views import SchickiView
+from bot.games.schicki_micki.views import SchickiView, resolved
 from bot.sessions import Transition
 from bot.texts.schicki_micki import BY_EMOJI, EMOJI, SAY  # noqa: F401 - EMOJI read from here
 from cogs._cog import GameCog
@@ -232,7 +232,7 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
         the players' reactions come off at once so each can react the same way again."""
         for event in transition.events:
             if event.kind == "resolved":
-                self.ui.results[match.id] = event.data
+                self.ui.results[match.id] = resolved(event.data)
                 if not event.data["table_cleared"] and match.id in self.posted \
                         and match.status == "active":
                     await self.reactions.clear(match.channel_id, self.posted[match.id])
@@ -242,7 +242,7 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
         nobody are taken off, missing emojis added) and the newest result is shown again."""
         for event in reversed(await self.bot.sessions.history(match)):
             if event.kind == "resolved":
-                self.ui.results.setdefault(match.id, event.data)
+                self.ui.results.setdefault(match.id, resolved(event.data))
                 break
         if match.message_id is None or match.state is None:
             return

@@ -3,7 +3,7 @@ window, that window's result in both (until the next card's edit replaces it).""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -11,7 +11,7 @@ import discord
 from bot.db.repo import MatchRow, SeatRow
 from bot.dealer import Dealer
 from bot.games.core import Event
-from bot.games.schicki_micki.views import SchickiView
+from bot.games.schicki_micki.views import Resolved, SchickiView
 from bot.i18n import Words
 from bot.texts import schicki_micki as texts
 from bot.texts.schicki_micki import EMOJI
@@ -33,10 +33,10 @@ class SchickiUI(GameUI[SchickiView]):
 
     def __init__(self, dealer: Dealer) -> None:
         self.dealer = dealer
-        self.results: dict[int, Mapping[str, Any]] = {}  # match → its newest resolved window
+        self.results: dict[int, Resolved] = {}  # match → its newest resolved window
         self.pictures: dict[int, bytes] = {}  # match → the table picture last drawn
 
-    def result(self, match: MatchRow | None) -> Mapping[str, Any] | None:
+    def result(self, match: MatchRow | None) -> Resolved | None:
         """The newest window's result while the table still stands as it left it: no card
         dealt and no window opened since (the next card's edit replaces it)."""
         data = self.results.get(match.id) if match is not None else None
@@ -124,6 +124,6 @@ class SchickiUI(GameUI[SchickiView]):
         await tell(interaction, reader(interaction)("schicki.everything_on_table"))
 
 
-def result_text(data: Mapping[str, Any], seats: Sequence[SeatRow], w: Words = EN) -> str:
+def result_text(data: Resolved, seats: Sequence[SeatRow], w: Words = EN) -> str:
     """The result message of one window, with the names escaped for Discord."""
     return texts.result_text(data, [plain(seat_name(s, w)) for s in seats], w)

@@ -11,12 +11,12 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 from bot.games.core import JSON, Event, IllegalAction, Outcome, Seat, State
 from bot.games.mariposas import seasons, turn
 from bot.games.mariposas.state import SCHEMA, check, content, new_state
-from bot.games.mariposas.views import MariposasView
+from bot.games.mariposas.views import MariposasView, Turn
 
 
 class MariposasRules:
@@ -85,10 +85,10 @@ class MariposasRules:
             # drawn from this view, at any moment: a restart, a retry, a redraw in a race).
             state = turn.opened_state(state)
         current = state["turn"]
-        public_turn = None
-        if current is not None:
-            public_turn = {k: copy.deepcopy(v) for k, v in current.items()
-                           if k not in ("checkpoint", "opened")}
+        public_turn: Turn | None = None
+        if current is not None:  # the state is untyped JSON; its turn has Turn's keys
+            public_turn = cast(Turn, {k: copy.deepcopy(v) for k, v in current.items()
+                                      if k not in ("checkpoint", "opened")})
         view: MariposasView = {
             "game": self.id,
             "players": state["players"],

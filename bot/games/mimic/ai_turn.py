@@ -13,7 +13,8 @@ Play 1).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
 
 from bot.games.mimic.ai_judge import CUBE, Seat, Style, end_of_game, worth
 from bot.games.mimic.ai_lines import cells_for, completes, fits, scored, survey
@@ -34,7 +35,7 @@ SOLO_EXTRA = 14.0
 class Turn:
     """One placement-phase decision: the position, the seat's knowledge and its level."""
 
-    def __init__(self, view: dict, seat: Seat, style: Style, board: Board,
+    def __init__(self, view: Mapping[str, Any], seat: Seat, style: Style, board: Board,
                  rng: random.Random) -> None:
         step = view["step"]
         self.seat, self.style, self.board, self.rng = seat, style, board, rng

@@ -7,27 +7,23 @@ picture use it; so could a smarter computer player.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
-from typing import Any
-
 from bot.games.mimic.ai import board_from_view
 from bot.games.mimic.geometry import order
 from bot.games.mimic.sets import Board, any_placement, feasible, placements, scoring_cells
+from bot.games.mimic.views import Face, MimicView
 
-View = Mapping[str, Any]
 
-
-def kind(face: Mapping[str, str]) -> tuple[str, str]:
+def kind(face: Face) -> tuple[str, str]:
     return (face["colour"], face["animal"])
 
 
-def hand_targets(view: View) -> dict[str, list[str]]:
+def hand_targets(view: MimicView) -> dict[str, list[str]]:
     """For each card in the view's hand, the cells where it contributes to a set now."""
     board = board_from_view(view)
     return {face["id"]: placements(board, kind(face)) for face in view["hand"]}
 
 
-def extendable_lines(view: View) -> list[list[str]]:
+def extendable_lines(view: MimicView) -> list[list[str]]:
     """Lines already begun that a hand card could extend: start card, cards, open cell."""
     board = board_from_view(view)
     kinds = {kind(f) for f in view["hand"]}
@@ -42,7 +38,7 @@ def extendable_lines(view: View) -> list[list[str]]:
     return found
 
 
-def move_targets(view: View, origin: str) -> list[str]:
+def move_targets(view: MimicView, origin: str) -> list[str]:
     """Where the Yellow power card could move the card at ``origin`` (legal as from hand)."""
     board = board_from_view(view)
     face = view["board"].get(origin)
@@ -52,14 +48,14 @@ def move_targets(view: View, origin: str) -> list[str]:
     return [c for c in placements(lifted, kind(face)) if c != origin]
 
 
-def needed(view: View) -> int:
+def needed(view: MimicView) -> int:
     """Cards the seat must still lay this turn (0 when not in its placement phase)."""
     if view["phase"] != "place" or view["seat"] != view["turn"]:
         return 0
     return max(0, 2 - view["step"]["placed"])
 
 
-def can_lay(view: View, count: int) -> bool:
+def can_lay(view: MimicView, count: int) -> bool:
     """Whether the hand can lay ``count`` (0–2) more cards, one after the other."""
     if count <= 0:
         return True

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import Any, ClassVar
+from typing import Any, ClassVar, cast
 
 import bot.games.mimic.flow as flow
 import bot.games.mimic.moves as moves
@@ -43,12 +43,12 @@ from bot.games.core import JSON, Event, IllegalAction, Outcome, Seat, State
 from bot.games.mimic.cards import components
 from bot.games.mimic.moves import side_of
 from bot.games.mimic.setup import SCHEMA, new_state
-from bot.games.mimic.views import MimicView
+from bot.games.mimic.views import Face, Laid, Last, MimicView, Ranked, Showdown, Step
 
 __all__ = ["SCHEMA", "MimicRules", "card_face", "side_of"]
 
 
-def card_face(card_id: str) -> dict[str, str]:
+def card_face(card_id: str) -> Face:
     """A card as players see it: id, colour, animal."""
     card = components().card(card_id)
     return {"id": card.id, "colour": card.colour, "animal": card.animal}
@@ -98,11 +98,18 @@ class MimicRules:
 
     def view(self, state: State, seat: Seat | None) -> MimicView:
         """The public table, plus the hand (and showdown pick) of ``seat`` only."""
-        board = {
+        board: dict[str, Laid] = {
             cell: {**card_face(card), "cube": state["cubes"].get(cell)}
             for cell, card in state["cards"].items()
         }
         show = state["showdown"]
+        showdown: Showdown | None = None if show is None else {
+            "sides": list(show["sides"]),
+            "round": show["round"],
+            "picked": sorted(int(s) for s in show["picks"]),
+            "revealed": [[list(p) for p in r] for r in show["revealed"]],
+        }
+        # The state is untyped JSON: its parts copied whole are cast to their view types here.
         view: MimicView = {
             "game": self.id,
             "mode": state["mode"],
@@ -127,24 +134,19 @@ class MimicRules:
                        for p in state["powers"]],
             "power_line": list(state["power_line"]),
             "power_deck": len(state["power_deck"]),
-            "step": {**state["step"], "pending": _copy(state["step"]["pending"])},
+            "step": cast(Step, {**state["step"], "pending": _copy(state["step"]["pending"])}),
             "exchange": _copy(state["exchange"]),
-            "showdown": None if show is None else {
-                "sides": list(show["sides"]),
-                "round": show["round"],
-                "picked": sorted(int(s) for s in show["picks"]),
-                "revealed": [[list(p) for p in r] for r in show["revealed"]],
-            },
+            "showdown": showdown,
             "result": _copy(state["result"]),
             "last": _last(state.get("last")),
-            "ranking": [{**entry, "card": card_face(entry["card"])}
+            "ranking": [cast(Ranked, {**entry, "card": card_face(entry["card"])})
                         for entry in flow.showdown_rank(state)],
             "hand": [],
         }
         if seat is not None:
             view["hand"] = [card_face(c) for c in state["hands"][seat]]
-            if show is not None and str(seat) in show["picks"]:
-                view["showdown"]["my_pick"] = card_face(show["picks"][str(seat)])
+            if showdown is not None and str(seat) in show["picks"]:
+                showdown["my_pick"] = card_face(show["picks"][str(seat)])
             if seat in moves.active(state) and state["phase"] == "place":
                 view["can_place"] = bool(moves.placement_actions(state))
         return view
@@ -185,12 +187,12 @@ class MimicRules:
         return state
 
 
-def _last(last: Any) -> dict[str, JSON] | None:
+def _last(last: Any) -> Last | None:
     """The last turn's record, copied (its lists too), or None."""
     if last is None:
         return None
-    return {k: [list(v) if isinstance(v, list) else v for v in val] if isinstance(val, list)
-            else val for k, val in last.items()}
+    return cast(Last, {k: [list(v) if isinstance(v, list) else v for v in val]
+                       if isinstance(val, list) else val for k, val in last.items()})
 
 
 def _copy(value: Any) -> Any:

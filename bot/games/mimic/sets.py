@@ -58,14 +58,15 @@ class Board:
         A card may only go to a line's *first* empty cell: the cells before it must hold cards,
         so the set is continuous from its start card (spec §Placing a MIMIC card).
         """
-        if self._ends is None:
-            ends = []
-            for line in self.lines():
-                gap = next((c for c in line.cells if c not in self.cards), None)
-                if gap is not None:
-                    ends.append((gap, self.kinds(line)))
-            object.__setattr__(self, "_ends", ends)
-        return self._ends  # type: ignore[return-value]
+        if self._ends is not None:
+            return self._ends
+        ends: list[tuple[str, list[Kind]]] = []
+        for line in self.lines():
+            gap = next((c for c in line.cells if c not in self.cards), None)
+            if gap is not None:
+                ends.append((gap, self.kinds(line)))
+        object.__setattr__(self, "_ends", ends)  # the board is frozen; this is its cache
+        return ends
 
 
 def feasible(kinds: Iterable[Kind]) -> bool:

@@ -13,10 +13,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from bot.games.core import JSON, Event, IllegalAction, Outcome, Seat, State
-from bot.games.mimikri.views import MimikriView
+from bot.games.mimikri.views import Last, MimikriView
 
 ANIMALS = ("frog", "chameleon", "snake", "sloth", "toucan")
 ORIENTATIONS = ("N", "E", "S", "W")
@@ -168,7 +168,7 @@ class MimikriRules:
             "must_be_uncollected": state["pass_no"] > 1,
             # The last card turned up, for "what changed" on the table: states stored before
             # it was recorded have no "last" and show none.
-            "last": dict(state["last"]) if state.get("last") else None,
+            "last": cast(Last, dict(state["last"])) if state.get("last") else None,
         }
 
     def outcome(self, state: State) -> Outcome | None:

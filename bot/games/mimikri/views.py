@@ -3,7 +3,7 @@ layer read these keys, so a renamed one is a type error where it is read."""
 
 from __future__ import annotations
 
-from typing import Any, TypedDict
+from typing import TypedDict
 
 
 class Cell(TypedDict):
@@ -12,6 +12,15 @@ class Cell(TypedDict):
     pos: str
     face: str  # "down", "up" or "gone" (collected)
     butterfly: str | None
+
+
+class Last(TypedDict):
+    """The last card turned up: who turned it, where, its butterfly, whether it was wanted."""
+
+    seat: int
+    pos: str
+    butterfly: str
+    found: bool
 
 
 class MimikriView(TypedDict):
@@ -33,4 +42,4 @@ class MimikriView(TypedDict):
     pass_no: int
     rounds: int
     must_be_uncollected: bool
-    last: Any  # the last card turned up (None before any)
+    last: Last | None  # None before any card is turned up

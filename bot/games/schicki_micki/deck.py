@@ -35,6 +35,7 @@ from importlib import resources
 from pathlib import Path
 
 from bot.games.core import JSON
+from bot.games.schicki_micki.views import CardFace
 
 FEATURES = ("umbrella", "hat", "scarf", "beak", "feathers", "worm")
 COLOURS = ("red", "blue", "yellow", "green", "orange", "pink")
@@ -64,7 +65,7 @@ class Card:
         """What makes two hens identical (twins); None for a close-up, which never is."""
         return (self.worms, self.items) if self.kind == "hen" else None
 
-    def to_json(self) -> dict[str, JSON]:
+    def to_json(self) -> CardFace:
         """The card as it is stored in ``deck.json`` and shown in views."""
         if self.kind == "hen":
             return {"id": self.id, "kind": "hen", "worms": self.worms, "colours": dict(self.items)}

@@ -46,6 +46,7 @@ from bot.games.schicki_micki.table import (
     read_table,
     verdict,
 )
+from bot.games.schicki_micki.views import GivenBack, Judged
 
 # What became of one reaction (the ``result`` field of the ``resolved`` event).
 WON_ALL = "won_all"
@@ -98,14 +99,14 @@ def resolve(state: State, events: list[Event]) -> None:
         }))
 
 
-def _judge(state: State, reading: Reading) -> list[dict]:
+def _judge(state: State, reading: Reading) -> list[Judged]:
     """One result per reaction, in arrival order, before any card moves."""
     counting = {r["seat"]: i for i, r in enumerate(state["reactions"])}
-    results: list[dict] = []
+    results: list[Judged] = []
     first_all = False
     for i, reaction in enumerate(state["reactions"]):
         action = reaction["action"]
-        result = {
+        result: Judged = {
             "seat": reaction["seat"], "action": action, "at_ms": reaction["at_ms"],
             "order": i + 1, "figure": reaction["figure"], "verdict": None, "result": NOTHING,
             "cards": [], "owed": 0,
@@ -127,7 +128,7 @@ def _judge(state: State, reading: Reading) -> list[dict]:
     return results
 
 
-def _award(state: State, results: list[dict]) -> list[int]:
+def _award(state: State, results: list[Judged]) -> list[int]:
     """Hand out the table (and the deck's top cards); return the cards put under the deck."""
     table, deck = state["table"], state["deck"]
     for result in results:
@@ -154,9 +155,9 @@ def _award(state: State, results: list[dict]) -> list[int]:
     return list(under)
 
 
-def _give_back(state: State, results: list[dict]) -> list[dict]:
+def _give_back(state: State, results: list[Judged]) -> list[GivenBack]:
     """Every fault gives back the player's last won card under the deck, if they have one."""
-    given = []
+    given: list[GivenBack] = []
     for result in results:
         if result["result"] != GAVE_BACK:
             continue

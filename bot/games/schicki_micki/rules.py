@@ -30,7 +30,7 @@ from __future__ import annotations
 import copy
 import random
 from collections.abc import Mapping
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from bot.games.core import JSON, SYSTEM, Event, IllegalAction, Outcome, Seat, State
 from bot.games.schicki_micki.deck import DECK_SIZE
@@ -206,7 +206,7 @@ class SchickiMickiRules:
         return state
 
 
-def _reaction_of(state: State, seat: Seat) -> dict | None:
+def _reaction_of(state: State, seat: Seat) -> dict[str, Any] | None:
     """The seat's latest reaction in the open window, if any."""
     return next((r for r in reversed(state["reactions"]) if r["seat"] == seat), None)
 
