@@ -70,13 +70,29 @@ class LiveBoards(Listener):
     def __init__(self, sessions: SessionService) -> None:
         self.sessions = sessions
         self.boards: dict[int, set[Board]] = {}
+        # match -> (version, status) its boards were last sent: a cancel keeps the version
+        self.pushed: dict[int, tuple[int, str]] = {}
 
     def published(self, transition: Transition) -> None:
-        """A change was committed: its frame goes to every board of its match."""
-        boards = self.boards.get(transition.match.id)
-        if not boards:
+        """A change was committed here: its frame goes to every board of its match."""
+        self.push(transition.match)
+
+    async def refresh(self, match_id: int) -> None:
+        """A change to ``match_id`` was committed elsewhere (another process): its boards get
+        the match as it now stands, unless they have it already."""
+        if match_id not in self.boards:
             return
-        text = frame(self.sessions, transition.match)
+        match = await self.sessions.repo.match(match_id)
+        if match is not None:
+            self.push(match)
+
+    def push(self, match: MatchRow) -> None:
+        """Send ``match`` to its boards, unless they were sent it as it is already."""
+        boards = self.boards.get(match.id)
+        if not boards or self.pushed.get(match.id) == (match.version, match.status):
+            return
+        self.pushed[match.id] = (match.version, match.status)
+        text = frame(self.sessions, match)
         for board in boards:
             board.send(text)
 
@@ -92,6 +108,7 @@ class LiveBoards(Listener):
         boards.discard(board)
         if not boards:
             self.boards.pop(match_id, None)
+            self.pushed.pop(match_id, None)
         await board.close()
 
     def count(self) -> int:
