@@ -9,8 +9,8 @@ import pytest
 from bot.games.core import GameOver, IllegalAction, NotYourTurn, start
 from bot.games.mimikri import RULES
 from bot.games.mimikri.rules import ORIENTATIONS, butterfly
+from tests.games.refusals import said
 
-from ..refusals import said
 from .helpers import Table, all_keys, position, where
 
 FRED, OSWALD, SOPHIA, IRIS = range(4)
