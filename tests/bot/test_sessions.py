@@ -218,6 +218,40 @@ async def test_a_time_out_in_the_middle_of_a_mariposas_turn_finishes_that_turn(s
 
 
 @pytest.mark.asyncio
+async def test_scheduled_names_the_games_that_move_on_without_anyone_acting(repo):
+    """What the e2e harness waits on: a timed game's timer, a computer's pending move, each
+    until it has run or the game ended; a game waiting only for its humans has nothing."""
+    from bot.sessions import SessionService
+
+    sessions = SessionService(repo, computer_delay=60)  # a computer's move stays pending
+    try:
+        untimed = await lobby(sessions)
+        await sessions.join(untimed.id, GUEST, "Guest")
+        await sessions.start(untimed.id, HOST)
+        assert sessions.scheduled() == set()
+
+        timed = await sessions.open_lobby(
+            "mimikri", guild_id=GUILD, channel_id=CHANNEL + 1, host_id=HOST, host_name="Host",
+            options={"subjects": 4, "turn_timer": 60})
+        await sessions.join(timed.id, GUEST, "Guest")
+        await sessions.start(timed.id, HOST)
+        assert sessions.scheduled() == sessions.scheduled("timer") == {timed.id}
+        assert sessions.scheduled("computer") == set()
+
+        current = await sessions.repo.match(untimed.id)
+        to_move = min(REGISTRY["mimikri"].active_seats(current.state))
+        await sessions.leave_game(untimed.id, (HOST, GUEST)[to_move])  # a computer takes it
+        assert sessions.scheduled("computer") == {untimed.id}
+        assert sessions.scheduled() == {untimed.id, timed.id}
+
+        await sessions.cancel(timed.id, HOST, is_admin=False)
+        await sessions.cancel(untimed.id, HOST, is_admin=False)
+        assert sessions.scheduled() == set()
+    finally:
+        await sessions.close()
+
+
+@pytest.mark.asyncio
 async def test_an_ended_games_history_is_not_kept_after_it_is_read(sessions):
     """After a restart the publisher reads a finished game's history for its last board: that
     game's events must not stay in memory for the life of the process."""
