@@ -26,14 +26,17 @@ class RandomBrain:
     def observe(self, events: Iterable[Event]) -> None:
         """Remembers nothing."""
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
-        """Any legal action."""
+    def choose(self, view: Mapping[str, object], legal: Sequence[str],
+               rng: random.Random) -> str:
+        """Any legal action (it reads nothing of the view, so takes any game's)."""
         return rng.choice(list(legal))
 
 
-def new_brain(game: str, level: str = DEFAULT_LEVEL) -> Brain:
+def new_brain(game: str, level: str = DEFAULT_LEVEL) -> Brain[Any]:
     """A fresh computer player for ``game`` at ``level`` (an unknown level plays normal): the
-    game's own (its `bot.games.spec.GameSpec.brain`), else one that plays any legal move."""
+    game's own (its `bot.games.spec.GameSpec.brain`), else one that plays any legal move. It
+    reads its game's view type, which the caller, looking a game up by name, cannot name: it
+    hands over what the game's rules showed the seat."""
     spec = GAMES.get(game)
     make = spec.brain if spec is not None and spec.brain is not None else RandomBrain
     return make(level if level in LEVELS else DEFAULT_LEVEL)

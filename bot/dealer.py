@@ -204,6 +204,11 @@ class Dealer:
         table = self.tables.get(match_id)
         return table is not None and (not table.calm.is_set() or table.version > version)
 
+    def dealing(self) -> set[int]:
+        """The matches whose dealer is running: the real-time tables that move on by
+        themselves."""
+        return {match_id for match_id, task in self._tasks.items() if not task.done()}
+
     async def close(self) -> None:
         """Stop dealing (the state is on disk; `watch` after a restart goes on)."""
         for task in self._tasks.values():

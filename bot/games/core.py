@@ -48,8 +48,8 @@ class Phrasebook(Protocol):
 class RuleError(ValueError):
     """A rejected action or request. It names a message of the catalogues (``key``, in every
     language) and the values of its placeholders: a `Term` is itself a message, and ``n``
-    picks a plural form. Rules never hold words; `say` gives them in a reader's language,
-    ``str()`` in English (for logs)."""
+    picks a plural form. Rules never hold words: `say` gives them in a reader's language;
+    ``str()`` is the key and its values (for logs), since the rules import no catalogue."""
 
     def __init__(self, key: str, /, **values: Any) -> None:
         super().__init__(key)
@@ -64,9 +64,14 @@ class RuleError(ValueError):
         return w(self.key, **values)
 
     def __str__(self) -> str:
-        from bot.i18n import words  # only a log line needs words: the rules never do
+        if not self.values:
+            return self.key
+        shown = ", ".join(f"{name}={_logged(value)!r}" for name, value in self.values.items())
+        return f"{self.key} ({shown})"
 
-        return self.say(words("en"))
+
+def _logged(value: Any) -> Any:
+    return value.key if isinstance(value, Term) else value
 
 
 def _said(value: Any, w: Phrasebook) -> Any:

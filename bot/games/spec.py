@@ -17,18 +17,22 @@ import importlib
 import random
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from bot.games.core import JSON, Event, Rules, Seat, State
 
+# The view a computer player reads: its game's (``MimicView``…), so that a key it reads
+# wrong is a type error as it is in the pictures. Only taken in, hence contravariant.
+View = TypeVar("View", bound=Mapping[str, Any], contravariant=True)
 
-class Brain(Protocol):
+
+class Brain(Protocol[View]):
     """A computer player: it watches public events and picks one of the legal actions."""
 
     def observe(self, events: Iterable[Event]) -> None:
         """Take in what happened at the table."""
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+    def choose(self, view: View, legal: Sequence[str], rng: random.Random) -> str:
         """Pick an action from ``legal``."""
 
 
@@ -61,8 +65,9 @@ class GameSpec:
     rules: Rules
     order: int
     """Where the game stands in the lists players read (help, settings, leaderboards)."""
-    brain: Callable[[str], Brain] | None = None
-    """A computer player at a level; None: the game has none of its own (any legal move)."""
+    brain: Callable[[str], Brain[Any]] | None = None
+    """A computer player at a level; None: the game has none of its own (any legal move). It
+    reads the game's own view type: the bot hands it what the game's rules showed the seat."""
     realtime: bool = False
     """Played on its own clock (a dealer), not in turns with turn timers."""
     turn_open: Callable[[State], bool] | None = None

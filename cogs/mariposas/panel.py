@@ -257,14 +257,6 @@ async def send_panel(interaction: discord.Interaction[GameBot], match: MatchRow)
     await interaction.followup.send(ephemeral=True, files=files, **parts)
 
 
-def refusal(error: RuleError, seats: Sequence[SeatRow], w: Words) -> str:
-    """Why a choice was refused, in the reader's words: a stale panel says so its way, the
-    rest as the error names it (whose turn it is, the rules' reason)."""
-    if isinstance(error, StaleAction):
-        return w(f"{K}refused.stale")
-    return reason(error, seats, w)
-
-
 async def choose(interaction: discord.Interaction[GameBot], match_id: int, version: int,
                  code: str) -> None:
     """A panel choice: submitted at the panel's version, then the panel shows the next step
@@ -280,8 +272,11 @@ async def choose(interaction: discord.Interaction[GameBot], match_id: int, versi
             else:
                 await sessions.submit(match_id, interaction.user.id, code, version,
                                       at_ms=int(interaction.created_at.timestamp() * 1000))
+        except StaleAction:  # not the rules' refusal: the panel is older than the game
+            note = w(f"{K}refused.stale")
+            await tell(interaction, note)
         except RuleError as error:
-            note = refusal(error, await sessions.repo.seats(match_id), w)
+            note = reason(error, await sessions.repo.seats(match_id), w)
             await tell(interaction, note)
         match = await sessions.repo.match(match_id)
         seats = await sessions.repo.seats(match_id)
@@ -307,7 +302,7 @@ async def choose_typed(interaction: discord.Interaction[GameBot], match: MatchRo
         await sessions.submit(match.id, interaction.user.id, code, None,
                               at_ms=int(interaction.created_at.timestamp() * 1000))
     except RuleError as error:
-        await tell(interaction, refusal(error, await sessions.repo.seats(match.id), w))
+        await tell(interaction, reason(error, await sessions.repo.seats(match.id), w))
         return
     now = await sessions.repo.match(match.id)
     if now is not None:

@@ -255,7 +255,7 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
                 if isinstance(error, (NotYourTurn, GameOver)):
                     raise
                 told = [line for e in events if (line := own_line(e, seat, table.w))]
-                return "\n".join([*told, error.say(table.w)])
+                return "\n".join([*told, reason(error, table.seats, table.w)])
             events += transition.events
             match = transition.match
         return self._after(match, seat, events, table)

@@ -88,8 +88,8 @@ async def test_input_that_came_with_the_last_window_goes_with_the_game(sessions)
     dealer = Dealer(sessions, Late(), time_scale=0.002)
     match = await started(sessions, humans=1, computers=2)
     dealer.watch(match)
-    task = dealer._tasks[match.id]
-    await asyncio.wait_for(task, 20)
+    assert dealer.dealing() == {match.id}
+    await until(lambda: not dealer.dealing(), "the dealer to stop at the game's end", timeout=20)
     assert (await sessions.repo.match(match.id)).status == "finished"
     assert await sessions.repo.inbox(match.id) == []
     assert match.id not in dealer.tables

@@ -65,22 +65,22 @@ async def test_one_open_game_per_channel(sessions):
 @pytest.mark.asyncio
 async def test_lobby_rules(sessions):
     match = await lobby(sessions)
-    with pytest.raises(LobbyError, match="needs 2–6"):
+    with pytest.raises(LobbyError, match=r"lobby\.error\.players .*low=2, high=6"):
         await sessions.start(match.id, HOST)
     await sessions.join(match.id, GUEST, "Guest")
-    with pytest.raises(LobbyError, match="already in"):
+    with pytest.raises(LobbyError, match="lobby.error.already_in"):
         await sessions.join(match.id, GUEST, "Guest")
-    with pytest.raises(LobbyError, match="Only the host"):
+    with pytest.raises(LobbyError, match="lobby.error.host_starts"):
         await sessions.start(match.id, GUEST)
-    with pytest.raises(LobbyError, match="host"):
+    with pytest.raises(LobbyError, match="lobby.error.host_cancels"):
         await sessions.leave_lobby(match.id, HOST)
     await sessions.leave_lobby(match.id, GUEST)
     assert [s.name for s in await sessions.repo.seats(match.id)] == ["Host"]
     for _ in range(5):
         await sessions.add_computer(match.id, HOST)
-    with pytest.raises(LobbyError, match="full"):
+    with pytest.raises(LobbyError, match="lobby.error.full"):
         await sessions.join(match.id, GUEST, "Guest")
-    with pytest.raises(LobbyError, match="Only the host or a server manager"):
+    with pytest.raises(LobbyError, match="lobby.error.cancel_rights"):
         await sessions.cancel(match.id, GUEST, is_admin=False)
     await sessions.cancel(match.id, GUEST, is_admin=True)
     assert (await sessions.repo.match(match.id)).status == "cancelled"
@@ -94,11 +94,11 @@ async def test_rejections_leave_the_game_unchanged(sessions):
     before = await sessions.repo.match(match.id)
     with pytest.raises(NotYourTurn):
         await sessions.submit(match.id, GUEST, "orient:N", before.version)
-    with pytest.raises(LobbyError, match="not playing"):
+    with pytest.raises(LobbyError, match="lobby.error.not_playing"):
         await sessions.submit(match.id, 999, "orient:N", before.version)
     with pytest.raises(StaleAction):
         await sessions.submit(match.id, HOST, "orient:N", before.version - 1)
-    with pytest.raises(IllegalAction, match="First insert"):
+    with pytest.raises(IllegalAction, match="mimikri.refused.insert_first"):
         await sessions.submit(match.id, HOST, "reveal:A1", before.version)
     after = await sessions.repo.match(match.id)
     assert (after.version, after.state) == (before.version, before.state)
@@ -215,6 +215,40 @@ async def test_a_time_out_in_the_middle_of_a_mariposas_turn_finishes_that_turn(s
     assert len(log) >= 2 and all(s == seat for s, _, _ in log)  # the card, then every step
     assert log[-1][1] in ("confirm", "keep") or log[-1][1].startswith("trade:")
     assert (await sessions.repo.seats(match.id))[seat].timeouts == 1
+
+
+@pytest.mark.asyncio
+async def test_scheduled_names_the_games_that_move_on_without_anyone_acting(repo):
+    """What the e2e harness waits on: a timed game's timer, a computer's pending move, each
+    until it has run or the game ended; a game waiting only for its humans has nothing."""
+    from bot.sessions import SessionService
+
+    sessions = SessionService(repo, computer_delay=60)  # a computer's move stays pending
+    try:
+        untimed = await lobby(sessions)
+        await sessions.join(untimed.id, GUEST, "Guest")
+        await sessions.start(untimed.id, HOST)
+        assert sessions.scheduled() == set()
+
+        timed = await sessions.open_lobby(
+            "mimikri", guild_id=GUILD, channel_id=CHANNEL + 1, host_id=HOST, host_name="Host",
+            options={"subjects": 4, "turn_timer": 60})
+        await sessions.join(timed.id, GUEST, "Guest")
+        await sessions.start(timed.id, HOST)
+        assert sessions.scheduled() == sessions.scheduled("timer") == {timed.id}
+        assert sessions.scheduled("computer") == set()
+
+        current = await sessions.repo.match(untimed.id)
+        to_move = min(REGISTRY["mimikri"].active_seats(current.state))
+        await sessions.leave_game(untimed.id, (HOST, GUEST)[to_move])  # a computer takes it
+        assert sessions.scheduled("computer") == {untimed.id}
+        assert sessions.scheduled() == {untimed.id, timed.id}
+
+        await sessions.cancel(timed.id, HOST, is_admin=False)
+        await sessions.cancel(untimed.id, HOST, is_admin=False)
+        assert sessions.scheduled() == set()
+    finally:
+        await sessions.close()
 
 
 @pytest.mark.asyncio

@@ -41,8 +41,8 @@ async def running_in(table: Table, channel: str) -> int:
 
 def tasks_of(table: Table, match_id: int) -> list[str]:
     """The timer and computer tasks the session service runs for a game."""
-    return [kind for (m, kind), task in table.bot.sessions._tasks.items()
-            if m == match_id and not task.done()]
+    return [kind for kind in ("timer", "computer")
+            if match_id in table.bot.sessions.scheduled(kind)]
 
 
 def calls_to(table: Table, channel_ids: set[int], since: int) -> list[str]:

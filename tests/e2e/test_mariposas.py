@@ -46,8 +46,7 @@ async def settle(table: Table, match_id: int, humans: dict[int, str]):
         match = await table.match(match_id)
         if match.status != "active":
             return match
-        busy = any(kind == "computer" and not task.done()
-                   for (m, kind), task in table.bot.sessions._tasks.items() if m == match_id)
+        busy = match_id in table.bot.sessions.scheduled("computer")
         if any(s in humans for s in RULES.active_seats(match.state)) and not busy:
             return match
         await asyncio.sleep(0.005)

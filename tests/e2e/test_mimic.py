@@ -119,9 +119,8 @@ async def settle(table: Table, match_id: int, humans: dict[int, str]):
         if match.status != "active":
             return match
         active = RULES.active_seats(match.state)
-        if any(s in humans for s in active) and not any(
-                kind == "computer" and not task.done()
-                for (m, kind), task in table.bot.sessions._tasks.items() if m == match_id):
+        if (any(s in humans for s in active)
+                and match_id not in table.bot.sessions.scheduled("computer")):
             return match
         await asyncio.sleep(0.005)
     raise AssertionError("the computer never handed the turn back")

@@ -24,6 +24,7 @@ from bot.shards import shard_of
 from tests.double import Driver, FakeDiscord
 from tests.e2e.test_schicki_order import assert_burst_in_gateway_order
 from tests.e2e.test_startup import said, start
+from tests.waiting import until
 
 COUNT = 2
 FOREIGN_CHANNEL = 4242  # no channel of the double: any call to it would show
@@ -62,12 +63,6 @@ async def _stored_games(path: str, guild_id: int, channel_id: int, host_id: int
     return own, theirs, table
 
 
-async def _until(condition: Any, timeout: float = 20.0) -> None:
-    async with asyncio.timeout(timeout):
-        while not await condition():
-            await asyncio.sleep(0.02)
-
-
 @pytest.mark.asyncio
 async def test_a_sharded_bot_resumes_only_its_own_guilds_games(
     fake_discord: FakeDiscord, driver: Driver, start_bot: Any, tmp_path: Any
@@ -97,7 +92,8 @@ async def test_a_sharded_bot_resumes_only_its_own_guilds_games(
         match = await repo.match(own)
         return (match is not None and match.status == "finished" and match.board_final
                 and match.announced)
-    await _until(own_over)  # the computers played the whole game, its end was shown
+    # The computers played the whole game, its end was shown.
+    await until(own_over, "the own game's end shown", timeout=20)
     assert fake_discord.calls(f"POST /channels/{channel.id}/messages")
 
     # Its players can talk to it: the interaction reached the owning shard.
@@ -111,8 +107,8 @@ async def test_a_sharded_bot_resumes_only_its_own_guilds_games(
     assert not [r for r in fake_discord.requests
                 if f"/channels/{FOREIGN_CHANNEL}" in r.path
                 or f"/channels/{FOREIGN_CHANNEL + 1}" in r.path]
-    assert not [key for key in bot.sessions._tasks if key[0] in (theirs, table)]
-    assert table not in bot.get_cog("SchickiMicki").dealer._tasks  # type: ignore[union-attr]
+    assert not bot.sessions.scheduled() & {theirs, table}
+    assert table not in bot.get_cog("SchickiMicki").dealer.dealing()  # type: ignore[union-attr]
 
 
 @pytest.mark.asyncio
@@ -139,7 +135,7 @@ async def test_a_killed_sharded_bot_resumes_its_games_at_its_restart(
     async def moved() -> bool:
         match = await bot.sessions.repo.match(own)
         return match is not None and match.version >= first.version + 2
-    await _until(moved)
+    await until(moved, "two moves of the own game", timeout=20)
     await running.kill(release=bot.db.close)  # kill -9: no clean-up
     db = await open_db(path)
     at_kill = await Repo(db).match(own)
@@ -154,7 +150,8 @@ async def test_a_killed_sharded_bot_resumes_its_games_at_its_restart(
     async def own_over() -> bool:
         match = await repo.match(own)
         return match is not None and match.status == "finished" and match.announced
-    await _until(own_over)  # the restart took the game on where the killed process left it
+    # The restart took the game on where the killed process left it.
+    await until(own_over, "the own game's end", timeout=20)
     assert [s.shard for s in fake_discord.gateway.live] == [(mine, COUNT)]
     await asyncio.sleep(0.3)
     for match_id, was in before.items():
@@ -217,7 +214,7 @@ async def test_privacy_delete_leaves_no_game_of_another_process_and_deletes_noth
 
     async def answered() -> bool:
         return "Nothing was deleted" in driver.latest(asked.message).content
-    await _until(answered)
+    await until(answered, "the privacy answer", timeout=20)
     text = driver.latest(asked.message).content
     assert f"Mimikri in <#{FOREIGN_CHANNEL}>" in text and "/game leave" in text
     assert f"<#{own.channel_id}>" not in text  # its own guild's lobby it could have left

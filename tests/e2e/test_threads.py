@@ -267,7 +267,7 @@ async def test_a_thread_archived_while_playing_is_reopened_by_the_next_board(tab
     assert refused, "the edit met the archived thread first"
     assert not thread.archived
     shown = driver.latest(board)
-    assert table.bot.publisher._drawn[match_id][0] == (await table.match(match_id)).version
+    assert table.bot.publisher.shown(match_id)[0] == (await table.match(match_id)).version
     assert shown.channel_id == thread.id
 
 
@@ -401,7 +401,7 @@ async def test_a_rematch_pressed_in_the_thread_plays_in_that_thread(table):
     await move(table, {0: "bob", 1: "alice"}[seat], pressed.message,
                choose({**match.state, "version_hint": match.version}), again)
     assert not thread.archived
-    assert table.bot.publisher._drawn[again][0] == (await table.match(again)).version
+    assert table.bot.publisher.shown(again)[0] == (await table.match(again)).version
 
 
 @pytest.mark.asyncio
@@ -463,7 +463,7 @@ async def test_a_game_opened_in_a_members_thread_is_kept_usable_there(table):
     await move(table, {0: "alice", 1: "bob"}[seat], board,
                choose({**match.state, "version_hint": match.version}), match_id)
     assert not thread.archived, "the board's update reopened the thread"
-    assert table.bot.publisher._drawn[match_id][0] == (await table.match(match_id)).version
+    assert table.bot.publisher.shown(match_id)[0] == (await table.match(match_id)).version
 
 
 @pytest.mark.asyncio

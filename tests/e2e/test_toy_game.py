@@ -15,7 +15,7 @@ import bot.games
 import cogs
 from bot.computers import RandomBrain, new_brain
 from bot.defaults import ServerSettings, lobby_options, timed_games
-from bot.games.core import replay
+from bot.games.core import IllegalAction, apply_checked, replay, start
 from tests.e2e.table import ephemeral_text, game_id
 from tests.e2e.test_help import synced_commands
 from tests.games.test_contract import playout
@@ -49,7 +49,8 @@ RULES = '''
             return ["add:1", "add:2"] if seat in self.active_seats(state) else []
 
         def explain_illegal(self, state, seat, action):
-            return "Add 1 or 2."
+            # A refusal names its message; a real game's words are in bot/i18n/<language>/
+            return IllegalAction("toy.refused.add")
 
         def apply(self, state, seat, action, *, rng, at_ms):
             added = int(action.split(":")[1])
@@ -71,7 +72,7 @@ RULES = '''
 
         def load(self, data):
             if data.get("schema") != 1:
-                raise IllegalAction("not a toy state")
+                raise ValueError("not a toy state")
             return dict(data)
 
 
@@ -187,6 +188,9 @@ def test_the_toy_is_registered_everywhere_the_engine_looks(toy):
             state, log, _ = playout(toy.rules, n, options, f"toy-{n}")
             assert toy.rules.outcome(state) is not None
             assert replay(toy.rules, f"toy-{n}", n, options, log)[0] == state
+    with pytest.raises(IllegalAction, match="toy.refused.add"):  # the contract's refusal
+        apply_checked(toy.rules, start(toy.rules, "toy", 2, {}), seed="toy", version=0, seat=0,
+                      action="add:3", seen_version=None)
 
 
 @pytest.mark.asyncio

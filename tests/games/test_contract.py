@@ -31,6 +31,7 @@ from bot.games.core import (
     replay,
     start,
 )
+from bot.i18n import LANGUAGES, words
 
 MAX_STEPS = 5000
 """No game here needs more than a few hundred actions; this only stops an endless loop."""
@@ -351,7 +352,10 @@ def test_actions_that_are_not_legal_are_rejected_with_words(game):
                     assert isinstance(error, GameOver)
                 elif seat not in rules.active_seats(position):
                     assert isinstance(error, NotYourTurn)
-                assert len(str(error).split()) >= 3, repr(str(error))
+                assert len(error.say(words("en")).split()) >= 3, error.say(words("en"))
+                for lang in LANGUAGES:  # words in each (Czech is terser), not the bare key
+                    said = error.say(words(lang))
+                    assert said.strip() and error.key not in said, (lang, said)
                 tried += 1
         assert dump(position) == before, "a rejected action changed the state"
     assert tried > 100

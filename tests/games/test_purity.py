@@ -3,7 +3,8 @@
 Nothing under ``bot/games`` may import discord, PIL, aiosqlite, asyncio, time or datetime, nor
 call the module-level functions of ``random`` (the global RNG): randomness arrives as a
 ``random.Random`` argument, time as ``at_ms``. ``random.Random`` itself, as a type or a
-constructor, is fine.
+constructor, is fine. Nor may it import the words (``bot.i18n``, ``bot.texts``, Babel, gettext):
+a refusal names a message of the catalogues, and only the catalogues hold words.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest
 import bot.games
 
 FORBIDDEN_MODULES = {"discord", "PIL", "aiosqlite", "asyncio", "time", "datetime"}
+WORDS = ("bot.i18n", "bot.texts", "babel", "gettext")  # modules (and their parts) of words
 ALLOWED_RANDOM_NAMES = {"Random"}
 GAMES_DIR = Path(bot.games.__file__).parent
 
@@ -29,7 +31,7 @@ def impurities(source: str) -> list[str]:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 top = alias.name.split(".")[0]
-                if top in FORBIDDEN_MODULES:
+                if top in FORBIDDEN_MODULES or _of_words(alias.name):
                     found.append(f"line {node.lineno}: import {alias.name}")
                 if alias.name == "random":
                     random_aliases.add(alias.asname or "random")
@@ -38,6 +40,10 @@ def impurities(source: str) -> list[str]:
             top = module.split(".")[0]
             if node.level == 0 and top in FORBIDDEN_MODULES:
                 found.append(f"line {node.lineno}: from {module} import …")
+            # ``from bot import i18n`` imports the words as surely as ``import bot.i18n``
+            found += [f"line {node.lineno}: from {module} import {alias.name}"
+                      for alias in node.names
+                      if node.level == 0 and _of_words(f"{module}.{alias.name}")]
             if node.level == 0 and module == "random":
                 for alias in node.names:
                     if alias.name not in ALLOWED_RANDOM_NAMES:
@@ -52,6 +58,10 @@ def impurities(source: str) -> list[str]:
                 and node.value.id in random_aliases and node.attr not in ALLOWED_RANDOM_NAMES:
             found.append(f"line {node.lineno}: {node.value.id}.{node.attr}")
     return found
+
+
+def _of_words(module: str) -> bool:
+    return any(module == name or module.startswith(name + ".") for name in WORDS)
 
 
 def game_modules() -> list[Path]:
@@ -92,6 +102,12 @@ def test_game_module_is_pure(path):
         ("import random as r\nr.shuffle([])", "r.shuffle"),
         ("from random import shuffle", "shuffle"),
         ("from random import choice as pick", "choice"),
+        ("def __str__(self):\n    from bot.i18n import words\n    return words('en')('k')",
+         "bot.i18n"),
+        ("from bot import i18n", "i18n"),
+        ("import bot.texts.mimic", "bot.texts"),
+        ("from babel.numbers import format_decimal", "babel"),
+        ("import gettext", "gettext"),
     ],
 )
 def test_impure_sources_are_caught(source, culprit):
@@ -107,6 +123,7 @@ def test_impure_sources_are_caught(source, culprit):
         "from random import Random\nrng = Random(1)",
         "import json\nimport copy\nfrom collections.abc import Mapping",
         "from bot.games.core import Event",
+        "from bot.games import core",
         "from .rules import butterfly",  # relative imports are the package's own
         "def f(state):\n    return state['time'] + state['random']",
     ],

@@ -24,16 +24,14 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping, Sequence
-from typing import Any
+from collections.abc import Sequence
 
 from bot.games.mimic.ai_judge import CUBE, Seat, Style, read_seat, worth
 from bot.games.mimic.ai_lines import survey
 from bot.games.mimic.ai_turn import Turn
 from bot.games.mimic.cards import components
 from bot.games.mimic.sets import Board, Kind
-
-View = Mapping[str, Any]
+from bot.games.mimic.views import MimicView as View
 
 LEVELS: dict[str, Style] = {
     "hard": Style(depth=2, odds=True, threat=0.8, red_block=True, noise=1.0, beam=6, draft=1.0),
@@ -71,7 +69,7 @@ def choose(view: View, legal: Sequence[str], rng: random.Random, level: str = "n
         return _start(view, legal, rng, style, seat, board)
     if phase == "draw":
         return _draw(view, legal, rng, style, seat, board)
-    turn = Turn(dict(view), seat, style, board, rng)
+    turn = Turn(view, seat, style, board, rng)
     pending = view["step"]["pending"]
     if pending is not None:
         return turn.yellow_target(pending["from"], legal)

@@ -11,7 +11,7 @@ takes cards keeps the game alive (§Ending the Game: a player who cannot lay two
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from math import comb
 from typing import Any
@@ -19,6 +19,7 @@ from typing import Any
 from bot.games.mimic.ai_lines import needs, survey
 from bot.games.mimic.cards import components
 from bot.games.mimic.sets import Board, Kind
+from bot.games.mimic.views import Face, MimicView
 
 CUBE = 100.0
 """A cube of one's own side: the unit of every other figure here."""
@@ -138,14 +139,16 @@ def _p_at_least(unseen: Counter[Kind], kind: Kind, hand: int, n: int, hands: int
     return 1.0 - (1.0 - one_hand) ** max(1, hands)
 
 
-def kind_of_face(face: Mapping[str, Any]) -> Kind:
+def kind_of_face(face: Face) -> Kind:
     return (face["colour"], face["animal"])
 
 
-def read_seat(view: Mapping[str, Any]) -> Seat:
+def read_seat(view: MimicView) -> Seat:
     """Everything the judgement needs, from the seat's view alone."""
     comp = components()
     seat = view["seat"]
+    if seat is None:  # the public view: no hand to judge, no side to play for
+        raise ValueError("a computer judges from a seat's view, not the public one")
     players = view["players"]
     sides = view["sides"]
     mine = next(i for i, s in enumerate(sides) if seat in s)
@@ -155,9 +158,8 @@ def read_seat(view: Mapping[str, Any]) -> Seat:
     seen += [kind_of_face(f) for f in view["removed"]]
     seen += [kind_of_face(f) for f in view["faceup"]]
     seen += [k for _, k in hand]
-    show = view.get("showdown") or {}
-    seen += [kind_of_face({"colour": c["colour"], "animal": c["animal"]})
-             for r in show.get("revealed", []) for _, c in _revealed(r)]
+    show = view["showdown"]
+    seen += [k for r in (show["revealed"] if show is not None else []) for _, k in _revealed(r)]
     pool.subtract(seen)
     pool = Counter({k: n for k, n in pool.items() if n > 0})
     opponents = [s for i, side in enumerate(sides) if i != mine for s in side]
@@ -171,7 +173,7 @@ def read_seat(view: Mapping[str, Any]) -> Seat:
         opponents=opponents,
         opp_hand=max((view["hand_sizes"][s] for s in opponents), default=0),
         opp_powers={p for s in opponents for p in view["powers"][s]["active"]},
-        powers=list(view["powers"][seat]["active"]) if seat is not None else [],
+        powers=list(view["powers"][seat]["active"]),
         mine_placed=placed[mine],
         best_other=max((n for i, n in enumerate(placed) if i != mine), default=0),
         cubes_left=view["cubes_left"][mine],
@@ -182,12 +184,12 @@ def read_seat(view: Mapping[str, Any]) -> Seat:
     )
 
 
-def _revealed(rnd: Iterable[Any]) -> Iterable[tuple[int, Mapping[str, str]]]:
-    """Showdown rounds list ``[seat, card id]``; faces are looked up by id."""
+def _revealed(rnd: Iterable[Sequence[Any]]) -> Iterable[tuple[int, Kind]]:
+    """Showdown rounds list ``[seat, card id]``; kinds are looked up by id."""
     for seat, card in rnd:
         face = components().card(card) if isinstance(card, str) else None
         if face is not None:
-            yield seat, {"colour": face.colour, "animal": face.animal}
+            yield seat, face.kind
 
 
 # -- the judgement -----------------------------------------------------------------------

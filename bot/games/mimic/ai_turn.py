@@ -13,12 +13,12 @@ Play 1).
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from collections.abc import Callable, Sequence
 
 from bot.games.mimic.ai_judge import CUBE, Seat, Style, end_of_game, worth
 from bot.games.mimic.ai_lines import cells_for, completes, fits, scored, survey
 from bot.games.mimic.sets import Board, Kind
+from bot.games.mimic.views import MimicView
 
 START_BONUS = 12.0
 """A completed set also brings a start card: new lines (§Start Cards 3)."""
@@ -35,7 +35,7 @@ SOLO_EXTRA = 14.0
 class Turn:
     """One placement-phase decision: the position, the seat's knowledge and its level."""
 
-    def __init__(self, view: Mapping[str, Any], seat: Seat, style: Style, board: Board,
+    def __init__(self, view: MimicView, seat: Seat, style: Style, board: Board,
                  rng: random.Random) -> None:
         step = view["step"]
         self.seat, self.style, self.board, self.rng = seat, style, board, rng

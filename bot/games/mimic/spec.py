@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from collections.abc import Iterable, Sequence
 
 from bot.games.core import JSON, Event
 from bot.games.mimic import RULES, ai
+from bot.games.mimic.views import MimicView
 from bot.games.spec import GameSpec, Showcase, middle
 
 
@@ -20,7 +20,7 @@ class Brain:
     def observe(self, events: Iterable[Event]) -> None:
         """The board shows all it needs."""
 
-    def choose(self, view: Mapping[str, Any], legal: Sequence[str], rng: random.Random) -> str:
+    def choose(self, view: MimicView, legal: Sequence[str], rng: random.Random) -> str:
         """The AI's pick."""
         return ai.choose(view, list(legal), rng, self.level)
 

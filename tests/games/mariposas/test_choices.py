@@ -14,6 +14,7 @@ from tests.games.mariposas.test_turn import (
     one,
     waystation_table,
 )
+from tests.games.refusals import said
 
 
 def test_choice_1__no_butterfly_on_the_map_loses_the_moves():
@@ -115,10 +116,15 @@ def test_choice_10__a_hatch_may_be_declined():
 def test_refusals_say_why_in_words():
     """explain_illegal names a stable reason (said as a sentence) for each kind of slip."""
     state = one()
-    assert "card first" in str(RULES.explain_illegal(state, 0, "move:0.0:0"))
-    assert "not your turn" in str(RULES.explain_illegal(state, 1, "card:move_5-1"))
+    assert said(RULES.explain_illegal(state, 0, "move:0.0:0")) == ("Play a card first.",
+                                                                   "Nejdřív zahraj kartu.")
+    assert said(RULES.explain_illegal(state, 1, "card:move_5-1")) == ("It is not your turn.",
+                                                                      "Nejsi na tahu.")
     state, _ = act(state, "card:move_5-1", "move:0.0:0")
     refused = RULES.explain_illegal(state, 0, "land:0")
     assert refused.key == "mariposas.discord.refused.not_reachable"
-    assert "not reachable" in str(refused)
-    assert "lands first" in str(RULES.explain_illegal(state, 0, "confirm"))
+    assert said(refused) == (
+        "That space is not reachable with this move: only the highlighted spaces are.",
+        "Na toto pole se tímto pohybem nedostaneš: jen na zvýrazněná pole.")
+    assert RULES.explain_illegal(state, 0, "confirm").key == \
+        "mariposas.discord.refused.land_first"

@@ -14,6 +14,7 @@ from bot.games.core import apply_checked, dump, start
 from bot.games.mimic import RULES, ai
 from bot.games.mimic.ai_judge import read_seat, worth
 from bot.games.mimic.ai_lines import cells_for, completes, fits, survey
+from bot.games.mimic.cards import kind_of
 from bot.games.mimic.sets import blue_targets, placements, scoring_cells
 from tests.games.mimic.art import act, ids, position
 from tests.games.test_contract import SECRET_SHUFFLERS
@@ -298,6 +299,26 @@ def test_showdown_shows_its_best_card():
     state["phase"], state["showdown"] = "showdown", {"sides": [0, 1], "round": 1, "picks": {},
                                                       "revealed": []}
     assert choose(state) == f"pick:{ids(state, 0, 'bL')[0]}"
+
+
+def test_a_card_shown_in_the_showdown_is_no_longer_unseen():
+    """§Ties: a card another side has shown is out of play, so the seat's count of the cards
+    it has not seen leaves it out (read from the view's showdown rounds)."""
+    state = position(THREE, [["gO", "bL", "gZ", "rE", "bO"], ["bG", "gL", "rZ", "rO", "bZ"]])
+    shown = state["hands"][1][0]
+    kind = kind_of(shown)
+    state["phase"] = "showdown"
+    state["showdown"] = {"sides": [0, 1], "round": 2, "picks": {}, "revealed": []}
+    before = read_seat(RULES.view(state, 0)).unseen[kind]
+    state["showdown"]["revealed"] = [[[1, shown]]]
+    assert read_seat(RULES.view(state, 0)).unseen[kind] == before - 1
+
+
+def test_the_public_view_is_refused_by_the_judgement():
+    """A computer plays a seat: the public view has no hand and no side to judge for."""
+    state = position(THREE, [["gO", "bL", "gZ", "rE", "bO"]])
+    with pytest.raises(ValueError, match="seat's view"):
+        read_seat(RULES.view(state, None))
 
 
 def test_the_partner_gives_the_card_that_completes_a_set():

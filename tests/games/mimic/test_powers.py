@@ -8,6 +8,7 @@ import pytest
 from bot.games.core import IllegalAction
 from bot.games.mimic import RULES
 from tests.games.mimic.art import act, cells_for, ids, position
+from tests.games.refusals import said
 
 LINE = """
     7 .  .  .  .  .  .  .
@@ -92,8 +93,11 @@ def test_yellow_moves_a_card_in_two_steps_and_can_complete_a_set():
     assert state["step"]["pending"] == {"power": "yellow", "from": "E4"}
     legal = RULES.legal_actions(state, 0)
     assert "to:C7" in legal and "to:E4" not in legal and legal[-1] == "cancel"
-    with pytest.raises(IllegalAction, match="yellow move"):
+    with pytest.raises(IllegalAction, match="mimic.refused.finish_yellow") as caught:
         act(state, 0, f"place:{ids(state, 0, 'bO')[0]}:D3")
+    assert said(caught.value) == (
+        "Finish the yellow move first: choose where the card goes, or cancel.",
+        "Nejdřív dokonči přesun žlutou kartou: vyber, kam karta půjde, nebo přesun zruš.")
     state, _ = act(state, 0, "cancel")
     assert "yellow" in powers(state)["active"] and state["step"]["pending"] is None
     state, _ = act(state, 0, "yellow:E4")

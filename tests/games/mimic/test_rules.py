@@ -8,6 +8,7 @@ from bot.games.core import IllegalAction
 from bot.games.mimic import RULES
 from bot.games.mimic.sets import complete, half, start_card_cells
 from tests.games.mimic.art import act, board, ids, kind, position
+from tests.games.refusals import said
 
 NORTH = """
     7 .  .  .  .  .  .  .
@@ -55,8 +56,11 @@ def test_what_is_and_is_not_a_set():
 def test_a_card_that_cannot_make_a_set_is_illegal():
     """§MIMIC Cards 4: a third lion cannot join a line that has two."""
     state = position(north("rL", "rL"), [["rL", "gO", "gZ", "gG", "bO"]])
-    with pytest.raises(IllegalAction, match="does not continue any set line"):
+    with pytest.raises(IllegalAction, match="mimic.refused.no_line") as caught:
         act(state, 0, f"place:{ids(state, 0, 'rL')[0]}:D7")
+    assert said(caught.value) == (
+        "A Red Lion at D7 does not continue any set line from a start card.",
+        "Červený lev na D7 nenavazuje na žádnou řadu od startovní karty.")
 
 
 def test_one_card_completes_two_sets():
@@ -143,7 +147,7 @@ def test_only_one_start_card_per_turn():
     assert state["phase"] == "start"
     legal = RULES.legal_actions(state, 0)
     assert legal and all(a.startswith("start:") for a in legal)
-    with pytest.raises(IllegalAction, match="start card"):
+    with pytest.raises(IllegalAction, match="mimic.refused.phase.start"):
         act(state, 0, f"place:{ids(state, 0, 'bE')[0]}:G5")
     state, _ = act(state, 0, "start:A1" if "start:A1" in legal else legal[0])
     assert state["yellow_left"] == 4 and state["phase"] == "place"

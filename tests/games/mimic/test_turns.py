@@ -12,6 +12,7 @@ import pytest
 from bot.games.core import IllegalAction, dump
 from bot.games.mimic import RULES
 from tests.games.mimic.art import act, ids, position
+from tests.games.refusals import said
 
 OPEN = """
     7 .  .  .  .  .  .  .
@@ -63,8 +64,10 @@ def test_two_cards_must_be_laid_before_ending():
     """§How To Play 2: two MIMIC cards per turn."""
     state = position(OPEN, [["rL", "rE", "gO", "gZ", "gG"]])
     assert "end" not in RULES.legal_actions(state, 0)
-    with pytest.raises(IllegalAction, match="Lay 2 cards"):
+    with pytest.raises(IllegalAction, match="mimic.refused.end") as caught:
         act(state, 0, "end")
+    assert said(caught.value) == ("Lay 2 cards before ending your turn.",
+                                  "Než ukončíš tah, polož 2 karty.")
 
 
 def test_teams_exchange_then_shared_cubes():
@@ -236,12 +239,15 @@ def test_advanced_limits():
     assert [a for a in RULES.legal_actions(state, 0) if a.startswith("take:")] == ["take:green"]
     state["powers"][0]["active"] = ["yellow", "red", "blue"]
     assert not any(a.startswith("take:") for a in RULES.legal_actions(state, 0))
-    with pytest.raises(IllegalAction, match="three at most"):
+    with pytest.raises(IllegalAction, match="mimic.refused.take_colour") as caught:
         act(state, 0, "take:green")
+    assert said(caught.value) == (
+        "You may not take a green power card now (three at most, no two alike).",
+        "Teď si nemůžeš vzít zelenou kartu schopnosti (nejvýš tři aktivní, žádné dvě stejné).")
 
 
 def test_options_must_fit_the_player_count():
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="mimic.refused.teams_four"):
         RULES.setup(3, {"teams": True}, random.Random(0))
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction, match="mimic.refused.advanced_players"):
         RULES.setup(1, {"advanced": True}, random.Random(0))

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from bot.games.core import SYSTEM
 from bot.games.schicki_micki import RULES
+from tests.games.refusals import said
 from tests.games.schicki_micki.helpers import (
     DANA,
     KRISTYNA,
@@ -174,10 +175,14 @@ def test_after_a_call_only_a_grab_or_knock_and_after_a_grab_nothing():
     state = with_piles(3, find_table(2, ["hat"]))
     state, _ = act(state, 0, "call:hat")
     assert RULES.legal_actions(state, 0) == ["grab:blue", "grab:red", "knock"]
-    assert "call" in str(RULES.explain_illegal(state, 0, "call:scarf"))
+    assert said(RULES.explain_illegal(state, 0, "call:scarf")) == (
+        "You already called: only a grab or a knock can replace a call.",
+        "Už jsi zvolal(a): zvolání nahradí jen sebrání figurky nebo zaklepání.")
     state, _ = act(state, 0, "grab:blue")
     assert RULES.legal_actions(state, 0) == []
-    assert "final" in str(RULES.explain_illegal(state, 0, "knock"))
+    assert said(RULES.explain_illegal(state, 0, "knock")) == (
+        "You already grabbed a figure: a grab is final.",
+        "Už jsi sebral(a) figurku: to už nejde vzít zpět.")
     state, _ = act(state, 1, "knock")
     assert RULES.legal_actions(state, 1) == []
 

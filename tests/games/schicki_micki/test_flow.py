@@ -9,6 +9,7 @@ import pytest
 from bot.games.core import SYSTEM, IllegalAction
 from bot.games.schicki_micki import RULES
 from bot.games.schicki_micki.rules import blue_figures
+from tests.games.refusals import said
 from tests.games.schicki_micki.helpers import (
     act,
     find_table,
@@ -33,7 +34,8 @@ def test_setup_waits_for_the_first_card():
     assert RULES.active_seats(state) == {SYSTEM}
     assert RULES.legal_actions(state, SYSTEM) == ["deal"]
     assert RULES.legal_actions(state, 0) == []
-    assert str(RULES.explain_illegal(state, 0, "knock")) == "Wait for the first card."
+    assert said(RULES.explain_illegal(state, 0, "knock")) == ("Wait for the first card.",
+                                                              "Počkej na první kartu.")
 
 
 def test_deal_turns_the_top_card_and_everyone_may_react():
@@ -55,7 +57,7 @@ def test_the_first_reaction_stops_the_dealer():
                               "replaces": None, "first": True}
     assert state["phase"] == "window"
     assert RULES.legal_actions(state, SYSTEM) == ["resolve"]
-    with pytest.raises(IllegalAction, match="stopped the dealer"):
+    with pytest.raises(IllegalAction, match="schicki.rule.resolve_first"):
         act(state, SYSTEM, "deal")
 
 
@@ -109,7 +111,7 @@ def test_last_chance_after_the_last_card_then_the_game_ends():
     assert events[0].data["last_card"]
     assert RULES.legal_actions(state, SYSTEM) == ["resolve"]
     assert RULES.view(state, 1)["last_chance"]
-    assert "last chance" in str(RULES.explain_illegal(state, SYSTEM, "deal"))
+    assert RULES.explain_illegal(state, SYSTEM, "deal").key == "schicki.rule.last_chance"
     state, resolved = settle(state, (1, "knock"))
     assert resolved["last_chance"] and state["phase"] == "over"
     assert RULES.outcome(state) is not None and RULES.active_seats(state) == frozenset()
