@@ -86,6 +86,9 @@ class Reaction:
     # measured from the newest card shown by then. None: `at`.
     heard: float | None = field(default=None, compare=False)
     live: bool = field(default=True, compare=False)  # False: read back from the inbox
+    # When the card it answers reached this player's own screen (a web board says when its
+    # picture loaded): its time counts from there instead of from the table's message.
+    seen: float | None = field(default=None, compare=False)
 
     @classmethod
     def stored(cls, row: InboxRow) -> Reaction:
@@ -410,5 +413,7 @@ def _since_card(shown: list[float], reaction: Reaction) -> int:
     """Milliseconds from the card the reaction answered, the newest one shown when it was
     heard, to the reaction; one heard before the row's first card was shown counts from it."""
     heard = reaction.at if reaction.heard is None else reaction.heard
+    if reaction.seen is not None:
+        return max(0, round((heard - reaction.seen) * 1000))
     seen = [moment for moment in shown if moment <= heard] or shown[:1]
     return max(0, round((heard - seen[-1]) * 1000)) if seen else 0

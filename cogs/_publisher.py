@@ -52,6 +52,7 @@ from cogs._ui import (
     png_file,
     server_words,
 )
+from cogs._web import PlayButton
 from cogs.rematch import rematch_view
 
 if TYPE_CHECKING:
@@ -526,6 +527,7 @@ class Publisher(Listener):
         if self.watch is not None and match.status == "active":
             items.append(discord.ui.Button(label=w("web.watch"), url=self.watch(match),
                                            emoji="📺"))
+            items.append(PlayButton(match.id, w))
         shown = [f"> {line}" for line in lines if line]
         # The picture's alt text: whose turn, the scores (where the game's line lacks them)
         # and the newest moves, so a screen reader hears what the picture shows.

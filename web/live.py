@@ -1,9 +1,11 @@
 """The open boards of every match and what they are sent: a `Listener` of the session service
-that pushes each committed change, as the public view, to every board of its match.
+that pushes each committed change to every board of its match.
 
-A board only ever gets what every seat may see (`Rules.view(state, None)`): the spectator's
-view. Each board has its own writer: a slow connection gets the newest frame when it is ready
-for it (frames in between collapse), and never holds up the game or another board.
+Every board gets what every seat may see (`Rules.view(state, None)`); a seated player's board
+also gets their own panel — what they can do now, hand cards included (`web.games`) — and no
+other board ever does. Each board has its own writer: a slow connection gets the newest frame
+when it is ready for it (frames in between collapse), and never holds up the game or another
+board.
 """
 
 from __future__ import annotations
@@ -18,26 +20,44 @@ from typing import Any
 from aiohttp import web
 
 from bot.db.repo import MatchRow
+from bot.i18n import Words
+from bot.i18n import words as words_of
 from bot.sessions import Listener, SessionService, Transition
+from web import games
 
 log = logging.getLogger(__name__)
+EN = words_of("en")
 
 
-def frame(sessions: SessionService, match: MatchRow) -> str:
-    """The board's message for ``match`` as it stands: its version, status and public view."""
+def frame(sessions: SessionService, match: MatchRow, seat: int | None = None,
+          w: Words | None = None) -> str:
+    """The board's message for ``match`` as it stands: its version, status and public view;
+    for ``seat`` (a seated player's own board) also their panel, in the words ``w``."""
     view: Any = None
+    data: dict[str, Any] = {"type": "state", "match": match.id, "game": match.game,
+                            "version": match.version, "status": match.status}
     if match.state is not None:
-        view = dict(sessions.rules(match.game).view(match.state, None))
-    return json.dumps({"type": "state", "match": match.id, "game": match.game,
-                       "version": match.version, "status": match.status, "view": view,
-                       "sent": time.time()}, separators=(",", ":"))
+        rules = sessions.rules(match.game)
+        view = dict(rules.view(match.state, None))
+        if seat is not None and match.status == "active":
+            legal = rules.legal_actions(match.state, seat)
+            mine = games.panel(match.game, rules.view(match.state, seat), legal, w or EN)
+            data["you"] = {"seat": seat, **mine.data()}
+    data.update(view=view, sent=time.time())
+    return json.dumps(data, separators=(",", ":"))
 
 
 class Board:
-    """One open board: its socket and the newest frame it has yet to be sent."""
+    """One open board: its socket, whose it is (``seat`` None: a spectator's), the match as
+    it was last sent, and the newest frame it has yet to be sent."""
 
-    def __init__(self, socket: web.WebSocketResponse) -> None:
+    def __init__(self, socket: web.WebSocketResponse, seat: int | None = None,
+                 w: Words | None = None) -> None:
         self.socket = socket
+        self.seat = seat
+        self.w = w or EN
+        self.shown: MatchRow | None = None  # what it was last sent
+        self.seen: tuple[int, float] | None = None  # (version, when its picture loaded there)
         self.pending: str | None = None
         self.ready = asyncio.Event()
         self.writer = asyncio.ensure_future(self._write())
@@ -46,6 +66,17 @@ class Board:
         """Queue ``text`` in place of whatever this board has not been sent yet."""
         self.pending = text
         self.ready.set()
+
+    def show(self, sessions: SessionService, match: MatchRow) -> None:
+        """Queue the frame of ``match`` for this board."""
+        self.shown = match
+        self.send(frame(sessions, match, self.seat, self.w))
+
+    def seen_at(self) -> float | None:
+        """When the version this board was last sent reached its screen, if it said so."""
+        if self.seen is None or self.shown is None or self.seen[0] != self.shown.version:
+            return None
+        return self.seen[1]
 
     async def _write(self) -> None:
         while not self.socket.closed:
@@ -92,13 +123,18 @@ class LiveBoards(Listener):
         if not boards or self.pushed.get(match.id) == (match.version, match.status):
             return
         self.pushed[match.id] = (match.version, match.status)
-        text = frame(self.sessions, match)
+        public = frame(self.sessions, match)
         for board in boards:
-            board.send(text)
+            if board.seat is None:
+                board.shown = match
+                board.send(public)
+            else:
+                board.show(self.sessions, match)
 
-    def open(self, match_id: int, socket: web.WebSocketResponse) -> Board:
-        """A board connected to ``match_id``."""
-        board = Board(socket)
+    def open(self, match_id: int, socket: web.WebSocketResponse, seat: int | None = None,
+             w: Words | None = None) -> Board:
+        """A board connected to ``match_id``: a spectator's, or ``seat``'s in the words ``w``."""
+        board = Board(socket, seat, w)
         self.boards.setdefault(match_id, set()).add(board)
         return board
 

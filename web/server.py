@@ -2,9 +2,9 @@
 
 Every request carries a signed token (`web.tokens`) for its match, checked before anything is
 read. The page is static apart from its words (the server's language) and loads one script; the
-socket sends the match's state at once and then every commit (`web.live`), and takes nothing
-from the page but pings: a board is read-only here. Headers allow the page inside Discord's
-Activity frame and nowhere else, and no script but its own.
+socket sends the match's state at once and then every commit (`web.live`); a seated player's
+board also sends their moves (`web.play`), a spectator's only pings. Headers allow the page
+inside Discord's Activity frame and nowhere else, and no script but its own.
 """
 
 from __future__ import annotations
@@ -24,15 +24,17 @@ from aiohttp import WSMsgType, web
 
 from bot.db.repo import MatchRow
 from bot.settings import Settings
-from web.live import LiveBoards, frame
-from web.tokens import BadToken, Pass, check
+from web.live import LiveBoards
+from web.play import Bucket, Player, error
+from web.tokens import SPECTATOR, BadToken, Pass, check
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
 
 log = logging.getLogger(__name__)
 
-MESSAGES_A_SECOND = 5  # a board sends pings only: more than this is not a board
+MESSAGES_A_SECOND = 10  # pings, moves and reactions a board may send, on average
+BURST = 20  # and at once (keys pressed together, a quick run of clicks)
 PICTURES_KEPT = 64  # drawn pictures kept, by (match, version): many boards, one draw
 CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
        "connect-src 'self'; base-uri 'none'; form-action 'none'; "
@@ -116,16 +118,24 @@ class BoardServer:
         w = await server_words(self.bot, match.guild_id)
         title = w("web.title", game=game_name(self.bot, match), id=match.id)
         token = html.escape(request.query.get("t", ""), quote=True)
-        words = html.escape(json.dumps({"live": w("web.live"), "reconnecting":
-                                        w("web.reconnecting"), "over": w("web.over")}),
-                            quote=True)
+        said = {"live": "web.live", "reconnecting": "web.reconnecting", "over": "web.over",
+                "wait": "web.wait", "back": "web.back"}
+        page_words = {name: w(key) for name, key in said.items()}
+        # The script fills these in: their placeholders stay for it.
+        page_words["target"] = w("web.choose_target", group="{group}")
+        page_words["holding"] = w("web.holding", cards="{cards}")
+        words = html.escape(json.dumps(page_words), quote=True)
         body = f"""<!doctype html>
 <html lang="{w.lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title><link rel="stylesheet" href="/static/board.css"></head>
 <body><main data-match="{allowed.match_id}" data-token="{token}" data-words="{words}">
 <h1>{html.escape(title)}</h1><p id="state" role="status"></p>
-<img id="board" alt="" src="/m/{allowed.match_id}/board.png?t={token}">
+<div id="stage"><img id="board" alt="" src="/m/{allowed.match_id}/board.png?t={token}">
+<div id="spots"></div></div>
+<section id="panel" hidden><p id="prompt"></p><p id="notice" role="alert"></p>
+<p id="holding"></p>
+<div id="groups"></div><div id="choices"></div></section>
 </main><script src="/static/board.js"></script></body></html>"""
         return web.Response(text=body, content_type="text/html")
 
@@ -157,28 +167,39 @@ class BoardServer:
         return web.Response(text=text, content_type=kind)
 
     async def socket(self, request: web.Request) -> web.WebSocketResponse:
-        """The board's live line: the state now, then every commit; pings only from it."""
+        """The board's live line: the state now, then every commit; from the page, pings, and
+        from a seated player's board their moves (or reactions), which go through the session
+        service like Discord's."""
+        from cogs._ui import server_words
+
         if request.headers.get("Origin") != self.origin:
             raise web.HTTPForbidden(text="Boards connect from the board's own page.")
-        _, match = await self._match(request)
+        allowed, match = await self._match(request)
+        seats = await self.bot.sessions.repo.seats(match.id)
+        seat = next((s.seat for s in seats if allowed.user_id != SPECTATOR
+                     and s.user_id == allowed.user_id), None)
+        w = await server_words(self.bot, match.guild_id)
         socket = web.WebSocketResponse(heartbeat=30)
         await socket.prepare(request)
-        board = self.live.open(match.id, socket)
-        board.send(frame(self.bot.sessions, match))
-        window, count = time.monotonic(), 0
+        board = self.live.open(match.id, socket, seat, w)
+        board.show(self.bot.sessions, match)
+        player = Player(self.bot, board, match.id, allowed.user_id, w)
+        bucket = Bucket(MESSAGES_A_SECOND, BURST)
         try:
             async for message in socket:
-                now = time.monotonic()
-                if now - window > 1:
-                    window, count = now, 0
-                count += 1
-                if count > MESSAGES_A_SECOND:
+                allowed_now = bucket.take(time.monotonic())
+                if allowed_now is None:
                     await socket.close(code=1008, message=b"too many messages")
                     break
+                if not allowed_now:
+                    await socket.send_str(error("too_fast"))
+                    continue
                 if message.type == WSMsgType.TEXT and message.data == "ping":
                     await socket.send_str('{"type":"pong"}')
+                elif message.type == WSMsgType.TEXT:
+                    await player.heard(message.data)
                 else:
-                    await socket.send_str('{"type":"error","error":"read_only"}')
+                    await socket.send_str(error("bad_message"))
         finally:
             await self.live.closed(match.id, board)
         return socket

@@ -96,3 +96,14 @@ async def test_a_slow_board_gets_the_newest_frame_and_skips_those_between():
     assert [f["version"] for f in slow.sent] == [1, 3]
     for board in boards:
         await live.closed(7, board)
+
+
+def test_a_board_may_send_a_burst_then_its_rate_and_is_closed_if_it_keeps_on():
+    from web.play import Bucket
+
+    bucket = Bucket(rate=10, burst=3, patience=2)
+    assert [bucket.take(0.0) for _ in range(4)] == [True, True, True, False]
+    assert bucket.take(0.1) is True  # a tenth of a second buys one more
+    assert [bucket.take(0.1) for _ in range(3)] == [False, False, None]  # kept on: closed
+    fresh = Bucket(rate=10, burst=3)
+    assert all(fresh.take(t / 10) for t in range(100))  # ten a second, for ten seconds

@@ -1,27 +1,112 @@
 // The live board: the picture of the newest version, redrawn as the server pushes commits;
-// the connection comes back by itself after a restart or a network hiccup.
+// for a seated player also their panel — groups (hand cards), then choices, their targets
+// highlighted on the picture — whose clicks and keys go back over the socket. The connection
+// comes back by itself after a restart or a network hiccup.
 "use strict";
 (function () {
   const main = document.querySelector("main");
   const match = main.dataset.match;
   const token = main.dataset.token;
   const words = JSON.parse(main.dataset.words);
-  const state = document.getElementById("state");
-  const board = document.getElementById("board");
-  let shown = -1;
-  let wait = 500;
+  const $ = (id) => document.getElementById(id);
+  const state = $("state"), board = $("board"), spots = $("spots"), panel = $("panel");
+  const prompt = $("prompt"), notice = $("notice"), groups = $("groups"), choices = $("choices");
+  const holding = $("holding");
+  let shown = -1, wait = 500, socket = null, you = null, group = null, sending = false;
+
+  function send(message) {
+    if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+  }
+
+  function act(choice) {
+    if (you.realtime) { send({ type: "react", code: choice.code }); return; }
+    if (sending) return;
+    sending = true;
+    draw();
+    send({ type: "move", code: choice.code, version: shown });
+  }
+
+  function button(text, onclick, chosen) {
+    const b = document.createElement("button");
+    b.type = "button";
+    b.textContent = text;
+    b.disabled = sending;
+    if (chosen) b.className = "chosen";
+    b.onclick = onclick;
+    return b;
+  }
+
+  function draw() {
+    spots.replaceChildren();
+    groups.replaceChildren();
+    choices.replaceChildren();
+    panel.hidden = !you;
+    if (!you) return;
+    const open = you.choices.length > 0;
+    if (group && !you.groups.some((g) => g.id === group)) group = null;
+    const named = group && you.groups.find((g) => g.id === group);
+    prompt.textContent = !open ? words.wait
+      : named ? words.target.replace("{group}", named.label) : you.prompt;
+    holding.textContent = you.holding.length ? words.holding.replace("{cards}", you.holding.join(" · ")) : "";
+    for (const g of you.groups) {
+      groups.append(button(g.label, () => { group = group === g.id ? null : g.id; draw(); },
+                           g.id === group));
+    }
+    if (group) groups.append(button(words.back, () => { group = null; draw(); }));
+    choices.className = you.realtime ? "realtime" : "";
+    for (const choice of you.choices) {
+      if (choice.group !== null && choice.group !== group) continue;
+      const b = button(choice.label, () => act(choice));
+      if (choice.key) {
+        const key = document.createElement("kbd");
+        key.textContent = choice.key;
+        b.append(key);
+      }
+      choices.append(b);
+      const box = choice.spot && you.spots[choice.spot];
+      if (box) {
+        const s = button("", () => act(choice));
+        s.className = "spot";
+        s.title = choice.label;
+        s.setAttribute("aria-label", choice.label);
+        s.style.left = `${box[0] * 100}%`;
+        s.style.top = `${box[1] * 100}%`;
+        s.style.width = `${(box[2] - box[0]) * 100}%`;
+        s.style.height = `${(box[3] - box[1]) * 100}%`;
+        spots.append(s);
+      }
+    }
+  }
+
+  document.addEventListener("keydown", (event) => {
+    if (!you || event.ctrlKey || event.metaKey || event.altKey) return;
+    const choice = you.choices.find((c) => c.key === event.key);
+    if (choice) { event.preventDefault(); act(choice); }
+  });
+
+  board.addEventListener("load", () => send({ type: "seen", version: shown }));
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
-    const socket = new WebSocket(`${scheme}//${location.host}/m/${match}/ws?t=${encodeURIComponent(token)}`);
+    socket = new WebSocket(`${scheme}//${location.host}/m/${match}/ws?t=${encodeURIComponent(token)}`);
     socket.onopen = () => { wait = 500; state.textContent = words.live; };
     socket.onmessage = (event) => {
       const frame = JSON.parse(event.data);
+      if (frame.type === "refused") {
+        notice.textContent = frame.text;
+        sending = false;
+        draw();
+        return;
+      }
       if (frame.type !== "state" || frame.version < shown) return;
+      if (frame.version > shown) notice.textContent = "";
       shown = frame.version;
       board.src = `/m/${match}/board.png?t=${encodeURIComponent(token)}&v=${frame.version}`;
-      if (frame.status === "finished" || frame.status === "cancelled") state.textContent = words.over;
-      else state.textContent = words.live;
+      const over = frame.status === "finished" || frame.status === "cancelled";
+      state.textContent = over ? words.over : words.live;
+      you = frame.you || null;
+      sending = false;
+      draw();
     };
     socket.onclose = () => {
       state.textContent = words.reconnecting;

@@ -1,0 +1,54 @@
+"""The web board's Discord button: **Play on the web** under a running board answers privately
+with a link to the board that plays as the one who pressed it (a spectator's link for anyone
+not seated). Shown only when the web board is on (WEB_URL)."""
+
+from __future__ import annotations
+
+import re
+import time
+from typing import Any
+
+import discord
+
+from bot.i18n import Words
+from cogs._ui import EN, ID, apologise, known_template, reader, tell
+from web.tokens import SPECTATOR, board_url
+
+PLAY = known_template(rf"mw:(?P<m>{ID})")
+
+
+class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY):
+    """Play on the web: the presser's own board link, privately."""
+
+    def __init__(self, match_id: int, w: Words = EN) -> None:
+        super().__init__(discord.ui.Button(
+            custom_id=f"mw:{match_id}", label=w("web.play"), emoji="🎮",
+            style=discord.ButtonStyle.secondary))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> PlayButton:
+        """Rebuild the button from its custom_id (after a restart too)."""
+        return cls(int(match["m"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """The presser's link: bound to them if they play in the match, else a spectator's."""
+        w = reader(interaction)
+        try:
+            settings = interaction.client.settings
+            if not settings.web_url:
+                return  # the web board was turned off since the button was drawn
+            seats = await interaction.client.sessions.repo.seats(self.match_id)
+            seated = any(s.user_id == interaction.user.id for s in seats)
+            user = interaction.user.id if seated else SPECTATOR
+            url = board_url(settings.web_url, settings.web_secret, self.match_id, user,
+                            time.time())
+            link = discord.ui.View(timeout=None)
+            link.add_item(discord.ui.Button(label=w("web.open"), url=url, emoji="🎮"))
+            text = w("web.your_link" if seated else "web.not_playing", id=self.match_id)
+            await tell(interaction, text, view=link)
+        except Exception:
+            await apologise(interaction, self.match_id)

@@ -1,0 +1,226 @@
+"""Playing on the web board, on the same sessions as Discord: **Play on the web** gives each
+player a private link that plays as them (a spectator's for anyone else); a move made on the web
+shows in Discord and one made in Discord on the web; a player's hand goes to their own board
+only; a stale or illegal move is refused with the reason and the board as it now is; a
+spectator's board plays nothing; Schicki Micki's reactions from the web are judged with
+Discord's, in the order the server receives them."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import re
+import time
+from typing import Any
+
+import aiohttp
+import pytest
+
+from bot.games import REGISTRY
+from bot.i18n import words
+from bot.texts.mimic import card_name, face
+from tests.e2e.table import Table, ephemeral_text
+from tests.e2e.test_mimikri import choose, move
+from tests.e2e.test_mimikri import open_game as open_mimikri
+from tests.e2e.test_web_board import SECRET, free_port, watch_link
+
+EN = words("en")
+
+
+def web_on(table: Table) -> str:
+    """Turn the web board on for ``table`` (before it starts); its address."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    table.settings = {"web_url": base, "web_secret": SECRET, "web_port": port}
+    return base
+
+
+async def my_link(table: Table, user: str, board: Any) -> tuple[str, str]:
+    """What **Play on the web** tells ``user`` privately, and the link it gives."""
+    result = await table.driver.click(user, board, label="Play on the web")
+    assert result.ok and result.ephemeral, result
+    urls = [c["url"] for c in result.message.iter_components() if c.get("url")]
+    assert len(urls) == 1
+    return ephemeral_text(result), urls[0]
+
+
+class Socket:
+    """A board's socket that keeps every frame it receives, in order."""
+
+    def __init__(self, ws: aiohttp.ClientWebSocketResponse) -> None:
+        self.ws = ws
+        self.frames: list[dict[str, Any]] = []
+        self.texts: list[str] = []
+        self.state: dict[str, Any] | None = None  # the newest state frame
+
+    async def next(self, kind: str = "state", timeout: float = 5.0) -> dict[str, Any]:
+        """The next frame of ``kind`` (frames of other kinds are kept and skipped)."""
+        async def wanted() -> dict[str, Any]:
+            while True:
+                message = await self.ws.receive()
+                assert message.type == aiohttp.WSMsgType.TEXT, message
+                self.texts.append(message.data)
+                frame = json.loads(message.data)
+                self.frames.append(frame)
+                if frame["type"] == "state":
+                    self.state = frame
+                if frame["type"] == kind:
+                    return frame
+        return await asyncio.wait_for(wanted(), timeout)
+
+    async def until_version(self, version: int, timeout: float = 5.0) -> dict[str, Any]:
+        """The newest state frame, once one shows ``version`` (or a newer one)."""
+        while self.state is None or self.state["version"] < version:
+            await self.next(timeout=timeout)
+        return self.state
+
+    async def send(self, **message: Any) -> None:
+        await self.ws.send_str(json.dumps(message))
+
+
+async def connect(http: aiohttp.ClientSession, base: str, link: str) -> Socket:
+    match_id, token = re.search(r"/m/(\d+)\?t=(.+)$", link).groups()
+    ws = await http.ws_connect(f"{base}/m/{match_id}/ws?t={token}", headers={"Origin": base})
+    return Socket(ws)
+
+
+@pytest.mark.asyncio
+async def test_mimikri_one_player_on_the_web_one_in_discord_to_the_end(table):
+    base = web_on(table)
+    await table.start()
+    board, match_id = await open_mimikri(table, "alice", "bob")
+    told, alice_link = await my_link(table, "alice", board)
+    assert "plays as you" in told
+    _, bob_link = await my_link(table, "bob", board)
+    told, carol_link = await my_link(table, "carol", board)
+    assert "not playing" in told
+    assert len({alice_link, bob_link, carol_link}) == 3
+    rules = REGISTRY["mimikri"]
+    async with aiohttp.ClientSession() as http:
+        page = await http.get(alice_link)  # the same page as the spectators', words included
+        assert page.status == 200 and 'id="panel"' in await page.text()
+        alice = await connect(http, base, alice_link)
+        carol = await connect(http, base, carol_link)
+        first = await alice.next()
+        assert first["you"]["seat"] == 0
+        assert "you" not in await carol.next()
+        web_moves = discord_moves = 0
+        lags: list[float] = []
+        for _ in range(400):
+            match = await table.match(match_id)
+            if match.status != "active":
+                break
+            seat = min(rules.active_seats(match.state))
+            label = choose({**match.state, "version_hint": match.version})
+            if seat == 0:  # alice clicks on her web board
+                frame = await alice.until_version(match.version)
+                codes = {c["code"] for c in frame["you"]["choices"]}
+                code = next(c for c in codes if c.endswith(f":{label}"))
+                if code.startswith("reveal:"):  # a position is also a target on the picture
+                    assert label in frame["you"]["spots"]
+                await alice.send(type="move", code=code, version=match.version)
+                await alice.until_version(match.version + 1)
+                web_moves += 1
+            else:  # bob clicks Discord's button; alice's board hears of it
+                clicked = time.monotonic()
+                await move(table, "bob", board, label, match_id)
+                await alice.until_version(match.version + 1)
+                lags.append(time.monotonic() - clicked)
+                discord_moves += 1
+            await table.idle()
+        match = await table.match(match_id)
+        assert match.status == "finished" and web_moves and discord_moves
+        # The web's moves are Discord's too: the board message was drawn from the last version.
+        await table.idle()
+        assert (await table.match(match_id)).board_final
+        await carol.until_version(match.version)
+        while carol.state["status"] == "active":
+            await carol.next()
+        assert carol.state["status"] == "finished" and all("you" not in f for f in carol.frames)
+        assert max(lags) < 2.0
+
+
+@pytest.mark.asyncio
+async def test_a_stale_or_illegal_move_is_refused_and_the_page_catches_up(table):
+    base = web_on(table)
+    await table.start()
+    board, match_id = await open_mimikri(table, "alice", "bob")
+    _, alice_link = await my_link(table, "alice", board)
+    _, bob_link = await my_link(table, "bob", board)
+    async with aiohttp.ClientSession() as http:
+        alice, bob = await connect(http, base, alice_link), await connect(http, base, bob_link)
+        frame = await alice.next()
+        await bob.next()
+        version = frame["version"]
+        code = frame["you"]["choices"][0]["code"]
+        # Bob is not to move: refused with whose turn it is, and his board sent again.
+        await bob.send(type="move", code=code, version=version)
+        assert "Alice" in (await bob.next("refused"))["text"]
+        assert (await bob.next())["version"] == version
+        await alice.send(type="move", code=code, version=version)
+        await alice.until_version(version + 1)
+        # The same click again, from a page that had not caught up: stale.
+        await alice.send(type="move", code=code, version=version)
+        said = await alice.next("refused")
+        assert "moved on" in said["text"]
+        # A spectator's board plays nothing; nonsense gets an error frame.
+        watch = await connect(http, base, watch_link(table, board))
+        await watch.next()
+        await watch.send(type="move", code=code, version=version + 1)
+        assert (await watch.next("error"))["error"] == "read_only"
+        await alice.ws.send_str("{not json")
+        assert (await alice.next("error"))["error"] == "bad_message"
+        await alice.send(type="move", code="x" * 500, version=version + 1)
+        assert (await alice.next("error"))["error"] == "bad_message"
+    assert (await table.match(match_id)).version == version + 1
+
+
+@pytest.mark.asyncio
+async def test_a_mimic_hand_reaches_its_owner_only(table):
+    base = web_on(table)
+    await table.start()
+    driver = table.driver
+    opened = await driver.slash("alice", "games", "mimic new")
+    assert opened.ok, opened
+    board = opened.message
+    match_id = int(re.search(r"game #(\d+)", board.content).group(1))
+    await driver.click("bob", board, label="Join")
+    await driver.click("alice", board, label="Start")
+    await table.idle()
+    board = driver.latest(board)
+    links = {name: (await my_link(table, name, board))[1] for name in ("alice", "bob")}
+    rules = REGISTRY["mimic"]
+    async with aiohttp.ClientSession() as http:
+        sockets = {name: await connect(http, base, link) for name, link in links.items()}
+        watch = await connect(http, base, watch_link(table, board))
+        for _ in range(6):  # six placements from the web, whoever is to move
+            match = await table.match(match_id)
+            seat = min(rules.active_seats(match.state))
+            mover = sockets[("alice", "bob")[seat]]
+            frame = await mover.until_version(match.version)
+            you = frame["you"]
+            # A hand card first, then one of its cells: each cell is a target on the picture.
+            cards = [g["id"] for g in you["groups"] if not g["id"].startswith("power:")]
+            assert [g["id"] for g in you["groups"]][:len(cards)] == cards  # the hand first
+            if cards:  # a hand card, then one of its cells, a target on the picture
+                chosen = next(c for c in you["choices"] if c["group"] == cards[0])
+                assert chosen["spot"] in you["spots"]
+                assert all(0 <= x <= 1 for x in you["spots"][chosen["spot"]])
+            else:  # nowhere to lay: end the turn or draw, as the panel's buttons offer
+                chosen = next(c for c in you["choices"] if c["code"] in ("end", "draw:deck"))
+            await mover.send(type="move", code=chosen["code"], version=match.version)
+            for socket in (*sockets.values(), watch):
+                await socket.until_version(match.version + 1)
+            await table.idle()
+        match = await table.match(match_id)
+        for seat, name in enumerate(("alice", "bob")):
+            theirs = set(match.state["hands"][1 - seat])
+            seen = " ".join(sockets[name].texts)
+            assert not theirs & set(re.findall(r"\bc\d+\b", seen)), name
+            mine = [card_name(face(card), EN) for card in match.state["hands"][seat]]
+            last = await sockets[name].until_version(match.version)
+            assert last["you"]["holding"] == mine  # their hand, whoever's turn it is
+        hands = {c for hand in match.state["hands"] for c in hand}
+        seen = " ".join(watch.texts)
+        assert not hands & set(re.findall(r"\bc\d+\b", seen))
+        assert all("you" not in frame for frame in watch.frames)

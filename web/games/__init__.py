@@ -1,0 +1,99 @@
+"""What a seated player can click on the web board, per game: the choices their legal actions
+offer, labelled in their words, and where on the board's picture each target lies.
+
+A game may describe its board in ``web.games.<game>`` (found by name, like its Discord side in
+``cogs.<game>``), with a function ``panel(view, legal, w) -> Panel`` and, for targets on the
+picture, ``spots(view) -> {target: box}``; a real-time game adds ``dealer(bot)``, who judges
+its reactions. Without one, every legal action is a button named by its code: a new game is
+playable on the web from its first day, only plainer.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from collections.abc import Mapping, Sequence
+from dataclasses import asdict, dataclass, field
+from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+from bot.i18n import Words
+
+if TYPE_CHECKING:
+    from bot.dealer import Dealer
+    from cogs._bot import GameBot
+
+Box = tuple[float, float, float, float]
+"""A target's box on the board's picture: left, top, right, bottom as fractions of its size."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One thing the player can do: the action ``code`` sent when it is clicked.
+
+    ``group``: the group it is chosen from (a hand card; None: shown at once); ``spot``: the
+    target on the picture it is also clicked at; ``key``: the keyboard key that makes it."""
+
+    code: str
+    label: str
+    group: str | None = None
+    spot: str | None = None
+    key: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A first click that opens its choices (a hand card, a butterfly, a power card)."""
+
+    id: str
+    label: str
+
+
+@dataclass(slots=True)
+class Panel:
+    """What a seated player's board offers: a prompt, groups, choices and picture targets."""
+
+    prompt: str = ""
+    groups: list[Group] = field(default_factory=list)
+    choices: list[Choice] = field(default_factory=list)
+    spots: dict[str, Box] = field(default_factory=dict)
+    realtime: bool = False  # choices are reactions: judged by arrival, never stale
+    holding: list[str] = field(default_factory=list)  # what the seat holds, turn or not
+
+    def data(self) -> dict[str, Any]:
+        """The panel as the page reads it (JSON)."""
+        return {"prompt": self.prompt, "realtime": self.realtime, "holding": self.holding,
+                "groups": [asdict(g) for g in self.groups],
+                "choices": [asdict(c) for c in self.choices],
+                "spots": {k: [round(v, 4) for v in box] for k, box in self.spots.items()}}
+
+
+def _module(game: str) -> ModuleType | None:
+    name = f"{__name__}.{game}"
+    return importlib.import_module(name) if importlib.util.find_spec(name) else None
+
+
+def panel(game: str, view: Mapping[str, Any], legal: Sequence[str], w: Words) -> Panel:
+    """The board panel of a seat whose view is ``view`` and legal actions ``legal``."""
+    module = _module(game)
+    if module is None or not hasattr(module, "panel"):
+        return Panel(w("web.your_turn") if legal else "",
+                     choices=[Choice(code, code) for code in legal])
+    made: Panel = module.panel(view, legal, w)
+    if hasattr(module, "spots"):
+        made.spots = {spot: box for spot, box in module.spots(view).items()
+                      if any(choice.spot == spot for choice in made.choices)}
+    return made
+
+
+def dealer(game: str, bot: GameBot) -> Dealer | None:
+    """The dealer a real-time game's reactions go to (None: the game takes moves)."""
+    module = _module(game)
+    find = getattr(module, "dealer", None) if module is not None else None
+    return find(bot) if find is not None else None
+
+
+def box_of(box: tuple[int, int, int, int], width: int, height: int) -> Box:
+    """A pixel box as fractions of a ``width`` × ``height`` picture."""
+    x0, y0, x1, y1 = box
+    return (x0 / width, y0 / height, x1 / width, y1 / height)

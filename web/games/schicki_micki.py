@@ -1,0 +1,29 @@
+"""Schicki Micki on the web board: the nine reactions as large buttons and keys 1–9, handed
+to the dealer in the order the server receives them (`web.server`)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, cast
+
+from bot.dealer import Dealer
+from bot.i18n import Words
+from bot.texts.schicki_micki import EMOJI, says
+from web.games import Choice, Panel
+
+if TYPE_CHECKING:
+    from cogs._bot import GameBot
+
+
+def panel(view: Any, legal: Sequence[str], w: Words) -> Panel:
+    """The nine reactions, always on while the game runs (the dealer judges each)."""
+    made = Panel(w("web.schicki.react"), realtime=True)
+    for key, (emoji, action) in enumerate(EMOJI.items(), start=1):
+        made.choices.append(Choice(action, f"{emoji} {says(action, w)}", key=str(key)))
+    return made
+
+
+def dealer(bot: GameBot) -> Dealer | None:
+    """The dealer of the bot's real-time tables (the game's cog runs it)."""
+    cog = bot.get_cog("SchickiMicki")
+    return cast("Dealer | None", getattr(cog, "dealer", None))
