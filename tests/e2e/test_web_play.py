@@ -224,3 +224,89 @@ async def test_a_mimic_hand_reaches_its_owner_only(table):
         seen = " ".join(watch.texts)
         assert not hands & set(re.findall(r"\bc\d+\b", seen))
         assert all("you" not in frame for frame in watch.frames)
+
+
+@pytest.mark.asyncio
+async def test_a_schicki_micki_row_won_from_the_web_while_discord_reacts_too(table):
+    """Spec §Real time: the first right reaction the server receives wins the row, whichever
+    surface it came from; its time counts from when the card reached that player's board."""
+    from bot.games.schicki_micki.deck import cards
+    from bot.games.schicki_micki.table import read_table
+    from tests.e2e.test_schicki_micki import SAY, open_table, seed_with, wait_cards
+    from web.tokens import board_url
+
+    base = web_on(table)
+    table.time_scale = 0.3  # a card every 0.75 s: time enough to aim
+    await table.start()
+    seed, dealt = seed_with("call", players=2)
+    match_id, row = await open_table(table, ["alice", "bob"], seed=seed)
+    alice_id = table.driver.user("alice").id
+    link = board_url(base, SECRET, match_id, alice_id, time.time())
+    async with aiohttp.ClientSession() as http:
+        alice = await connect(http, base, link)
+        first = await alice.next()
+        you = first["you"]
+        assert you["realtime"] and [c["key"] for c in you["choices"]] == [str(k) for k in
+                                                                          range(1, 10)]
+        state = await wait_cards(table, match_id, dealt)
+        shown = await alice.until_version((await table.match(match_id)).version)
+        right = read_table(cards()[c] for c in state["table"]).correct
+        await alice.send(type="seen", version=shown["version"])
+        await alice.send(type="react", code=right)
+
+        async def stored() -> None:  # the dealer has it before Bob's click is made
+            while not await table.bot.sessions.repo.fetch_one(
+                    "SELECT id FROM inbox WHERE match_id = ?", (match_id,)):
+                await asyncio.sleep(0.005)
+        await asyncio.wait_for(stored(), 5)
+        await table.driver.react("bob", row, SAY[right])
+
+        async def settled() -> None:
+            while sum(len(p) for p in (await table.match(match_id)).state["won"]) == 0:
+                await asyncio.sleep(0.01)
+        await asyncio.wait_for(settled(), 10)
+        won = (await table.match(match_id)).state["won"]
+        assert len(won[0]) > 0 and not won[1]  # Alice's, from the web, before Bob's
+        # A spectator's board cannot react.
+        watch = await connect(http, base, board_url(base, SECRET, match_id, 0, time.time()))
+        await watch.next()
+        await watch.send(type="react", code=right)
+        assert (await watch.next("error"))["error"] == "read_only"
+
+
+@pytest.mark.asyncio
+async def test_a_mariposas_turn_made_on_the_web_step_by_step(table):
+    """Each step of an open turn from the board's panel (card, butterfly, landing, flowers,
+    confirm), as Discord's private panel offers it; the board in Discord follows."""
+    from tests.e2e.test_mariposas import HUMANS, open_game, settle
+
+    base = web_on(table)
+    await table.start()
+    board, match_id = await open_game(table)
+    await settle(table, match_id, HUMANS)
+    rules = REGISTRY["mariposas"]
+    match = await table.match(match_id)
+    seat = min(rules.active_seats(match.state))
+    user = HUMANS[seat]
+    _, link = await my_link(table, user, table.driver.latest(board))
+    async with aiohttp.ClientSession() as http:
+        mine = await connect(http, base, link)
+        steps = 0
+        while seat in rules.active_seats(match.state) and steps < 40:
+            frame = await mine.until_version(match.version)
+            you = frame["you"]
+            assert you["seat"] == seat and you["prompt"] and you["holding"]
+            labels = [c["label"] for c in you["choices"]]
+            assert len(labels) == len(set(labels))  # two cards of one kind: offered once
+            codes = [c["code"] for c in you["choices"]]
+            assert set(codes) <= set(rules.legal_actions(match.state, seat))
+            code = "confirm" if "confirm" in codes else next(c for c in codes if c != "undo")
+            await mine.send(type="move", code=code, version=match.version)
+            await mine.until_version(match.version + 1)
+            steps += 1
+            match = await table.match(match_id)
+        assert steps >= 2 and seat not in rules.active_seats(match.state)
+        assert all(f["type"] != "refused" for f in mine.frames)
+        ended = match.version
+    await table.idle()  # the board in Discord shows the turn made on the web
+    assert table.bot.publisher.shown(match_id)[0] >= ended
