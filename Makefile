@@ -67,6 +67,17 @@ $(TEST_STAMP): pyproject.toml $(VENV)/pyvenv.cfg
 	$(PY) -m pip install --quiet -e '.[test]'
 	touch $@ $(STAMP) $(LINT_STAMP)
 
+# The web board's browser tests drive Debian's Chromium with Playwright (nothing is downloaded
+# at run time): installed once with apt, as root or with sudo. Without apt (not Debian) they
+# are skipped, saying why.
+CHROMIUM := /usr/bin/chromium
+$(CHROMIUM):
+	@if command -v apt-get >/dev/null; then \
+	  echo "make: installing Debian's chromium for the web board's browser tests" >&2; \
+	  $(if $(filter 0,$(shell id -u)),,sudo) sh -c 'apt-get update -qq && \
+	    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null'; \
+	else echo "make: no apt-get here: the browser tests will be skipped" >&2; fi
+
 # Linting needs ruff, not the test extras (a PostgreSQL server among them).
 $(LINT_STAMP): pyproject.toml $(VENV)/pyvenv.cfg
 	$(PY) -m pip install --quiet -e '.[lint]'
@@ -80,7 +91,7 @@ sync: $(STAMP)
 
 # Everything, on every core; a worker takes whole files (an e2e file's tests share its set-up
 # and each worker starts its own PostgreSQL).
-test: $(TEST_STAMP)
+test: $(TEST_STAMP) $(CHROMIUM)
 	$(PY) -m pytest -n auto --dist loadfile
 
 # The quick round while working: lint, then every test but the e2e, PostgreSQL and slow ones,
