@@ -3,13 +3,16 @@
 One process: the session service on a SQLite file, 200 open Mimikri games, 1,000 boards
 connected over real WebSockets to the web board's server on 127.0.0.1 (five a game), then a
 move in each game in turn; each board's frame is timed from the moment the session service
-announced the commit (inside its lock, right after the transaction) to its arrival. Also the
-bytes of a first page load (page, script, style, picture).
+announced the commit (inside its lock, right after the transaction) to its arrival. Then a
+move sent from a seated player's board in each game, timed from the send to the arrival of
+the frame that shows it (through the session service's gate and commit). Also the bytes of a
+first page load (page, script, style, picture).
 """
 
 from __future__ import annotations
 
 import asyncio
+import json
 import socket
 import statistics
 import tempfile
@@ -62,7 +65,8 @@ async def bench_web(games: int = GAMES, boards: int = BOARDS_A_GAME) -> None:
         stamps, live = Stamps(), LiveBoards(sessions)
         sessions.subscribe(stamps)
         sessions.subscribe(live)
-        bot: Any = SimpleNamespace(sessions=sessions, uis={})
+        bot: Any = SimpleNamespace(sessions=sessions, uis={}, get_guild=lambda _: None,
+                                   get_cog=lambda _: None)
         server = BoardServer(bot, live, settings)
         await server.start()
         try:
@@ -102,10 +106,34 @@ async def bench_web(games: int = GAMES, boards: int = BOARDS_A_GAME) -> None:
                       f"({len(ms)} frames, {games} moves)")
                 for _, ws in sockets:
                     await ws.close()
+                await _round_trips(http, base, sessions, matches)
         finally:
             await server.close()
             await sessions.close()
             await db.close()
+
+
+async def _round_trips(http: aiohttp.ClientSession, base: str, sessions: SessionService,
+                       matches: list[Any]) -> None:
+    """A move from each game's player board: sent → committed → pushed back to that board."""
+    rules = REGISTRY["mimikri"]
+    trips: list[float] = []
+    for match in matches:
+        match = await sessions.repo.match(match.id)
+        seat = min(rules.active_seats(match.state))
+        token = board_url(base, SECRET, match.id, seat + 1, time.time())  # users 1 and 2
+        async with http.ws_connect(f"{base}/m/{match.id}/ws?t={token.split('?t=')[1]}",
+                                   headers={"Origin": base}) as ws:
+            first = json.loads((await ws.receive()).data)
+            code = first["you"]["choices"][0]["code"]
+            sent = time.perf_counter()
+            await ws.send_str(json.dumps({"type": "move", "code": code,
+                                          "version": first["version"]}))
+            while json.loads((await ws.receive()).data).get("version") != first["version"] + 1:
+                pass
+            trips.append((time.perf_counter() - sent) * 1000)
+    print(f"  move from a player's board → committed → pushed back: median "
+          f"{statistics.median(trips):6.2f} ms  p95 {p95(trips):6.2f} ms ({len(trips)} moves)")
 
 
 if __name__ == "__main__":
