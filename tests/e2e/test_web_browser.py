@@ -4,7 +4,6 @@ clicking on the web and the other in Discord, and every game's board at a phone'
 
 from __future__ import annotations
 
-import re
 import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -13,12 +12,12 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
-from bot.games import REGISTRY
 from tests.e2e.table import Table
-from tests.e2e.test_mimikri import choose, move
+from tests.e2e.test_mimikri import move
 from tests.e2e.test_mimikri import open_game as open_mimikri
 from tests.e2e.test_web_board import watch_link
-from tests.e2e.test_web_play import my_link, web_on
+from tests.e2e.test_web_play import mimikri_on_the_web, mimikri_turns, my_link, web_on
+from tests.waiting import until
 
 CHROMIUM = "/usr/bin/chromium"
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
@@ -44,35 +43,31 @@ async def browser() -> AsyncIterator[Any]:
             await launched.close()
 
 
-async def version_shown(page: Any) -> int:
-    """The version the page's picture shows (its address names it; -1 before the first)."""
-    src = await page.get_attribute("#board", "src") or ""
-    found = re.search(r"[?&]v=(\d+)", src)
-    return int(found.group(1)) if found else -1
+async def holds(page: Any, script: str, what: str) -> None:
+    """Wait until ``script`` (a function's source) is true on the page. Polled from here: the
+    page's own CSP forbids the eval that Playwright's wait_for_function would use."""
+    await until(lambda: page.evaluate(script), what, timeout=10)
+
+
+async def offers(page: Any, version: int) -> None:
+    """Wait until the page has drawn ``version`` (its panel offers moves on it)."""
+    await holds(page, f"() => document.querySelector('main').dataset.version === '{version}'",
+                f"the page at version {version}")
 
 
 @pytest.mark.asyncio
 async def test_a_whole_mimikri_game_clicked_in_the_browser_against_discord(table, browser,
                                                                         tmp_path: Path):
-    web_on(table)
-    await table.start()
-    board, match_id = await open_mimikri(table, "alice", "bob")
+    _, board, match_id = await mimikri_on_the_web(table)
     _, link = await my_link(table, "alice", board)
     page = await browser.new_page(viewport=PHONE)
     await page.goto(link)
-    rules = REGISTRY["mimikri"]
     clicks = 0
-    for _ in range(400):
-        match = await table.match(match_id)
-        if match.status != "active":
-            break
-        seat = min(rules.active_seats(match.state))
-        label = choose({**match.state, "version_hint": match.version})
+    async for match, seat, label in mimikri_turns(table, match_id):
         if seat == 1:
             await move(table, "bob", board, label, match_id)
             continue
-        await page.wait_for_function(
-            f"document.querySelector('#board').src.includes('v={match.version}')")
+        await offers(page, match.version)
         if match.state["phase"] == "search":  # the face-down card, on the picture itself
             if not (tmp_path / "mimikri-player.png").exists():
                 await page.screenshot(path=str(tmp_path / "mimikri-player.png"), full_page=True)
@@ -80,12 +75,20 @@ async def test_a_whole_mimikri_game_clicked_in_the_browser_against_discord(table
         else:
             await page.click(f"#choices button:text-is('{label}')")
         clicks += 1
+
+        async def moved(version: int = match.version) -> bool:
+            return (await table.match(match_id)).version > version
+        try:
+            await until(moved, "the click's move committed", timeout=5)  # not refused
+        except AssertionError:
+            raise AssertionError(await page.evaluate(
+                "() => [document.querySelector('main').dataset.version,"
+                " document.querySelector('#notice').textContent,"
+                " document.querySelector('#state').textContent]"), label, match.state["phase"])
         await table.idle()
-        assert (await table.match(match_id)).version == match.version + 1
     match = await table.match(match_id)
     assert match.status == "finished" and clicks > 3
-    await page.wait_for_function(
-        f"document.querySelector('#board').src.includes('v={match.version}')")
+    await offers(page, match.version)
     await page.wait_for_selector("#panel", state="hidden")
     assert await page.text_content("#state") == "This game has ended."
 
@@ -127,9 +130,10 @@ async def test_every_board_reads_on_a_phone(table, browser, tmp_path: Path):
              "schicki_micki": "Schicki Micki"}
     for game, name in names.items():
         await page.goto(await open_one(table, game))
-        await page.wait_for_function("document.querySelector('#board').complete"
-                                     " && document.querySelector('#board').naturalWidth > 0")
-        await page.wait_for_function("document.querySelector('#state').textContent.length > 0")
+        await holds(page, "() => document.querySelector('#board').complete"
+                    " && document.querySelector('#board').naturalWidth > 0", "the picture")
+        await holds(page, "() => document.querySelector('#state').textContent.length > 0",
+                    "the status line")
         sizes = await page.evaluate("""() => ({
             scroll: document.documentElement.scrollWidth,
             picture: document.querySelector('#board').getBoundingClientRect().right,

@@ -11,6 +11,7 @@ import asyncio
 import json
 import re
 import time
+from collections.abc import AsyncIterator
 from typing import Any
 
 import aiohttp
@@ -78,6 +79,27 @@ class Socket:
         await self.ws.send_str(json.dumps(message))
 
 
+async def mimikri_on_the_web(table: Table) -> tuple[str, Any, int]:
+    """The web board on, the bot started, Alice and Bob in a running Mimikri game: the web
+    address, the board message and the match."""
+    base = web_on(table)
+    await table.start()
+    board, match_id = await open_mimikri(table, "alice", "bob")
+    return base, board, match_id
+
+
+async def mimikri_turns(table: Table, match_id: int) -> AsyncIterator[tuple[Any, int, str]]:
+    """Each turn of a Mimikri game until it ends: the match, the seat to act and its button's
+    label for a sensible move (`tests.e2e.test_mimikri.choose`)."""
+    rules = REGISTRY["mimikri"]
+    for _ in range(400):
+        match = await table.match(match_id)
+        if match.status != "active":
+            return
+        seat = min(rules.active_seats(match.state))
+        yield match, seat, choose({**match.state, "version_hint": match.version})
+
+
 async def connect(http: aiohttp.ClientSession, base: str, link: str) -> Socket:
     match_id, token = re.search(r"/m/(\d+)\?t=(.+)$", link).groups()
     ws = await http.ws_connect(f"{base}/m/{match_id}/ws?t={token}", headers={"Origin": base})
@@ -86,16 +108,13 @@ async def connect(http: aiohttp.ClientSession, base: str, link: str) -> Socket:
 
 @pytest.mark.asyncio
 async def test_mimikri_one_player_on_the_web_one_in_discord_to_the_end(table):
-    base = web_on(table)
-    await table.start()
-    board, match_id = await open_mimikri(table, "alice", "bob")
+    base, board, match_id = await mimikri_on_the_web(table)
     told, alice_link = await my_link(table, "alice", board)
     assert "plays as you" in told
     _, bob_link = await my_link(table, "bob", board)
     told, carol_link = await my_link(table, "carol", board)
     assert "not playing" in told
     assert len({alice_link, bob_link, carol_link}) == 3
-    rules = REGISTRY["mimikri"]
     async with aiohttp.ClientSession() as http:
         page = await http.get(alice_link)  # the same page as the spectators', words included
         assert page.status == 200 and 'id="panel"' in await page.text()
@@ -106,12 +125,7 @@ async def test_mimikri_one_player_on_the_web_one_in_discord_to_the_end(table):
         assert "you" not in await carol.next()
         web_moves = discord_moves = 0
         lags: list[float] = []
-        for _ in range(400):
-            match = await table.match(match_id)
-            if match.status != "active":
-                break
-            seat = min(rules.active_seats(match.state))
-            label = choose({**match.state, "version_hint": match.version})
+        async for match, seat, label in mimikri_turns(table, match_id):
             if seat == 0:  # alice clicks on her web board
                 frame = await alice.until_version(match.version)
                 codes = {c["code"] for c in frame["you"]["choices"]}
@@ -142,9 +156,7 @@ async def test_mimikri_one_player_on_the_web_one_in_discord_to_the_end(table):
 
 @pytest.mark.asyncio
 async def test_a_stale_or_illegal_move_is_refused_and_the_page_catches_up(table):
-    base = web_on(table)
-    await table.start()
-    board, match_id = await open_mimikri(table, "alice", "bob")
+    base, board, match_id = await mimikri_on_the_web(table)
     _, alice_link = await my_link(table, "alice", board)
     _, bob_link = await my_link(table, "bob", board)
     async with aiohttp.ClientSession() as http:

@@ -84,7 +84,10 @@
     if (choice) { event.preventDefault(); act(choice); }
   });
 
-  board.addEventListener("load", () => send({ type: "seen", version: shown }));
+  // In a real-time game a reaction is timed from the moment its card showed here.
+  board.addEventListener("load", () => {
+    if (you && you.realtime) send({ type: "seen", version: shown });
+  });
 
   function connect() {
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
@@ -107,6 +110,7 @@
       you = frame.you || null;
       sending = false;
       draw();
+      main.dataset.version = String(shown);  // the version the page now offers moves on
     };
     socket.onclose = () => {
       state.textContent = words.reconnecting;
