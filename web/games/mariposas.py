@@ -1,17 +1,21 @@
 """Mariposas on the web board: each step of the open turn as the private panel words it in
-Discord (`cogs.mariposas.panel`): the card, the butterfly, its landing (numbered as the map
-numbers them), flowers, hatching, confirm and undo — every legal choice at once, as the page
-has room for all of them."""
+Discord (`cogs.mariposas.panel`): the card, the butterfly, its landing (also clicked on the
+map), flowers, hatching, confirm and undo — every legal choice at once, as the page has room
+for all of them."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.games.mariposas.rules import content
 from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from cogs.mariposas import words
 from cogs.mariposas.panel import build
-from web.games import Choice, Panel
+from rendering.mariposas_common import HALF_W, R, W, michoacan_box, space_centre
+from rendering.mariposas_map import MAP_BOTTOM
+from rendering.mariposas_panels import SETS_H, players_height
+from web.games import Box, Choice, Panel
 
 LAST = ("confirm", "undo")  # shown after the step's choices
 
@@ -29,5 +33,22 @@ def panel(view: MariposasView, legal: Sequence[str], w: Words) -> Panel:
         label = words.option(code, view, w)
         if label not in seen:  # two cards of one kind read the same: offer it once
             seen.add(label)
-            made.choices.append(Choice(code, label))
+            verb, _, arg = code.partition(":")
+            spot = arg if verb in ("land", "take") else None  # a space of the map
+            made.choices.append(Choice(code, label, spot=spot))
     return made
+
+
+def spots(view: MariposasView) -> dict[str, Box]:
+    """Every space of the map on the public board (drawn at its top while the game runs)."""
+    board = content().board
+    height = MAP_BOTTOM + SETS_H + players_height(view) + 8  # as `render_board` makes it
+    found: dict[str, Box] = {}
+    for space in (s.id for s in board.spaces):
+        if space == board.michoacan:
+            box = michoacan_box()
+        else:
+            x, y = space_centre(space)
+            box = (x - HALF_W, y - 0.75 * R, x + HALF_W, y + 0.75 * R)  # rows interlock
+        found[str(space)] = (box[0] / W, box[1] / height, box[2] / W, box[3] / height)
+    return found
