@@ -4,6 +4,7 @@ clicking on the web and the other in Discord, and every game's board at a phone'
 
 from __future__ import annotations
 
+import re
 import shutil
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -145,3 +146,90 @@ async def test_every_board_reads_on_a_phone(table, browser, tmp_path: Path):
         await page.screenshot(path=str(tmp_path / f"{game}.png"), full_page=True)
         assert "cancelled" in (await table.driver.slash("alice", "games", "game cancel")).content
         await table.idle()
+
+
+async def open_mimic(table: Table) -> tuple[Any, int]:
+    """Alice and Bob in a running MIMIC game: its board message and match."""
+    opened = await table.driver.slash("alice", "games", "mimic new")
+    assert opened.ok, opened
+    await table.driver.click("bob", opened.message, label="Join")
+    await table.driver.click("alice", opened.message, label="Start")
+    await table.idle()
+    match_id = int(re.search(r"game #(\d+)", opened.message.content).group(1))
+    return table.driver.latest(opened.message), match_id
+
+
+@pytest.mark.asyncio
+async def test_a_mimic_turn_by_clicks_hand_card_then_highlighted_cell(table, browser):
+    web_on(table)
+    await table.start()
+    board, match_id = await open_mimic(table)
+    _, link = await my_link(table, "alice", board)
+    page = await browser.new_page(viewport=PHONE)
+    await page.goto(link)
+    for laid in range(2):  # §How To Play 2: at least two cards a turn
+        match = await table.match(match_id)
+        await offers(page, match.version)
+        assert await page.locator(".spot").count() == 0  # nothing highlighted before a card
+        await page.locator("#groups button").first.click()
+        assert await page.locator(".spot").count() > 0
+        await page.locator(".spot").first.click()
+
+        async def laid_one(version: int = match.version) -> bool:
+            return (await table.match(match_id)).version > version
+        await until(laid_one, f"card {laid + 1} laid")
+    match = await table.match(match_id)
+    await offers(page, match.version)
+    await page.click("#choices button:text-is('End turn')")
+
+    async def ended(version: int = match.version) -> bool:
+        return (await table.match(match_id)).version > version
+    await until(ended, "the turn ended")
+    await table.idle()
+    after = (await table.match(match_id)).state
+    assert after["phase"] != "place" or after["turn"] == 1  # drawing back to five, or Bob's
+    assert await page.text_content("#notice") == ""
+
+
+@pytest.mark.asyncio
+async def test_a_stale_page_is_refused_and_shows_the_board_as_it_is(table, browser):
+    """Alice has the board open twice; one tab's connection stalls (its frames held back),
+    she moves in the other, then clicks in the stalled one: refused with the reason, and that
+    tab catches up at once."""
+    _, board, match_id = await mimikri_on_the_web(table)
+    _, link = await my_link(table, "alice", board)
+    quick, stalled = await browser.new_page(), await browser.new_page()
+    held = {"on": False, "dropped": 0}
+
+    def towards_page(ws: Any, message: Any) -> None:
+        if held["on"]:
+            held["dropped"] += 1
+        else:
+            ws.send(message)
+
+    async def stall(ws: Any) -> None:
+        server = ws.connect_to_server()
+        server.on_message(lambda message: towards_page(ws, message))
+        ws.on_message(lambda message: server.send(message))
+    await stalled.route_web_socket(re.compile(r".*/ws\?.*"), stall)
+    await quick.goto(link)
+    await stalled.goto(link)
+    match = await table.match(match_id)
+    await offers(quick, match.version)
+    await offers(stalled, match.version)
+    held["on"] = True
+    await quick.locator("#choices button").first.click()
+
+    async def moved() -> bool:
+        return (await table.match(match_id)).version > match.version
+    await until(moved, "the quick tab's move")
+    await until(lambda: held["dropped"] > 0, "the stalled tab's frame held back")
+    held["on"] = False
+    assert await stalled.evaluate("() => document.querySelector('main').dataset.version") \
+        == str(match.version)  # it never heard of the move
+    await stalled.locator("#choices button").first.click()
+    await holds(stalled, "() => document.querySelector('#notice').textContent.length > 0",
+                "the refusal")
+    assert "moved on" in (await stalled.text_content("#notice") or "")
+    await offers(stalled, match.version + 1)
+    assert (await table.match(match_id)).version == match.version + 1  # nothing played twice

@@ -19,6 +19,7 @@
   }
 
   function act(choice) {
+    notice.textContent = "";  // a refusal stays until the next click (its catch-up follows it)
     if (you.realtime) { send({ type: "react", code: choice.code }); return; }
     if (sending) return;
     sending = true;
@@ -102,7 +103,6 @@
         return;
       }
       if (frame.type !== "state" || frame.version < shown) return;
-      if (frame.version > shown) notice.textContent = "";
       shown = frame.version;
       board.src = `/m/${match}/board.png?t=${encodeURIComponent(token)}&v=${frame.version}`;
       const over = frame.status === "finished" || frame.status === "cancelled";
