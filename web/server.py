@@ -22,6 +22,7 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
+from bot.db import notify
 from bot.db.repo import MatchRow
 from bot.settings import Settings
 from web.live import LiveBoards
@@ -58,6 +59,11 @@ class BoardServer:
         self.origin = origin_of(settings.web_url)
         self.pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
         self.runner: web.AppRunner | None = None
+        # On PostgreSQL other bot processes commit too: their changes reach these boards.
+        self.elsewhere: notify.Listener | None = None
+        if settings.database_url:
+            self.elsewhere = notify.Listener(settings.database_url, live.refresh,
+                                             live.refresh_all)
 
     def app(self) -> web.Application:
         """The routes, and the headers every answer gets."""
@@ -70,6 +76,8 @@ class BoardServer:
 
     async def start(self) -> None:
         """Listen on WEB_HOST:WEB_PORT."""
+        if self.elsewhere is not None:
+            await self.elsewhere.start()
         self.runner = web.AppRunner(self.app(), access_log=None)
         await self.runner.setup()
         await web.TCPSite(self.runner, self.settings.web_host, self.settings.web_port).start()
@@ -78,6 +86,8 @@ class BoardServer:
 
     async def close(self) -> None:
         """Close every board and stop listening."""
+        if self.elsewhere is not None:
+            await self.elsewhere.close()
         for boards in list(self.live.boards.values()):
             for board in list(boards):
                 await board.socket.close()

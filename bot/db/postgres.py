@@ -198,6 +198,11 @@ class PostgresDatabase:
             log.warning("rolling back failed; dropping the PostgreSQL connection", exc_info=True)
             self._db.terminate()
 
+    async def announce(self, channel: str, payload: str) -> None:
+        """NOTIFY ``channel``: PostgreSQL delivers it to every listener at commit, and drops it
+        on a rollback (`bot.db.notify` listens)."""
+        await (await self._live()).execute("SELECT pg_notify($1, $2)", channel, payload)
+
     async def close(self) -> None:
         """Close the connection; the server rolls back a transaction left open."""
         self._transaction = None

@@ -336,6 +336,13 @@ class Repo:
         if announced:
             await self.execute("UPDATE matches SET announced = 1 WHERE id = ?", (match_id,))
 
+    async def announce_change(self, match_id: int) -> None:
+        """Tell the other processes (PostgreSQL) that ``match_id`` changed, with this
+        transaction's commit (`bot.db.notify.CHANGES`)."""
+        from bot.db.notify import CHANGES
+
+        await self.db.announce(CHANGES, str(match_id))
+
     async def set_status(self, match_id: int, status: str, now: float) -> None:
         """Cancel a match (or set another status) without touching its state."""
         await self.execute(
