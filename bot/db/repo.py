@@ -28,6 +28,10 @@ class ChannelBusy(Exception):
     """A channel already has an open (lobby or active) game."""
 
 
+CHANGES = "menagerie_matches"
+"""The channel every committed change of a match is announced on (PostgreSQL's NOTIFY; heard by
+`bot.db.postgres.Listener` in the other processes); its payload: the match id."""
+
 @dataclass(frozen=True, slots=True)
 class MatchRow:
     """One match as stored."""
@@ -338,9 +342,7 @@ class Repo:
 
     async def announce_change(self, match_id: int) -> None:
         """Tell the other processes (PostgreSQL) that ``match_id`` changed, with this
-        transaction's commit (`bot.db.notify.CHANGES`)."""
-        from bot.db.notify import CHANGES
-
+        transaction's commit (on `CHANGES`)."""
         await self.db.announce(CHANGES, str(match_id))
 
     async def set_status(self, match_id: int, status: str, now: float) -> None:

@@ -1,6 +1,7 @@
-"""Changes other processes commit on PostgreSQL (`bot.db.notify`): a committed change of a
-match is heard by a listener on another connection; a rolled-back one never is; a listener
-whose connection is cut connects again by itself and says it may have missed some."""
+"""Changes other processes commit on PostgreSQL (`Repo.announce_change`, heard by
+`bot.db.postgres.Listener`): a committed change of a match is heard by a listener on another
+connection; a rolled-back one never is; a listener whose connection is cut connects again by
+itself and says it may have missed some."""
 
 from __future__ import annotations
 
@@ -9,8 +10,8 @@ import asyncio
 import asyncpg
 import pytest
 
-from bot.db.notify import Listener
-from bot.db.repo import Repo
+from bot.db.postgres import Listener
+from bot.db.repo import CHANGES, Repo
 from bot.db.store import open_store
 from bot.sessions import SessionService
 from tests.waiting import until
@@ -39,7 +40,7 @@ async def test_a_committed_change_is_heard_elsewhere_and_a_rolled_back_one_never
     db = await open_store(postgres_url)
     sessions = SessionService(Repo(db), computer_delay=0)
     heard = Heard()
-    listener = Listener(postgres_url, heard.heard, heard.caught_up, retry=0.05)
+    listener = Listener(postgres_url, CHANGES, heard.heard, heard.caught_up, retry=0.05)
     await listener.start()
     try:
         match_id = await lobby(sessions, 10)

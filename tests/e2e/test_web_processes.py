@@ -1,6 +1,6 @@
 """Web boards past one process: two bot processes (one shard each of two) on one PostgreSQL
 database; a game's board is opened on the process that does NOT run its guild, and still gets
-every move made through the other, within moments of its commit (`bot.db.notify`)."""
+every move made through the other, within moments of its commit (`bot.db.postgres.Listener`)."""
 
 from __future__ import annotations
 
