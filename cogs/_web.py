@@ -1,6 +1,8 @@
-"""The web board's Discord button: **Play on the web** under a running board answers privately
+"""The web board's Discord buttons under a running board: **Play on the web** answers privately
 with a link to the board that plays as the one who pressed it (a spectator's link for anyone
-not seated). Shown only when the web board is on (WEB_URL)."""
+not seated), shown when the web board is on (WEB_URL); **Play on the board** opens the board
+as a Discord Activity in the presser's client (the launch-activity response), shown when the
+Activity is on too (DISCORD_CLIENT_SECRET)."""
 
 from __future__ import annotations
 
@@ -15,6 +17,7 @@ from cogs._ui import EN, ID, apologise, known_template, reader, tell
 from web.tokens import SPECTATOR, board_url
 
 PLAY = known_template(rf"mw:(?P<m>{ID})")
+LAUNCH = known_template(rf"ma:(?P<m>{ID})")
 
 
 class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY):
@@ -50,5 +53,30 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY):
             link.add_item(discord.ui.Button(label=w("web.open"), url=url, emoji="🎮"))
             text = w("web.your_link" if seated else "web.not_playing", id=self.match_id)
             await tell(interaction, text, view=link)
+        except Exception:
+            await apologise(interaction, self.match_id)
+
+
+class LaunchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LAUNCH):
+    """Play on the board: the Activity, opened in the presser's Discord client."""
+
+    def __init__(self, match_id: int, w: Words = EN) -> None:
+        super().__init__(discord.ui.Button(
+            custom_id=f"ma:{match_id}", label=w("web.launch"), emoji="🕹️",
+            style=discord.ButtonStyle.primary))
+        self.match_id = match_id
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
+        match: re.Match[str],
+    ) -> LaunchButton:
+        """Rebuild the button from its custom_id (after a restart too)."""
+        return cls(int(match["m"]))
+
+    async def callback(self, interaction: discord.Interaction[Any]) -> None:
+        """Answer with the launch-activity response (the Activity finds the channel's game)."""
+        try:
+            await interaction.response.launch_activity()
         except Exception:
             await apologise(interaction, self.match_id)

@@ -22,9 +22,10 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
-from bot.db import notify
-from bot.db.repo import MatchRow
+from bot.db.postgres import Listener
+from bot.db.repo import CHANGES, MatchRow
 from bot.settings import Settings
+from web.activity import Activity
 from web.live import LiveBoards
 from web.play import Bucket, Player, error
 from web.tokens import SPECTATOR, BadToken, Pass, check
@@ -59,11 +60,12 @@ class BoardServer:
         self.origin = origin_of(settings.web_url)
         self.pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
         self.runner: web.AppRunner | None = None
+        self.activity = Activity(bot, settings) if settings.activity else None
         # On PostgreSQL other bot processes commit too: their changes reach these boards.
-        self.elsewhere: notify.Listener | None = None
+        self.elsewhere: Listener | None = None
         if settings.database_url:
-            self.elsewhere = notify.Listener(settings.database_url, live.refresh,
-                                             live.refresh_all)
+            self.elsewhere = Listener(settings.database_url, CHANGES, live.refresh,
+                                      live.refresh_all)
 
     def app(self) -> web.Application:
         """The routes, and the headers every answer gets."""
@@ -71,7 +73,11 @@ class BoardServer:
         app.router.add_get("/m/{match:[0-9]{1,18}}", self.page)
         app.router.add_get("/m/{match:[0-9]{1,18}}/board.png", self.picture)
         app.router.add_get("/m/{match:[0-9]{1,18}}/ws", self.socket)
-        app.router.add_get("/static/{name:board\\.(js|css)}", self.static)
+        app.router.add_get("/static/{name:(board|activity)\\.(js|css)}", self.static)
+        if self.activity is not None:
+            self.activity.add_routes(app)
+            app.router.add_get("/static/{name:vendor/discord-embedded-app-sdk\\.js}",
+                               self.static)
         return app
 
     async def start(self) -> None:
@@ -88,6 +94,8 @@ class BoardServer:
         """Close every board and stop listening."""
         if self.elsewhere is not None:
             await self.elsewhere.close()
+        if self.activity is not None:
+            await self.activity.close()
         for boards in list(self.live.boards.values()):
             for board in list(boards):
                 await board.socket.close()
@@ -172,7 +180,8 @@ class BoardServer:
     async def static(self, request: web.Request) -> web.Response:
         """The page's script and style."""
         name = request.match_info["name"]
-        text = resources.files("web").joinpath("static", name).read_text(encoding="utf-8")
+        text = resources.files("web").joinpath("static", *name.split("/")).read_text(
+            encoding="utf-8")
         kind = "text/javascript" if name.endswith(".js") else "text/css"
         return web.Response(text=text, content_type=kind)
 
