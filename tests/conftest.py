@@ -75,7 +75,7 @@ async def sessions(repo):
 
 
 SLOW_FILES = {"test_wheel.py", "test_pg_cleanup.py", "test_two_processes.py", "test_soak.py",
-              "test_web_processes.py",
+              "test_web_processes.py", "test_web_restart.py",
               "test_tournament.py", "test_bench_pg.py"}
 # Single tests of several seconds each (every message of both catalogues, every MIMIC picture
 # with text): make test runs them, make check leaves them out to stay under a minute and a half.
