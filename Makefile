@@ -111,7 +111,7 @@ demo: $(STAMP)
 boards: $(STAMP)
 	$(PY) -m bot.showcase docs/boards
 
-bench: $(TEST_STAMP)
+bench: $(TEST_STAMP) $(CHROMIUM)
 	$(PY) -m tools.bench
 
 # GAMES=200 plays more games per pairing; fewer than 100 is labelled the short form.
