@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 import shutil
+import time
 from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
@@ -13,10 +14,11 @@ from typing import Any
 import pytest
 import pytest_asyncio
 
+from bot.games import REGISTRY
 from tests.e2e.table import Table
 from tests.e2e.test_mimikri import choose, move
 from tests.e2e.test_mimikri import open_game as open_mimikri
-from tests.e2e.test_web_board import watch_link
+from tests.e2e.test_web_board import SECRET, watch_link
 from tests.e2e.test_web_play import mimikri_on_the_web, mimikri_turns, my_link, web_on
 from tests.waiting import until
 
@@ -309,3 +311,84 @@ async def test_the_activity_in_a_discord_frame_signs_in_and_plays(table, browser
         await until(moved, "the move made in the Activity")
     finally:
         await framed.close()
+
+
+async def click_until_moved(table: Table, page: Any, match_id: int, target: str) -> None:
+    """Click ``target`` on a page showing the stored version; wait until the move is stored."""
+    match = await table.match(match_id)
+    await offers(page, match.version)
+    await page.locator(target).first.click()
+
+    async def moved() -> bool:
+        return (await table.match(match_id)).version > match.version
+    await until(moved, f"the click on {target} stored")
+
+
+@pytest.mark.asyncio
+async def test_a_mariposas_turn_by_clicks_landing_on_the_map(table, browser, tmp_path: Path):
+    """Every step of a turn from the board: the first offer each time (the card, the
+    butterfly, then a landing clicked on the map, …, confirm) until the turn has passed."""
+    from tests.e2e.test_mariposas import HUMANS, settle
+    from tests.e2e.test_mariposas import open_game as open_mariposas
+
+    web_on(table)
+    await table.start()
+    board, match_id = await open_mariposas(table)
+    await settle(table, match_id, HUMANS)
+    rules = REGISTRY["mariposas"]
+    seat = min(rules.active_seats((await table.match(match_id)).state))
+    _, link = await my_link(table, HUMANS[seat], table.driver.latest(board))
+    page = await browser.new_page(viewport=PHONE)
+    await page.goto(link)
+    on_the_map = 0
+    for _ in range(40):
+        if seat not in rules.active_seats((await table.match(match_id)).state):
+            break
+        await offers(page, (await table.match(match_id)).version)
+        if await page.locator(".spot").count():
+            if not on_the_map:
+                await page.screenshot(path=str(tmp_path / "mariposas-player.png"),
+                                      full_page=True)
+            on_the_map += 1
+            await click_until_moved(table, page, match_id, ".spot")
+        else:
+            await click_until_moved(table, page, match_id, "#choices button")
+    assert seat not in rules.active_seats((await table.match(match_id)).state)
+    assert on_the_map  # at least one landing was clicked on the map itself
+    assert await page.text_content("#notice") == ""
+
+
+@pytest.mark.asyncio
+async def test_a_schicki_micki_row_won_by_a_key_in_the_browser(table, browser):
+    """Alice presses the right reaction's key on her board; Bob's Discord reaction comes later;
+    the row is Alice's."""
+    from bot.games.schicki_micki.deck import cards
+    from bot.games.schicki_micki.table import read_table
+    from tests.e2e.test_schicki_micki import SAY, open_table, seed_with, wait_cards
+    from web.tokens import board_url
+
+    base = web_on(table)
+    table.time_scale = 0.3
+    await table.start()
+    seed, dealt = seed_with("call", players=2)
+    match_id, row = await open_table(table, ["alice", "bob"], seed=seed)
+    page = await browser.new_page(viewport=PHONE)
+    await page.goto(board_url(base, SECRET, match_id, table.driver.user("alice").id,
+                              time.time()))
+    state = await wait_cards(table, match_id, dealt)
+    await offers(page, (await table.match(match_id)).version)
+    right = read_table(cards()[c] for c in state["table"]).correct
+    key = str(list(SAY).index(right) + 1)  # the panel's keys follow the reactions' order
+    await page.keyboard.press(key)
+
+    async def stored() -> bool:
+        return await table.bot.sessions.repo.fetch_one(
+            "SELECT id FROM inbox WHERE match_id = ?", (match_id,)) is not None
+    await until(stored, "Alice's reaction with the dealer")
+    await table.driver.react("bob", row, SAY[right])
+
+    async def won() -> bool:
+        return any((await table.match(match_id)).state["won"])
+    await until(won, "the row won")
+    piles = (await table.match(match_id)).state["won"]
+    assert piles[0] and not piles[1]
