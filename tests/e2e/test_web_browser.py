@@ -162,7 +162,8 @@ async def open_mimic(table: Table) -> tuple[Any, int]:
 
 
 @pytest.mark.asyncio
-async def test_a_mimic_turn_by_clicks_hand_card_then_highlighted_cell(table, browser):
+async def test_a_mimic_turn_by_clicks_hand_card_then_highlighted_cell(table, browser,
+                                                                      tmp_path: Path):
     web_on(table)
     await table.start()
     board, match_id = await open_mimic(table)
@@ -175,6 +176,8 @@ async def test_a_mimic_turn_by_clicks_hand_card_then_highlighted_cell(table, bro
         assert await page.locator(".spot").count() == 0  # nothing highlighted before a card
         await page.locator("#groups button").first.click()
         assert await page.locator(".spot").count() > 0
+        if not laid:
+            await page.screenshot(path=str(tmp_path / "mimic-player.png"), full_page=True)
         await page.locator(".spot").first.click()
 
         async def laid_one(version: int = match.version) -> bool:
@@ -359,7 +362,7 @@ async def test_a_mariposas_turn_by_clicks_landing_on_the_map(table, browser, tmp
 
 
 @pytest.mark.asyncio
-async def test_a_schicki_micki_row_won_by_a_key_in_the_browser(table, browser):
+async def test_a_schicki_micki_row_won_by_a_key_in_the_browser(table, browser, tmp_path: Path):
     """Alice presses the right reaction's key on her board; Bob's Discord reaction comes later;
     the row is Alice's."""
     from bot.games.schicki_micki.deck import cards
@@ -378,6 +381,7 @@ async def test_a_schicki_micki_row_won_by_a_key_in_the_browser(table, browser):
     state = await wait_cards(table, match_id, dealt)
     await offers(page, (await table.match(match_id)).version)
     right = read_table(cards()[c] for c in state["table"]).correct
+    await page.screenshot(path=str(tmp_path / "schicki-player.png"), full_page=True)
     key = str(list(SAY).index(right) + 1)  # the panel's keys follow the reactions' order
     await page.keyboard.press(key)
 
