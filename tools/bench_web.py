@@ -36,7 +36,6 @@ from web.live import LiveBoards
 from web.server import BoardServer
 from web.tokens import SPECTATOR, board_url
 
-CHROMIUM = "/usr/bin/chromium"
 GAMES = 200
 BOARDS_A_GAME = 5
 SECRET = "bench-secret-" + "x" * 32
@@ -158,12 +157,14 @@ CLICK = """async () => {
 async def _browser_round_trips(base: str, sessions: SessionService, moves: int = 60) -> None:
     """Clicks in headless Chromium (Debian's, as the tests use it) on two players' boards of
     one Mimikri game: click → committed → pushed → drawn in the page."""
+    from tests.web.browsing import CHROMIUM
+
     if shutil.which(CHROMIUM) is None:
         print("  click in the browser → shown: skipped (no Chromium; make test installs it)")
         return
     from playwright.async_api import async_playwright
 
-    from tests.e2e.test_web_browser import FLAGS
+    from tests.web.browsing import FLAGS
 
     lobby = await sessions.open_lobby("mimikri", guild_id=1, channel_id=999_999, host_id=1,
                                       host_name="A", options={"subjects": 4, "turn_timer": 0})
