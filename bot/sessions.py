@@ -441,6 +441,8 @@ class SessionService:
         try:
             async with self.repo.transaction():
                 yield change
+                if change.transition is not None:  # with the commit, to other processes too
+                    await self.repo.announce_change(match_id)
         except BaseException:
             self._history.pop(match_id, None)  # it may hold the rolled-back change's events
             raise

@@ -33,12 +33,16 @@ class Settings:
     web_secret: str = field(default="", repr=False)
     web_host: str = "127.0.0.1"
     web_port: int = 8080
+    # The Discord Activity (`web.activity`): on when the web board is and the application's
+    # OAuth2 client secret is given (it exchanges the Activity's codes; never shown or logged).
+    discord_client_secret: str = field(default="", repr=False)
+    discord_api: str = "https://discord.com/api/v10"  # where the codes and users are asked
 
     @classmethod
     def from_env(cls, env: dict[str, str] | None = None) -> Settings:
         """Read DISCORD_TOKEN, DATABASE_PATH, DATABASE_URL, DEV_GUILD_ID, LOG_LEVEL,
-        SHARD_COUNT, SHARD_IDS, and for the web board WEB_URL, WEB_SECRET, WEB_HOST and
-        WEB_PORT.
+        SHARD_COUNT, SHARD_IDS, for the web board WEB_URL, WEB_SECRET, WEB_HOST and WEB_PORT,
+        and for the Activity DISCORD_CLIENT_SECRET.
 
         Raises:
             ValueError: DEV_GUILD_ID is set but not a number, LOG_LEVEL is no logging level,
@@ -79,6 +83,7 @@ class Settings:
         if not port.isdigit() or not 0 < int(port) < 65536:
             raise ValueError("WEB_PORT must be a port number")
         return cls(
+            discord_client_secret=env.get("DISCORD_CLIENT_SECRET", "").strip(),
             web_url=web_url,
             web_secret=web_secret,
             web_host=env.get("WEB_HOST", "").strip() or "127.0.0.1",
@@ -91,6 +96,11 @@ class Settings:
             shard_count=shard_count,
             shard_ids=shard_ids,
         )
+
+    @property
+    def activity(self) -> bool:
+        """Whether the Discord Activity is served: the web board and the client secret."""
+        return bool(self.web_url and self.discord_client_secret)
 
     @property
     def database(self) -> str:

@@ -52,7 +52,7 @@ from cogs._ui import (
     png_file,
     server_words,
 )
-from cogs._web import PlayButton
+from cogs._web import LaunchButton, PlayButton
 from cogs.rematch import rematch_view
 
 if TYPE_CHECKING:
@@ -438,7 +438,11 @@ class Publisher(Listener):
             if items:
                 view = discord.ui.View(timeout=None)
                 for item in items:
-                    view.add_item(item)
+                    try:
+                        view.add_item(item)
+                    except ValueError:  # a full board (Mimikri's 5 × 5): the web links wait
+                        log.info("no room under game %s's board for %s", match_id,
+                                 getattr(item, "label", item))
             attachments = [png_file(png, "board.png", alt)] if png else []
             message_id = match.message_id
             if message_id is not None:
@@ -528,6 +532,8 @@ class Publisher(Listener):
             items.append(discord.ui.Button(label=w("web.watch"), url=self.watch(match),
                                            emoji="📺"))
             items.append(PlayButton(match.id, w))
+            if self.bot.settings.activity:
+                items.append(LaunchButton(match.id, w))
         shown = [f"> {line}" for line in lines if line]
         # The picture's alt text: whose turn, the scores (where the game's line lacks them)
         # and the newest moves, so a screen reader hears what the picture shows.

@@ -24,7 +24,7 @@ from cogs._threads import Threads
 from cogs._translator import CommandTranslator
 from cogs._tree import GameTree
 from cogs._ui import DYNAMIC_ITEMS
-from cogs._web import PlayButton
+from cogs._web import LaunchButton, PlayButton
 from cogs.rematch import RematchButton
 from web.live import LiveBoards
 from web.server import BoardServer
@@ -76,7 +76,7 @@ async def compose(bot: GameBot) -> None:
     # A turn ping an archived thread kept is deleted once the thread is reopened.
     threads.when_reopened(bot.publisher.turn_pings.retry)
     # Lobby and Rematch buttons work after a restart too.
-    bot.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton, PlayButton)
+    bot.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton, PlayButton, LaunchButton)
     await bot.tree.set_translator(CommandTranslator())  # Czech clients see Czech commands
     for extension in extensions():
         await bot.load_extension(extension)

@@ -117,6 +117,12 @@ class LiveBoards(Listener):
         if match is not None:
             self.push(match)
 
+    async def refresh_all(self) -> None:
+        """Changes elsewhere may have gone unheard (a lost connection): every open board gets
+        its match as it now stands."""
+        for match_id in list(self.boards):
+            await self.refresh(match_id)
+
     def push(self, match: MatchRow) -> None:
         """Send ``match`` to its boards, unless they were sent it as it is already."""
         boards = self.boards.get(match.id)

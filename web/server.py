@@ -22,8 +22,10 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
-from bot.db.repo import MatchRow
+from bot.db.postgres import Listener
+from bot.db.repo import CHANGES, MatchRow
 from bot.settings import Settings
+from web.activity import Activity
 from web.live import LiveBoards
 from web.play import Bucket, Player, error
 from web.tokens import SPECTATOR, BadToken, Pass, check
@@ -58,6 +60,12 @@ class BoardServer:
         self.origin = origin_of(settings.web_url)
         self.pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
         self.runner: web.AppRunner | None = None
+        self.activity = Activity(bot, settings) if settings.activity else None
+        # On PostgreSQL other bot processes commit too: their changes reach these boards.
+        self.elsewhere: Listener | None = None
+        if settings.database_url:
+            self.elsewhere = Listener(settings.database_url, CHANGES, live.refresh,
+                                      live.refresh_all)
 
     def app(self) -> web.Application:
         """The routes, and the headers every answer gets."""
@@ -65,11 +73,17 @@ class BoardServer:
         app.router.add_get("/m/{match:[0-9]{1,18}}", self.page)
         app.router.add_get("/m/{match:[0-9]{1,18}}/board.png", self.picture)
         app.router.add_get("/m/{match:[0-9]{1,18}}/ws", self.socket)
-        app.router.add_get("/static/{name:board\\.(js|css)}", self.static)
+        app.router.add_get("/static/{name:(board|activity)\\.(js|css)}", self.static)
+        if self.activity is not None:
+            self.activity.add_routes(app)
+            app.router.add_get("/static/{name:vendor/discord-embedded-app-sdk\\.js}",
+                               self.static)
         return app
 
     async def start(self) -> None:
         """Listen on WEB_HOST:WEB_PORT."""
+        if self.elsewhere is not None:
+            await self.elsewhere.start()
         self.runner = web.AppRunner(self.app(), access_log=None)
         await self.runner.setup()
         await web.TCPSite(self.runner, self.settings.web_host, self.settings.web_port).start()
@@ -78,6 +92,10 @@ class BoardServer:
 
     async def close(self) -> None:
         """Close every board and stop listening."""
+        if self.elsewhere is not None:
+            await self.elsewhere.close()
+        if self.activity is not None:
+            await self.activity.close()
         for boards in list(self.live.boards.values()):
             for board in list(boards):
                 await board.socket.close()
@@ -125,13 +143,15 @@ class BoardServer:
         page_words["target"] = w("web.choose_target", group="{group}")
         page_words["holding"] = w("web.holding", cards="{cards}")
         words = html.escape(json.dumps(page_words), quote=True)
+        # The address the script gives the picture of this version: not loaded twice.
+        picture = f"/m/{allowed.match_id}/board.png?t={token}&amp;v={match.version}"
         body = f"""<!doctype html>
 <html lang="{w.lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title><link rel="stylesheet" href="/static/board.css"></head>
 <body><main data-match="{allowed.match_id}" data-token="{token}" data-words="{words}">
 <h1>{html.escape(title)}</h1><p id="state" role="status"></p>
-<div id="stage"><img id="board" alt="" src="/m/{allowed.match_id}/board.png?t={token}">
+<div id="stage"><img id="board" alt="" src="{picture}">
 <div id="spots"></div></div>
 <section id="panel" hidden><p id="prompt"></p><p id="notice" role="alert"></p>
 <p id="holding"></p>
@@ -162,7 +182,8 @@ class BoardServer:
     async def static(self, request: web.Request) -> web.Response:
         """The page's script and style."""
         name = request.match_info["name"]
-        text = resources.files("web").joinpath("static", name).read_text(encoding="utf-8")
+        text = resources.files("web").joinpath("static", *name.split("/")).read_text(
+            encoding="utf-8")
         kind = "text/javascript" if name.endswith(".js") else "text/css"
         return web.Response(text=text, content_type=kind)
 

@@ -94,6 +94,11 @@ class Database(Protocol):
         """Close the connection; an open transaction is lost, as if the process had died."""
         ...
 
+    async def announce(self, channel: str, payload: str) -> None:
+        """Tell the other processes on this database ``payload`` on ``channel`` once the open
+        transaction commits (never if it rolls back)."""
+        ...
+
 
 @contextmanager
 def _translated() -> Iterator[None]:
@@ -183,6 +188,9 @@ class SqliteDatabase:
     async def close(self) -> None:
         """Close the connection and end its worker thread."""
         await self._db.close()
+
+    async def announce(self, channel: str, payload: str) -> None:
+        """Nothing: a SQLite file has one bot process, which hears its own changes."""
 
     async def execute_script(self, script: str) -> None:
         """Run several statements as they are written (SQLite only: the migrations). Python's

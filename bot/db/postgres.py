@@ -1,6 +1,7 @@
-"""The PostgreSQL implementation of `bot.db.engine.Database` over one asyncpg connection, and
-`open_postgres`, which connects and brings the schema up to date (the only other module, with
-engine.py, that imports a database driver).
+"""The PostgreSQL implementation of `bot.db.engine.Database` over one asyncpg connection,
+`open_postgres`, which connects and brings the schema up to date, and `Listener`, which hears
+the changes other bot processes commit (the only other module, with engine.py, that imports a
+database driver).
 
 The bot's SQL is written once, with ``?`` placeholders (see bot/db/engine.py); here each
 statement is renumbered ``$1, $2, …`` once and remembered, and asyncpg prepares and caches it.
@@ -8,9 +9,11 @@ statement is renumbered ``$1, $2, …`` once and remembered, and asyncpg prepare
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import functools
 import logging
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Awaitable, Callable, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 from urllib.parse import urlsplit, urlunsplit
@@ -198,6 +201,11 @@ class PostgresDatabase:
             log.warning("rolling back failed; dropping the PostgreSQL connection", exc_info=True)
             self._db.terminate()
 
+    async def announce(self, channel: str, payload: str) -> None:
+        """NOTIFY ``channel``: PostgreSQL delivers it to every listener at commit, and drops it
+        on a rollback (`Listener` hears it)."""
+        await (await self._live()).execute("SELECT pg_notify($1, $2)", channel, payload)
+
     async def close(self) -> None:
         """Close the connection; the server rolls back a transaction left open."""
         self._transaction = None
@@ -279,3 +287,76 @@ def one_line(error: BaseException) -> str:
     """An error as one line: its type and its words."""
     text = " ".join(str(error).split())
     return f"{type(error).__name__}: {text}" if text else type(error).__name__
+
+
+class Listener:
+    """Hears ``channel`` (`bot.db.repo.CHANGES`: other processes' committed changes) on a
+    connection of its own to ``url`` and calls ``heard(match_id)`` for each, in order, one at
+    a time; it connects again by itself when that connection is lost, then calls ``missed()``
+    so its owner can catch up on whatever it did not hear meanwhile."""
+
+    def __init__(self, url: str, channel: str, heard: Callable[[int], Awaitable[None]],
+                 missed: Callable[[], Awaitable[None]], *, retry: float = 0.5,
+                 most: float = 10.0) -> None:
+        self.url, self.channel = url, channel
+        self.heard, self.missed = heard, missed
+        self.retry, self.most = retry, most
+        self.queue: asyncio.Queue[int] = asyncio.Queue()
+        self.connection: asyncpg.Connection | None = None
+        self.connected = asyncio.Event()
+        self.tasks: list[asyncio.Task[None]] = []
+
+    async def start(self) -> None:
+        """Connect and listen (raises if the database cannot be reached now)."""
+        await self._connect()
+        self.tasks = [asyncio.create_task(self._watch()), asyncio.create_task(self._deliver())]
+
+    async def close(self) -> None:
+        """Stop listening."""
+        for task in self.tasks:
+            task.cancel()
+        for task in self.tasks:
+            with contextlib.suppress(asyncio.CancelledError):
+                await task
+        if self.connection is not None and not self.connection.is_closed():
+            await self.connection.close()
+
+    async def _connect(self) -> None:
+        self.connection = await asyncpg.connect(self.url)
+        await self.connection.add_listener(self.channel, self._notified)
+        self.connected.set()
+
+    def _notified(self, connection: object, pid: int, channel: str, payload: str) -> None:
+        if payload.isdigit():
+            self.queue.put_nowait(int(payload))
+
+    async def _watch(self) -> None:
+        """Connect again whenever the connection is lost (with growing waits), then catch up."""
+        while True:
+            await asyncio.sleep(self.retry)
+            if self.connection is not None and not self.connection.is_closed():
+                continue
+            self.connected.clear()
+            wait = self.retry
+            while True:
+                try:
+                    await self._connect()
+                    break
+                except (OSError, asyncpg.PostgresError) as why:
+                    log.warning("listening for other processes' changes: %s; again in %.1f s",
+                                why, wait)
+                    await asyncio.sleep(wait)
+                    wait = min(wait * 2, self.most)
+            await self._safely(self.missed())
+
+    async def _deliver(self) -> None:
+        while True:
+            match_id = await self.queue.get()
+            await self._safely(self.heard(match_id))
+
+    @staticmethod
+    async def _safely(call: Awaitable[None]) -> None:
+        try:
+            await call
+        except Exception:
+            log.exception("a change from another process could not be shown")

@@ -28,6 +28,10 @@ class ChannelBusy(Exception):
     """A channel already has an open (lobby or active) game."""
 
 
+CHANGES = "menagerie_matches"
+"""The channel every committed change of a match is announced on (PostgreSQL's NOTIFY; heard by
+`bot.db.postgres.Listener` in the other processes); its payload: the match id."""
+
 @dataclass(frozen=True, slots=True)
 class MatchRow:
     """One match as stored."""
@@ -335,6 +339,11 @@ class Repo:
             await self.execute("UPDATE matches SET board_final = 1 WHERE id = ?", (match_id,))
         if announced:
             await self.execute("UPDATE matches SET announced = 1 WHERE id = ?", (match_id,))
+
+    async def announce_change(self, match_id: int) -> None:
+        """Tell the other processes (PostgreSQL) that ``match_id`` changed, with this
+        transaction's commit (on `CHANGES`)."""
+        await self.db.announce(CHANGES, str(match_id))
 
     async def set_status(self, match_id: int, status: str, now: float) -> None:
         """Cancel a match (or set another status) without touching its state."""

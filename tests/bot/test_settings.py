@@ -62,6 +62,17 @@ def test_the_web_board_is_off_unless_its_address_is_set():
     assert secret not in repr(on)
 
 
+def test_the_activity_needs_the_web_board_and_the_client_secret_which_is_never_shown():
+    client = "c" * 32
+    assert not Settings.from_env({"DISCORD_CLIENT_SECRET": client}).activity
+    assert not Settings.from_env({"WEB_URL": "https://board.example",
+                                  "WEB_SECRET": "k" * 32}).activity
+    on = Settings.from_env({"WEB_URL": "https://board.example", "WEB_SECRET": "k" * 32,
+                            "DISCORD_CLIENT_SECRET": f" {client} "})
+    assert on.activity and on.discord_client_secret == client
+    assert client not in repr(on) and on.discord_api == "https://discord.com/api/v10"
+
+
 @pytest.mark.parametrize(("env", "says"), [
     ({"WEB_URL": "https://board.example"}, "WEB_SECRET"),
     ({"WEB_URL": "https://board.example", "WEB_SECRET": "short"}, "WEB_SECRET"),

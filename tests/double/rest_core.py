@@ -38,6 +38,11 @@ class CoreRoutes:
         ]
 
     async def me(self, request: web.Request) -> web.Response:
+        user_id = self.world.grants.user_of(request.headers.get("Authorization", ""))
+        if user_id is not None:  # an Activity's user, by their access token
+            return json_response(self.world.users[user_id].payload())
+        if request.headers.get("Authorization", "").startswith("Bearer "):
+            return json_response({"message": "401: Unauthorized", "code": 0}, 401)
         return json_response(
             dict(self.world.bot_user.payload(), verified=True, mfa_enabled=False, flags=0)
         )

@@ -21,6 +21,7 @@ from aiohttp import web
 from .faults import FaultRule, Faults
 from .gateway import GatewayHub
 from .http_util import ApiError, json_response
+from .oauth import OAuthRoutes
 from .rest_channels import ChannelRoutes
 from .rest_core import CoreRoutes
 from .rest_interactions import InteractionRoutes
@@ -69,7 +70,7 @@ class FakeDiscord:
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> FakeDiscord:
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
         groups = [CoreRoutes(self), ChannelRoutes(self), InteractionRoutes(self),
-                  ThreadRoutes(self)]
+                  ThreadRoutes(self), OAuthRoutes(self)]
         for group in groups:
             for method, path, handler in group.api_routes():
                 app.router.add_route(method, API_PREFIX + path, handler)  # type: ignore[arg-type]
@@ -171,8 +172,9 @@ class FakeDiscord:
         template = resource.canonical if resource is not None else None
         known = resource is not self._catch_all
         token = request.headers.get("Authorization", "").removeprefix("Bot ") or None
+        user_token = self.world.grants.user_of(token or "") is not None  # a user's Bearer
         if (api_path is not None and known and self._needs_auth(api_path)
-                and not self.world.accepts(token)):
+                and not self.world.accepts(token) and not user_token):
             response = json_response({"message": "401: Unauthorized", "code": 0}, 401)
             self.requests.append(RequestRecord(request.method, api_path, 401, template, token))
             return response
@@ -205,8 +207,9 @@ class FakeDiscord:
 
     @staticmethod
     def _needs_auth(api_path: str) -> bool:
-        # Interaction callbacks and webhooks authenticate by their token in the URL.
-        return not api_path.startswith(("/interactions/", "/webhooks/"))
+        # Interaction callbacks and webhooks authenticate by their token in the URL; the code
+        # exchange by the application's client secret in its form.
+        return not api_path.startswith(("/interactions/", "/webhooks/", "/oauth2/token"))
 
     async def _unknown(self, request: web.Request) -> web.Response:
         log.warning("fake discord: unknown route %s %s", request.method, request.path)

@@ -25,6 +25,7 @@ from .models import (
     Role,
     User,
 )
+from .oauth import Grants
 from .snowflake import Clock, Snowflakes
 
 if TYPE_CHECKING:
@@ -63,6 +64,7 @@ class World:
         self.bot_user = User(self.ids.next(), bot_name.lower(), bot_name, bot=True)
         # Modern applications share their id with their bot user.
         self.application_id = self.bot_user.id
+        self.grants = Grants()  # OAuth2 codes and access tokens of Activities (`oauth`)
         self.users: dict[int, User] = {}
         for name in member_names:
             user = User(self.ids.next(), name, name.capitalize())

@@ -1,0 +1,317 @@
+"""Playing on the web board in a real browser (Debian's headless Chromium driven by Playwright,
+`tests/web/conftest.py`'s fixtures): a whole Mimikri game with one player clicking on the web and
+the other in Discord, a MIMIC and a Mariposas turn by clicks, a Schicki Micki row won by a key,
+a stale tab refused and caught up, and the Activity inside a stand-in for Discord's client."""
+
+from __future__ import annotations
+
+import re
+import time
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.games import REGISTRY
+from tests.e2e.table import Table
+from tests.e2e.test_mimikri import choose, move
+from tests.e2e.test_mimikri import open_game as open_mimikri
+from tests.e2e.test_web_board import SECRET
+from tests.e2e.test_web_play import mimikri_on_the_web, mimikri_turns, my_link, web_on
+from tests.waiting import until
+from tests.web.browsing import CHROMIUM, FLAGS, PHONE, holds
+
+pytestmark = pytest.mark.browser  # the browser fixture skips, saying why, without Chromium
+
+
+async def offers(page: Any, version: int) -> None:
+    """Wait until the page has drawn ``version`` (its panel offers moves on it)."""
+    await holds(page, f"() => document.querySelector('main').dataset.version === '{version}'",
+                f"the page at version {version}")
+
+
+@pytest.mark.asyncio
+async def test_a_whole_mimikri_game_clicked_in_the_browser_against_discord(table, browser,
+                                                                        tmp_path: Path):
+    _, board, match_id = await mimikri_on_the_web(table)
+    _, link = await my_link(table, "alice", board)
+    page = await browser.new_page(viewport=PHONE)
+    await page.goto(link)
+    clicks = 0
+    async for match, seat, label in mimikri_turns(table, match_id):
+        if seat == 1:
+            await move(table, "bob", board, label, match_id)
+            continue
+        await offers(page, match.version)
+        if match.state["phase"] == "search":  # the face-down card, on the picture itself
+            if not (tmp_path / "mimikri-player.png").exists():
+                await page.screenshot(path=str(tmp_path / "mimikri-player.png"), full_page=True)
+            await page.click(f".spot[aria-label='{label}']")
+        else:
+            await page.click(f"#choices button:text-is('{label}')")
+        clicks += 1
+
+        async def moved(version: int = match.version) -> bool:
+            return (await table.match(match_id)).version > version
+        try:
+            await until(moved, "the click's move committed", timeout=5)  # not refused
+        except AssertionError:
+            raise AssertionError(await page.evaluate(
+                "() => [document.querySelector('main').dataset.version,"
+                " document.querySelector('#notice').textContent,"
+                " document.querySelector('#state').textContent]"), label,
+                match.state["phase"]) from None  # what the page showed: version, notice
+        await table.idle()
+    match = await table.match(match_id)
+    assert match.status == "finished" and clicks > 3
+    await offers(page, match.version)
+    await page.wait_for_selector("#panel", state="hidden")
+    assert await page.text_content("#state") == "This game has ended."
+
+
+async def open_mimic(table: Table) -> tuple[Any, int]:
+    """Alice and Bob in a running MIMIC game: its board message and match."""
+    opened = await table.driver.slash("alice", "games", "mimic new")
+    assert opened.ok, opened
+    await table.driver.click("bob", opened.message, label="Join")
+    await table.driver.click("alice", opened.message, label="Start")
+    await table.idle()
+    match_id = int(re.search(r"game #(\d+)", opened.message.content).group(1))
+    return table.driver.latest(opened.message), match_id
+
+
+@pytest.mark.asyncio
+async def test_a_mimic_turn_by_clicks_hand_card_then_highlighted_cell(table, browser,
+                                                                      tmp_path: Path):
+    web_on(table)
+    await table.start()
+    board, match_id = await open_mimic(table)
+    _, link = await my_link(table, "alice", board)
+    page = await browser.new_page(viewport=PHONE)
+    await page.goto(link)
+    for laid in range(2):  # §How To Play 2: at least two cards a turn
+        match = await table.match(match_id)
+        await offers(page, match.version)
+        assert await page.locator(".spot").count() == 0  # nothing highlighted before a card
+        await page.locator("#groups button").first.click()
+        assert await page.locator(".spot").count() > 0
+        if not laid:
+            await page.screenshot(path=str(tmp_path / "mimic-player.png"), full_page=True)
+        await page.locator(".spot").first.click()
+
+        async def laid_one(version: int = match.version) -> bool:
+            return (await table.match(match_id)).version > version
+        await until(laid_one, f"card {laid + 1} laid")
+    match = await table.match(match_id)
+    await offers(page, match.version)
+    await page.click("#choices button:text-is('End turn')")
+
+    async def ended(version: int = match.version) -> bool:
+        return (await table.match(match_id)).version > version
+    await until(ended, "the turn ended")
+    await table.idle()
+    after = (await table.match(match_id)).state
+    assert after["phase"] != "place" or after["turn"] == 1  # drawing back to five, or Bob's
+    assert await page.text_content("#notice") == ""
+
+
+@pytest.mark.asyncio
+async def test_a_stale_page_is_refused_and_shows_the_board_as_it_is(table, browser):
+    """Alice has the board open twice; one tab's connection stalls (its frames held back),
+    she moves in the other, then clicks in the stalled one: refused with the reason, and that
+    tab catches up at once."""
+    _, board, match_id = await mimikri_on_the_web(table)
+    _, link = await my_link(table, "alice", board)
+    quick, stalled = await browser.new_page(), await browser.new_page()
+    held = {"on": False, "dropped": 0}
+
+    def towards_page(ws: Any, message: Any) -> None:
+        if held["on"]:
+            held["dropped"] += 1
+        else:
+            ws.send(message)
+
+    async def stall(ws: Any) -> None:
+        server = ws.connect_to_server()
+        server.on_message(lambda message: towards_page(ws, message))
+        ws.on_message(lambda message: server.send(message))
+    await stalled.route_web_socket(re.compile(r".*/ws\?.*"), stall)
+    await quick.goto(link)
+    await stalled.goto(link)
+    match = await table.match(match_id)
+    await offers(quick, match.version)
+    await offers(stalled, match.version)
+    held["on"] = True
+    await quick.locator("#choices button").first.click()
+
+    async def moved() -> bool:
+        return (await table.match(match_id)).version > match.version
+    await until(moved, "the quick tab's move")
+    await until(lambda: held["dropped"] > 0, "the stalled tab's frame held back")
+    held["on"] = False
+    assert await stalled.evaluate("() => document.querySelector('main').dataset.version") \
+        == str(match.version)  # it never heard of the move
+    await stalled.locator("#choices button").first.click()
+    await holds(stalled, "() => document.querySelector('#notice').textContent.length > 0",
+                "the refusal")
+    assert "moved on" in (await stalled.text_content("#notice") or "")
+    await offers(stalled, match.version + 1)
+    assert (await table.match(match_id)).version == match.version + 1  # nothing played twice
+
+
+PARENT = """<!doctype html><html><body>
+<iframe id="activity" src="ACTIVITY" style="width:400px;height:800px"></iframe>
+<script>
+// Stands in for Discord's client around an Activity: the SDK's handshake, READY, and the
+// AUTHORIZE and AUTHENTICATE commands answered as Discord answers them.
+const frame = document.getElementById("activity");
+window.seen = [];
+window.addEventListener("message", (event) => {
+  const [opcode, payload] = event.data;
+  window.seen.push(opcode === 0 ? "HANDSHAKE" : payload.cmd);
+  const answer = (data) => frame.contentWindow.postMessage(
+    [1, {cmd: payload.cmd, nonce: payload.nonce, evt: null, data}], "*");
+  if (opcode === 0) {
+    frame.contentWindow.postMessage([1, {cmd: "DISPATCH", evt: "READY", nonce: null,
+      data: {v: 1, config: {api_endpoint: "//discord.com/api", environment: "production"}}}],
+      "*");
+  } else if (payload.cmd === "AUTHORIZE") {
+    answer({code: "CODE"});
+  } else if (payload.cmd === "AUTHENTICATE") {
+    answer({access_token: payload.args.access_token, scopes: ["identify"], expires: "2030",
+            user: {username: "alice", discriminator: "0", id: "USER", public_flags: 0},
+            application: {description: "", id: "CLIENT", name: "Menagerie"}});
+  } else {
+    answer({});
+  }
+});
+</script></body></html>"""
+
+
+@pytest.mark.asyncio
+async def test_the_activity_in_a_discord_frame_signs_in_and_plays(table, browser):
+    """Inside a stand-in for Discord's client (served as https://discord.com, which the page's
+    CSP lets frame it): handshake, sign-in, the channel's board as Alice; then a click."""
+    from tests.e2e.test_web_activity import activity_on
+
+    base = activity_on(table)
+    await table.start()
+    board, match_id = await open_mimikri(table, "alice", "bob")
+    world = table.server.world
+    alice = table.driver.user("alice")
+    channel = table.driver.channel("games").id
+    activity = (f"{base}/activity?frame_id=f1&instance_id=i1&platform=desktop"
+                f"&guild_id={world.guild.id}&channel_id={channel}")
+    parent = (PARENT.replace("ACTIVITY", activity).replace("CODE", world.grants.code_for(alice))
+              .replace("USER", str(alice.id)).replace("CLIENT", str(world.application_id)))
+    # Discord's real page frames a public address; here the board is on 127.0.0.1, which
+    # Chromium keeps public pages from reaching unless told this is a test.
+    framed = await browser.browser_type.launch(executable_path=CHROMIUM, args=[
+        *FLAGS, "--disable-features=LocalNetworkAccessChecks"])
+    try:
+        context = await framed.new_context(viewport=PHONE)
+        await context.route("https://discord.com/activities/**", lambda route: route.fulfill(
+            status=200, content_type="text/html", body=parent))
+        page = await context.new_page()
+        await page.goto("https://discord.com/activities/menagerie")
+        frame = page.frame_locator("#activity")
+        logs: list[str] = []
+        page.on("console", lambda message: logs.append(message.text))
+        try:
+            await frame.locator("#panel").wait_for(state="visible", timeout=10_000)
+        except Exception:
+            raise AssertionError((await page.evaluate("() => window.seen"), logs,
+                                  await frame.locator("body").inner_html())) from None
+        seen = await page.evaluate("() => window.seen")
+        assert seen[:3] == ["HANDSHAKE", "AUTHORIZE", "AUTHENTICATE"], seen
+        match = await table.match(match_id)
+        label = choose({**match.state, "version_hint": match.version})
+        await frame.locator(f"#choices button:text-is('{label}')").click()  # Alice orients first
+
+        async def moved() -> bool:
+            return (await table.match(match_id)).version > match.version
+        await until(moved, "the move made in the Activity")
+    finally:
+        await framed.close()
+
+
+async def click_until_moved(table: Table, page: Any, match_id: int, target: str) -> None:
+    """Click ``target`` on a page showing the stored version; wait until the move is stored."""
+    match = await table.match(match_id)
+    await offers(page, match.version)
+    await page.locator(target).first.click()
+
+    async def moved() -> bool:
+        return (await table.match(match_id)).version > match.version
+    await until(moved, f"the click on {target} stored")
+
+
+@pytest.mark.asyncio
+async def test_a_mariposas_turn_by_clicks_landing_on_the_map(table, browser, tmp_path: Path):
+    """Every step of a turn from the board: the first offer each time (the card, the
+    butterfly, then a landing clicked on the map, …, confirm) until the turn has passed."""
+    from tests.e2e.test_mariposas import HUMANS, settle
+    from tests.e2e.test_mariposas import open_game as open_mariposas
+
+    web_on(table)
+    await table.start()
+    board, match_id = await open_mariposas(table)
+    await settle(table, match_id, HUMANS)
+    rules = REGISTRY["mariposas"]
+    seat = min(rules.active_seats((await table.match(match_id)).state))
+    _, link = await my_link(table, HUMANS[seat], table.driver.latest(board))
+    page = await browser.new_page(viewport=PHONE)
+    await page.goto(link)
+    on_the_map = 0
+    for _ in range(40):
+        if seat not in rules.active_seats((await table.match(match_id)).state):
+            break
+        await offers(page, (await table.match(match_id)).version)
+        if await page.locator(".spot").count():
+            if not on_the_map:
+                await page.screenshot(path=str(tmp_path / "mariposas-player.png"),
+                                      full_page=True)
+            on_the_map += 1
+            await click_until_moved(table, page, match_id, ".spot")
+        else:
+            await click_until_moved(table, page, match_id, "#choices button")
+    assert seat not in rules.active_seats((await table.match(match_id)).state)
+    assert on_the_map  # at least one landing was clicked on the map itself
+    assert await page.text_content("#notice") == ""
+
+
+@pytest.mark.asyncio
+async def test_a_schicki_micki_row_won_by_a_key_in_the_browser(table, browser, tmp_path: Path):
+    """Alice presses the right reaction's key on her board; Bob's Discord reaction comes later;
+    the row is Alice's."""
+    from bot.games.schicki_micki.deck import cards
+    from bot.games.schicki_micki.table import read_table
+    from tests.e2e.test_schicki_micki import SAY, open_table, seed_with, wait_cards
+    from web.tokens import board_url
+
+    base = web_on(table)
+    table.time_scale = 0.3
+    await table.start()
+    seed, dealt = seed_with("call", players=2)
+    match_id, row = await open_table(table, ["alice", "bob"], seed=seed)
+    page = await browser.new_page(viewport=PHONE)
+    await page.goto(board_url(base, SECRET, match_id, table.driver.user("alice").id,
+                              time.time()))
+    state = await wait_cards(table, match_id, dealt)
+    await offers(page, (await table.match(match_id)).version)
+    right = read_table(cards()[c] for c in state["table"]).correct
+    await page.screenshot(path=str(tmp_path / "schicki-player.png"), full_page=True)
+    key = str(list(SAY).index(right) + 1)  # the panel's keys follow the reactions' order
+    await page.keyboard.press(key)
+
+    async def stored() -> bool:
+        return await table.bot.sessions.repo.fetch_one(
+            "SELECT id FROM inbox WHERE match_id = ?", (match_id,)) is not None
+    await until(stored, "Alice's reaction with the dealer")
+    await table.driver.react("bob", row, SAY[right])
+
+    async def won() -> bool:
+        return any((await table.match(match_id)).state["won"])
+    await until(won, "the row won")
+    piles = (await table.match(match_id)).state["won"]
+    assert piles[0] and not piles[1]
