@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from bot.games import REGISTRY
-from tests.e2e.table import Table
+from tests.e2e.table import Table, game_id
 from tests.e2e.test_mimikri import choose, move
 from tests.e2e.test_mimikri import open_game as open_mimikri
 from tests.e2e.test_web_board import SECRET
@@ -251,11 +251,19 @@ async def test_a_mariposas_turn_by_clicks_landing_on_the_map(table, browser, tmp
     """Every step of a turn from the board: the first offer each time (the card, the
     butterfly, then a landing clicked on the map, …, confirm) until the turn has passed."""
     from tests.e2e.test_mariposas import HUMANS, settle
-    from tests.e2e.test_mariposas import open_game as open_mariposas
 
     web_on(table)
     await table.start()
-    board, match_id = await open_mariposas(table)
+    driver = table.driver
+    opened = await driver.slash("alice", "games", "mariposas new", turn_timer=0)
+    board, match_id = opened.message, game_id(opened.message.content)
+    await driver.click("bob", board, label="Join")
+    await driver.click("alice", board, label="Add computer (normal)")
+    # A known deal (the seed), so that the first offers lead to a move across the map.
+    await table.bot.sessions.repo.execute("UPDATE matches SET seed = ? WHERE id = ?",
+                                          ("web-mariposas", match_id))
+    await driver.click("alice", board, label="Start")
+    await table.idle()
     await settle(table, match_id, HUMANS)
     rules = REGISTRY["mariposas"]
     seat = min(rules.active_seats((await table.match(match_id)).state))
@@ -276,7 +284,7 @@ async def test_a_mariposas_turn_by_clicks_landing_on_the_map(table, browser, tmp
         else:
             await click_until_moved(table, page, match_id, "#choices button")
     assert seat not in rules.active_seats((await table.match(match_id)).state)
-    assert on_the_map  # at least one landing was clicked on the map itself
+    assert on_the_map  # at least one target (a butterfly, a landing) clicked on the map
     assert await page.text_content("#notice") == ""
 
 
