@@ -122,3 +122,29 @@ async def test_a_full_board_keeps_its_game_buttons_and_leaves_the_links_out(tabl
     labels = [c.get("label") for c in driver.latest(opened.message).iter_components()
               if c.get("type") == 2]
     assert len(labels) == 25 and "A5" in labels and "Play on the web" not in labels
+
+
+@pytest.mark.asyncio
+async def test_a_game_in_its_thread_is_found_from_the_thread_and_from_its_channel(table):
+    """An Activity opened in the game's thread (its channel id is the thread's) or in the
+    channel the game moved out of opens that game; a channel the game never was in does not."""
+    from tests.e2e.test_threads import mimikri_in_thread
+
+    base = activity_on(table)
+    await table.start()
+    _, match_id = await mimikri_in_thread(table)
+    match = await table.match(match_id)
+    assert match.in_thread and match.home_channel_id == table.driver.channel("games").id
+    async with aiohttp.ClientSession() as http:
+        token = await signed_in(http, base, table, "alice")
+        for channel in (match.thread_id, match.home_channel_id):
+            answer = await http.post(f"{base}/api/board",
+                                     json={"access_token": token, "channel_id": str(channel)})
+            assert answer.status == 200, await answer.text()
+            url = (await answer.json())["url"]
+            assert url.startswith(f"/m/{match_id}?t=")
+            allowed = check(SECRET, url.split("?t=")[1], match_id, time.time())
+            assert allowed.user_id == table.driver.user("alice").id
+        elsewhere = await http.post(f"{base}/api/board", json={
+            "access_token": token, "channel_id": str(table.driver.channel("lobby").id)})
+        assert elsewhere.status == 404
