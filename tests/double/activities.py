@@ -2,7 +2,8 @@
 channel with its user connected (its id comes back in the callback's resource, as Discord's
 ``with_response`` answer carries it), a test may connect more users, and the application's
 server asks ``GET /applications/{app}/activity-instances/{instance}`` with its bot token where
-an instance runs and who is in it (404 for one that is not running)."""
+an instance runs and who is in it (404 for one that is not running). `enable` gives the
+application the Entry Point command that turning Activities on in the portal creates."""
 
 from __future__ import annotations
 
@@ -11,11 +12,13 @@ from typing import TYPE_CHECKING, Any
 
 from aiohttp import web
 
+from .commands import ENTRY_POINT
 from .http_util import ApiError, json_response
 
 if TYPE_CHECKING:
     from .models import Channel, User
     from .server import FakeDiscord
+    from .world import World
 
 
 @dataclass
@@ -62,6 +65,17 @@ class Instances:
     def end(self, instance_id: str) -> None:
         """Everyone left: the instance is over and its id is not used again."""
         self.running.pop(instance_id, None)
+
+
+def enable(world: World) -> dict[str, Any]:
+    """Activities turned on in the developer portal: the application gets its default Entry
+    Point command (Launch, handled by Discord: it opens the Activity)."""
+    command = {"id": str(world.ids.next()), "application_id": str(world.application_id),
+               "version": str(world.ids.next()), "type": ENTRY_POINT, "name": "launch",
+               "description": "", "handler": 2, "options": [], "contexts": [0, 1, 2],
+               "integration_types": [0, 1], "default_member_permissions": None}
+    world.commands.setdefault(None, []).append(command)
+    return command
 
 
 class ActivityRoutes:
