@@ -14,7 +14,7 @@ GOAL := $(or $(firstword $(MAKECMDGOALS)),run)
 help:
 	@echo "make run    start the bot (needs DISCORD_TOKEN in the environment or .env)"
 	@echo "make test   install with test extras and run the whole suite"
-	@echo "make check  lint, type check and the quick tests (no e2e, PostgreSQL or slow ones), on every core"
+	@echo "make check  lint, type check and the quick tests (no e2e, PostgreSQL, slow or browser ones), on every core"
 	@echo "make lint   ruff and mypy over the code"
 	@echo "make demo   play every game between computer players into demo/ (no Discord needed)"
 	@echo "make boards draw the README's board pictures again into docs/boards/"
@@ -95,12 +95,12 @@ sync: $(STAMP)
 test: $(TEST_STAMP) $(CHROMIUM)
 	$(PY) -m pytest -n auto --dist loadfile
 
-# The quick round while working: lint, then every test but the e2e, PostgreSQL and slow ones,
-# on every core.
+# The quick round while working: lint, then every test but the e2e, PostgreSQL, slow and
+# browser ones, on every core (it needs no Chromium).
 check: $(TEST_STAMP)
 	$(VENV)/bin/ruff check bot cogs rendering web tests tools
 	$(VENV)/bin/mypy
-	$(PY) -m pytest -n auto -q -m "not e2e and not postgres and not slow"
+	$(PY) -m pytest -n auto -q -m "not e2e and not postgres and not slow and not browser"
 
 lint: $(LINT_STAMP)
 	$(VENV)/bin/ruff check bot cogs rendering web tests tools
@@ -112,7 +112,7 @@ demo: $(STAMP)
 boards: $(STAMP)
 	$(PY) -m bot.showcase docs/boards
 
-bench: $(TEST_STAMP)
+bench: $(TEST_STAMP) $(CHROMIUM)
 	$(PY) -m tools.bench
 
 # GAMES=200 plays more games per pairing; fewer than 100 is labelled the short form.

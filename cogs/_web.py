@@ -1,8 +1,8 @@
-"""The web board's Discord buttons under a running board: **Play on the web** answers privately
-with a link to the board that plays as the one who pressed it (a spectator's link for anyone
-not seated), shown when the web board is on (WEB_URL); **Play on the board** opens the board
-as a Discord Activity in the presser's client (the launch-activity response), shown when the
-Activity is on too (DISCORD_CLIENT_SECRET)."""
+"""The web board's Discord side: **Play on the web** under a running board (and `/game web`)
+answers privately with a link to the board that plays as the one who asked (a spectator's
+link for anyone not seated), when the web board is on (WEB_URL); **Play on the board** opens
+the board as a Discord Activity in the presser's client (the launch-activity response), when
+the Activity is on too (DISCORD_CLIENT_SECRET)."""
 
 from __future__ import annotations
 
@@ -39,22 +39,28 @@ class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY):
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """The presser's link: bound to them if they play in the match, else a spectator's."""
-        w = reader(interaction)
-        try:
-            settings = interaction.client.settings
-            if not settings.web_url:
-                return  # the web board was turned off since the button was drawn
-            seats = await interaction.client.sessions.repo.seats(self.match_id)
-            seated = any(s.user_id == interaction.user.id for s in seats)
-            user = interaction.user.id if seated else SPECTATOR
-            url = board_url(settings.web_url, settings.web_secret, self.match_id, user,
-                            time.time())
-            link = discord.ui.View(timeout=None)
-            link.add_item(discord.ui.Button(label=w("web.open"), url=url, emoji="🎮"))
-            text = w("web.your_link" if seated else "web.not_playing", id=self.match_id)
-            await tell(interaction, text, view=link)
-        except Exception:
-            await apologise(interaction, self.match_id)
+        await send_link(interaction, self.match_id)
+
+
+async def send_link(interaction: discord.Interaction[Any], match_id: int) -> None:
+    """Tell the user privately their link to ``match_id``'s board: bound to them if they play
+    in it, else the spectators' (`/game web` and **Play on the web**)."""
+    w = reader(interaction)
+    try:
+        settings = interaction.client.settings
+        if not settings.web_url:
+            await tell(interaction, w("web.off"))
+            return
+        seats = await interaction.client.sessions.repo.seats(match_id)
+        seated = any(s.user_id == interaction.user.id for s in seats)
+        user = interaction.user.id if seated else SPECTATOR
+        url = board_url(settings.web_url, settings.web_secret, match_id, user, time.time())
+        link = discord.ui.View(timeout=None)
+        link.add_item(discord.ui.Button(label=w("web.open"), url=url, emoji="🎮"))
+        text = w("web.your_link" if seated else "web.not_playing", id=match_id)
+        await tell(interaction, text, view=link)
+    except Exception:
+        await apologise(interaction, match_id)
 
 
 class LaunchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LAUNCH):

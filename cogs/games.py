@@ -23,6 +23,7 @@ from cogs._ui import (
     tell,
     unhandled_reason,
 )
+from cogs._web import send_link
 from cogs.replay import history_command, replay_command
 
 if TYPE_CHECKING:
@@ -140,6 +141,13 @@ class Games(GameCog):
             await tell(interaction, reason(error, [], w))
         except Exception:
             await apologise(interaction, match.id)
+
+    @game.command(name="web", description="Your own link to this channel's game on the web board")
+    async def web(self, interaction: discord.Interaction[GameBot]) -> None:
+        """Privately, the link that plays as the user (spectators': watches) on the web."""
+        match = await self._here(interaction)
+        if match is not None:
+            await send_link(interaction, match.id)
 
     @game.command(name="cancel", description="Stop the game in this channel (host or managers)")
     async def cancel(self, interaction: discord.Interaction[GameBot]) -> None:

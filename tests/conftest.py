@@ -87,13 +87,16 @@ SLOW_PATHS = ("games/mariposas/test_contract.py",)  # whole games, many of them
 
 def pytest_collection_modifyitems(items):
     """Mark each test by where it lives and what it needs, so `make check` (and anyone with ``-m``)
-    can leave the slower kinds out: e2e (the Discord double), postgres (the server, asked for
-    directly or as the PostgreSQL run of ``store_target``), slow (SLOW_FILES, SLOW_PATHS,
-    SLOW_TESTS)."""
+    can leave the slower kinds out: e2e (the Discord double: under tests/e2e, or asking for it
+    elsewhere), browser (headless Chromium: asking for tests/web's ``browser``), postgres (the
+    server, asked for directly or as the PostgreSQL run of ``store_target``), slow (SLOW_FILES,
+    SLOW_PATHS, SLOW_TESTS)."""
     for item in items:
         path = item.path
-        if "e2e" in path.parts:
+        if "e2e" in path.parts or "fake_discord" in item.fixturenames:
             item.add_marker(pytest.mark.e2e)
+        if "browser" in item.fixturenames:
+            item.add_marker(pytest.mark.browser)
         params = getattr(item, "callspec", None)
         if "postgres_server" in item.fixturenames or (
                 params is not None and params.params.get("store_target") == "postgresql"):

@@ -5,7 +5,9 @@ connected over real WebSockets to the web board's server on 127.0.0.1 (five a ga
 move in each game in turn; each board's frame is timed from the moment the session service
 announced the commit (inside its lock, right after the transaction) to its arrival. Then a
 move sent from a seated player's board in each game, timed from the send to the arrival of
-the frame that shows it (through the session service's gate and commit). Also the bytes of a
+the frame that shows it (through the session service's gate and commit), and clicks in
+headless Chromium on two players' pages, timed in the page from the click to the page showing
+the move. Also the bytes of a
 first page load (page, script, style, picture).
 """
 
@@ -13,6 +15,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import shutil
 import socket
 import statistics
 import tempfile
@@ -107,6 +110,7 @@ async def bench_web(games: int = GAMES, boards: int = BOARDS_A_GAME) -> None:
                 for _, ws in sockets:
                     await ws.close()
                 await _round_trips(http, base, sessions, matches)
+            await _browser_round_trips(base, sessions)
         finally:
             await server.close()
             await sessions.close()
@@ -134,6 +138,61 @@ async def _round_trips(http: aiohttp.ClientSession, base: str, sessions: Session
             trips.append((time.perf_counter() - sent) * 1000)
     print(f"  move from a player's board → committed → pushed back: median "
           f"{statistics.median(trips):6.2f} ms  p95 {p95(trips):6.2f} ms ({len(trips)} moves)")
+
+
+CLICK = """async () => {
+  const main = document.querySelector("main");
+  const before = main.dataset.version;
+  const shown = new Promise((resolve) => new MutationObserver((_, watching) => {
+    if (main.dataset.version !== before) { watching.disconnect(); resolve(); }
+  }).observe(main, { attributes: true }));
+  const started = performance.now();
+  document.querySelector("#choices button").click();
+  await shown;
+  return performance.now() - started;
+}"""
+"""A click on the page's first choice, timed in the page until the page shows the move."""
+
+
+async def _browser_round_trips(base: str, sessions: SessionService, moves: int = 60) -> None:
+    """Clicks in headless Chromium (Debian's, as the tests use it) on two players' boards of
+    one Mimikri game: click → committed → pushed → drawn in the page."""
+    from tests.web.browsing import CHROMIUM
+
+    if shutil.which(CHROMIUM) is None:
+        print("  click in the browser → shown: skipped (no Chromium; make test installs it)")
+        return
+    from playwright.async_api import async_playwright
+
+    from tests.web.browsing import FLAGS
+
+    lobby = await sessions.open_lobby("mimikri", guild_id=1, channel_id=999_999, host_id=1,
+                                      host_name="A", options={"subjects": 4, "turn_timer": 0})
+    await sessions.join(lobby.id, 2, "B")
+    await sessions.start(lobby.id, 1)
+    rules = REGISTRY["mimikri"]
+    trips: list[float] = []
+    async with async_playwright() as playwright:
+        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
+        try:
+            pages = []
+            for user in (1, 2):
+                page = await browser.new_page()
+                await page.goto(board_url(base, SECRET, lobby.id, user, time.time()))
+                pages.append(page)
+            for _ in range(moves):
+                match = await sessions.repo.match(lobby.id)
+                if match is None or match.status != "active":
+                    break
+                page = pages[min(rules.active_seats(match.state))]
+                while await page.evaluate("() => document.querySelector('main').dataset"
+                                          ".version") != str(match.version):
+                    await asyncio.sleep(0.005)
+                trips.append(await page.evaluate(CLICK))
+        finally:
+            await browser.close()
+    print(f"  click in the browser → committed → shown there: median "
+          f"{statistics.median(trips):6.2f} ms  p95 {p95(trips):6.2f} ms ({len(trips)} clicks)")
 
 
 if __name__ == "__main__":

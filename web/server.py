@@ -141,13 +141,15 @@ class BoardServer:
         page_words["target"] = w("web.choose_target", group="{group}")
         page_words["holding"] = w("web.holding", cards="{cards}")
         words = html.escape(json.dumps(page_words), quote=True)
+        # The address the script gives the picture of this version: not loaded twice.
+        picture = f"/m/{allowed.match_id}/board.png?t={token}&amp;v={match.version}"
         body = f"""<!doctype html>
 <html lang="{w.lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title><link rel="stylesheet" href="/static/board.css"></head>
 <body><main data-match="{allowed.match_id}" data-token="{token}" data-words="{words}">
 <h1>{html.escape(title)}</h1><p id="state" role="status"></p>
-<div id="stage"><img id="board" alt="" src="/m/{allowed.match_id}/board.png?t={token}">
+<div id="stage"><img id="board" alt="" src="{picture}">
 <div id="spots"></div></div>
 <section id="panel" hidden><p id="prompt"></p><p id="notice" role="alert"></p>
 <p id="holding"></p>

@@ -24,6 +24,7 @@ from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_mimikri import choose, move
 from tests.e2e.test_mimikri import open_game as open_mimikri
 from tests.e2e.test_web_board import SECRET, free_port, watch_link
+from web.tokens import check
 
 EN = words("en")
 
@@ -152,6 +153,27 @@ async def test_mimikri_one_player_on_the_web_one_in_discord_to_the_end(table):
             await carol.next()
         assert carol.state["status"] == "finished" and all("you" not in f for f in carol.frames)
         assert max(lags) < 2.0
+
+
+@pytest.mark.asyncio
+async def test_game_web_gives_the_same_links_where_the_board_has_no_room(table):
+    base, board, match_id = await mimikri_on_the_web(table)
+    said = await table.driver.slash("alice", "games", "game web")
+    assert said.ephemeral and "plays as you" in said.content
+    url = [c["url"] for c in said.message.iter_components() if c.get("url")][0]
+    allowed = check(SECRET, url.split("?t=")[1], match_id, time.time())
+    assert url.startswith(f"{base}/m/{match_id}?t=")
+    assert allowed.user_id == table.driver.user("alice").id
+    watching = await table.driver.slash("carol", "games", "game web")
+    assert "not playing" in watching.content
+
+
+@pytest.mark.asyncio
+async def test_game_web_says_when_there_is_no_web_board(table):
+    await table.start()
+    await open_mimikri(table, "alice", "bob")
+    said = await table.driver.slash("alice", "games", "game web")
+    assert said.ephemeral and "no web board" in said.content
 
 
 @pytest.mark.asyncio

@@ -14,7 +14,8 @@ from bot.db.store import open_store
 from tests.double import FakeDiscord, start_bot_process
 from tests.e2e.test_two_processes import Guilds
 from tests.e2e.test_web_board import SECRET, free_port, watch_link
-from tests.e2e.test_web_browser import CHROMIUM, FLAGS, PHONE, holds, offers
+from tests.web.browsing import CHROMIUM, FLAGS, PHONE, holds
+from tests.web.test_playing import offers
 
 pytestmark = pytest.mark.browser
 

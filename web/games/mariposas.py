@@ -11,7 +11,7 @@ from bot.games.mariposas.rules import content
 from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from cogs.mariposas import words
-from cogs.mariposas.panel import build
+from cogs.mariposas.panel import build, step_of
 from rendering.mariposas_common import HALF_W, R, W, michoacan_box, space_centre
 from rendering.mariposas_map import MAP_BOTTOM
 from rendering.mariposas_panels import SETS_H, players_height
@@ -27,7 +27,10 @@ def panel(view: MariposasView, legal: Sequence[str], w: Words) -> Panel:
         holding.append(words.stock(view, w))
     if not legal:
         return Panel(holding=holding)
-    made = Panel(build(view, legal, w).text, holding=holding)
+    lines = build(view, legal, w).text.split("\n")
+    if step_of(legal) == "land":  # Discord's words point at numbers the public map lacks
+        lines[0] = w("web.mariposas.land")
+    made = Panel("\n".join(lines), holding=holding)
     seen: set[str] = set()
     for code in sorted(legal, key=lambda c: (c.partition(":")[0] in LAST, c == "undo")):
         label = words.option(code, view, w)

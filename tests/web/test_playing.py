@@ -1,53 +1,26 @@
-"""The web board in a real browser: Debian's headless Chromium driven by Playwright (nothing is
-downloaded at run time; `make test` installs the browser). A whole Mimikri game with one player
-clicking on the web and the other in Discord, and every game's board at a phone's width."""
+"""Playing on the web board in a real browser (Debian's headless Chromium driven by Playwright,
+`tests/web/conftest.py`'s fixtures): a whole Mimikri game with one player clicking on the web and
+the other in Discord, a MIMIC and a Mariposas turn by clicks, a Schicki Micki row won by a key,
+and a stale tab refused and caught up (the Activity in Discord's frame: test_activity.py)."""
 
 from __future__ import annotations
 
 import re
-import shutil
-from collections.abc import AsyncIterator
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
-import pytest_asyncio
 
+from bot.games import REGISTRY
 from tests.e2e.table import Table
 from tests.e2e.test_mimikri import move
-from tests.e2e.test_mimikri import open_game as open_mimikri
-from tests.e2e.test_web_board import watch_link
+from tests.e2e.test_web_board import SECRET
 from tests.e2e.test_web_play import mimikri_on_the_web, mimikri_turns, my_link, web_on
 from tests.waiting import until
+from tests.web.browsing import PHONE, holds
 
-CHROMIUM = "/usr/bin/chromium"
-FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
-PHONE = {"width": 400, "height": 800}
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(shutil.which(CHROMIUM) is None,
-                       reason="no Chromium at /usr/bin/chromium (make test installs it)"),
-]
-
-
-@pytest_asyncio.fixture
-async def browser() -> AsyncIterator[Any]:
-    from playwright.async_api import async_playwright
-
-    async with async_playwright() as playwright:
-        launched = await playwright.chromium.launch(executable_path=CHROMIUM, args=FLAGS)
-        try:
-            yield launched
-        finally:
-            await launched.close()
-
-
-async def holds(page: Any, script: str, what: str) -> None:
-    """Wait until ``script`` (a function's source) is true on the page. Polled from here: the
-    page's own CSP forbids the eval that Playwright's wait_for_function would use."""
-    await until(lambda: page.evaluate(script), what, timeout=10)
+pytestmark = pytest.mark.browser  # the browser fixture skips, saying why, without Chromium
 
 
 async def offers(page: Any, version: int) -> None:
@@ -95,59 +68,6 @@ async def test_a_whole_mimikri_game_clicked_in_the_browser_against_discord(table
     assert await page.text_content("#state") == "This game has ended."
 
 
-async def open_one(table: Table, game: str) -> str:
-    """A running game of ``game`` in the games channel; its spectator link."""
-    from tests.e2e.test_mariposas import open_game as open_mariposas
-    from tests.e2e.test_schicki_micki import open_table
-    from web.tokens import board_url
-
-    if game == "mariposas":
-        board, _ = await open_mariposas(table)
-    elif game == "mimikri":
-        board, _ = await open_mimikri(table, "alice", "bob")
-    elif game == "mimic":
-        opened = await table.driver.slash("alice", "games", "mimic new")
-        await table.driver.click("bob", opened.message, label="Join")
-        await table.driver.click("alice", opened.message, label="Start")
-        board = opened.message
-    else:
-        match_id, _ = await open_table(table, ["alice", "bob"])
-        settings = table.bot.settings
-        return board_url(settings.web_url, settings.web_secret, match_id, 0, 0, life=10**10)
-    await table.idle()
-    link = watch_link(table, table.driver.latest(board))
-    assert link is not None, game
-    return link
-
-
-@pytest.mark.asyncio
-async def test_every_board_reads_on_a_phone(table, browser, tmp_path: Path):
-    """At 400 px wide: nothing scrolls sideways, the picture is loaded and fits, the title
-    names the game and the status line shows."""
-    web_on(table)
-    table.time_scale = 0.3
-    await table.start()
-    page = await browser.new_page(viewport=PHONE, device_scale_factor=2)
-    names = {"mimikri": "Mimikri", "mimic": "MIMIC", "mariposas": "Mariposas",
-             "schicki_micki": "Schicki Micki"}
-    for game, name in names.items():
-        await page.goto(await open_one(table, game))
-        await holds(page, "() => document.querySelector('#board').complete"
-                    " && document.querySelector('#board').naturalWidth > 0", "the picture")
-        await holds(page, "() => document.querySelector('#state').textContent.length > 0",
-                    "the status line")
-        sizes = await page.evaluate("""() => ({
-            scroll: document.documentElement.scrollWidth,
-            picture: document.querySelector('#board').getBoundingClientRect().right,
-            title: document.querySelector('h1').textContent})""")
-        assert sizes["scroll"] <= PHONE["width"], game
-        assert sizes["picture"] <= PHONE["width"], game
-        assert name in sizes["title"], sizes
-        await page.screenshot(path=str(tmp_path / f"{game}.png"), full_page=True)
-        assert "cancelled" in (await table.driver.slash("alice", "games", "game cancel")).content
-        await table.idle()
-
-
 async def open_mimic(table: Table) -> tuple[Any, int]:
     """Alice and Bob in a running MIMIC game: its board message and match."""
     opened = await table.driver.slash("alice", "games", "mimic new")
@@ -160,7 +80,8 @@ async def open_mimic(table: Table) -> tuple[Any, int]:
 
 
 @pytest.mark.asyncio
-async def test_a_mimic_turn_by_clicks_hand_card_then_highlighted_cell(table, browser):
+async def test_a_mimic_turn_by_clicks_hand_card_then_highlighted_cell(table, browser,
+                                                                      tmp_path: Path):
     web_on(table)
     await table.start()
     board, match_id = await open_mimic(table)
@@ -173,6 +94,8 @@ async def test_a_mimic_turn_by_clicks_hand_card_then_highlighted_cell(table, bro
         assert await page.locator(".spot").count() == 0  # nothing highlighted before a card
         await page.locator("#groups button").first.click()
         assert await page.locator(".spot").count() > 0
+        if not laid:
+            await page.screenshot(path=str(tmp_path / "mimic-player.png"), full_page=True)
         await page.locator(".spot").first.click()
 
         async def laid_one(version: int = match.version) -> bool:
@@ -233,3 +156,85 @@ async def test_a_stale_page_is_refused_and_shows_the_board_as_it_is(table, brows
     assert "moved on" in (await stalled.text_content("#notice") or "")
     await offers(stalled, match.version + 1)
     assert (await table.match(match_id)).version == match.version + 1  # nothing played twice
+
+
+async def click_until_moved(table: Table, page: Any, match_id: int, target: str) -> None:
+    """Click ``target`` on a page showing the stored version; wait until the move is stored."""
+    match = await table.match(match_id)
+    await offers(page, match.version)
+    await page.locator(target).first.click()
+
+    async def moved() -> bool:
+        return (await table.match(match_id)).version > match.version
+    await until(moved, f"the click on {target} stored")
+
+
+@pytest.mark.asyncio
+async def test_a_mariposas_turn_by_clicks_landing_on_the_map(table, browser, tmp_path: Path):
+    """Every step of a turn from the board: the first offer each time (the card, the
+    butterfly, then a landing clicked on the map, …, confirm) until the turn has passed."""
+    from tests.e2e.test_mariposas import HUMANS, settle
+    from tests.e2e.test_mariposas import open_game as open_mariposas
+
+    web_on(table)
+    await table.start()
+    board, match_id = await open_mariposas(table)
+    await settle(table, match_id, HUMANS)
+    rules = REGISTRY["mariposas"]
+    seat = min(rules.active_seats((await table.match(match_id)).state))
+    _, link = await my_link(table, HUMANS[seat], table.driver.latest(board))
+    page = await browser.new_page(viewport=PHONE)
+    await page.goto(link)
+    on_the_map = 0
+    for _ in range(40):
+        if seat not in rules.active_seats((await table.match(match_id)).state):
+            break
+        await offers(page, (await table.match(match_id)).version)
+        if await page.locator(".spot").count():
+            if not on_the_map:
+                await page.screenshot(path=str(tmp_path / "mariposas-player.png"),
+                                      full_page=True)
+            on_the_map += 1
+            await click_until_moved(table, page, match_id, ".spot")
+        else:
+            await click_until_moved(table, page, match_id, "#choices button")
+    assert seat not in rules.active_seats((await table.match(match_id)).state)
+    assert on_the_map  # at least one landing was clicked on the map itself
+    assert await page.text_content("#notice") == ""
+
+
+@pytest.mark.asyncio
+async def test_a_schicki_micki_row_won_by_a_key_in_the_browser(table, browser, tmp_path: Path):
+    """Alice presses the right reaction's key on her board; Bob's Discord reaction comes later;
+    the row is Alice's."""
+    from bot.games.schicki_micki.deck import cards
+    from bot.games.schicki_micki.table import read_table
+    from tests.e2e.test_schicki_micki import SAY, open_table, seed_with, wait_cards
+    from web.tokens import board_url
+
+    base = web_on(table)
+    table.time_scale = 0.3
+    await table.start()
+    seed, dealt = seed_with("call", players=2)
+    match_id, row = await open_table(table, ["alice", "bob"], seed=seed)
+    page = await browser.new_page(viewport=PHONE)
+    await page.goto(board_url(base, SECRET, match_id, table.driver.user("alice").id,
+                              time.time()))
+    state = await wait_cards(table, match_id, dealt)
+    await offers(page, (await table.match(match_id)).version)
+    right = read_table(cards()[c] for c in state["table"]).correct
+    await page.screenshot(path=str(tmp_path / "schicki-player.png"), full_page=True)
+    key = str(list(SAY).index(right) + 1)  # the panel's keys follow the reactions' order
+    await page.keyboard.press(key)
+
+    async def stored() -> bool:
+        return await table.bot.sessions.repo.fetch_one(
+            "SELECT id FROM inbox WHERE match_id = ?", (match_id,)) is not None
+    await until(stored, "Alice's reaction with the dealer")
+    await table.driver.react("bob", row, SAY[right])
+
+    async def won() -> bool:
+        return any((await table.match(match_id)).state["won"])
+    await until(won, "the row won")
+    piles = (await table.match(match_id)).state["won"]
+    assert piles[0] and not piles[1]

@@ -8,7 +8,6 @@ the page says where it belongs."""
 from __future__ import annotations
 
 import json
-import shutil
 from typing import Any
 
 import pytest
@@ -16,14 +15,10 @@ import pytest
 from tests.e2e.test_mimikri import choose
 from tests.e2e.test_mimikri import open_game as open_mimikri
 from tests.e2e.test_web_activity import activity_on, launched
-from tests.e2e.test_web_browser import CHROMIUM, FLAGS, PHONE
 from tests.waiting import until
+from tests.web.browsing import CHROMIUM, FLAGS, PHONE
 
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.skipif(shutil.which(CHROMIUM) is None,
-                       reason="no Chromium at /usr/bin/chromium (make test installs it)"),
-]
+pytestmark = pytest.mark.browser  # the browser fixture skips, saying why, without Chromium
 
 # Discord's client around an Activity, as the SDK's source talks to it: messages are
 # [opcode, payload]; opcode 0 is the SDK's handshake (v, encoding, client_id, frame_id), 1 a
@@ -63,9 +58,8 @@ window.addEventListener("message", (event) => {
 
 
 @pytest.mark.asyncio
-async def test_the_activity_in_a_discord_frame_signs_in_and_plays_as_the_presser(table):
-    from playwright.async_api import async_playwright
-
+async def test_the_activity_in_a_discord_frame_signs_in_and_plays_as_the_presser(table,
+                                                                                browser):
     base = activity_on(table)
     await table.start()
     board, match_id = await open_mimikri(table, "alice", "bob")
@@ -78,51 +72,50 @@ async def test_the_activity_in_a_discord_frame_signs_in_and_plays_as_the_presser
              "user": {"id": str(alice.id), "username": alice.username, "discriminator": "0",
                       "global_name": None, "avatar": None, "public_flags": 0}}
     parent = PARENT.replace("ACTIVITY", activity).replace("KNOWN", json.dumps(known))
-    async with async_playwright() as playwright:
-        # Discord's real page frames a public address; here the board is on 127.0.0.1,
-        # which Chromium keeps public pages from reaching unless told this is a test.
-        browser = await playwright.chromium.launch(executable_path=CHROMIUM, args=[
-            *FLAGS, "--disable-features=LocalNetworkAccessChecks"])
+    # Discord's real page frames a public address; here the board is on 127.0.0.1, which
+    # Chromium keeps public pages from reaching unless told this is a test: a browser of its own.
+    framed = await browser.browser_type.launch(executable_path=CHROMIUM, args=[
+        *FLAGS, "--disable-features=LocalNetworkAccessChecks"])
+    try:
+        context = await framed.new_context(viewport=PHONE)
+        await context.route("https://discord.com/activities/**", lambda route: route.fulfill(
+            status=200, content_type="text/html", body=parent))
+        page = await context.new_page()
+        errors: list[str] = []
+        page.on("console", lambda message: errors.append(message.text)
+                if message.type == "error" else None)
+        await page.goto("https://discord.com/activities/menagerie")
+        frame = page.frame_locator("#activity")
         try:
-            context = await browser.new_context(viewport=PHONE)
-            await context.route("https://discord.com/activities/**", lambda route: route.fulfill(
-                status=200, content_type="text/html", body=parent))
-            page = await context.new_page()
-            errors: list[str] = []
-            page.on("console", lambda message: errors.append(message.text)
-                    if message.type == "error" else None)
-            await page.goto("https://discord.com/activities/menagerie")
-            frame = page.frame_locator("#activity")
-            try:
-                await frame.locator("#panel").wait_for(state="visible", timeout=10_000)
-            except Exception:
-                raise AssertionError((await page.evaluate("() => window.seen"), errors,
-                                      await frame.locator("body").inner_html())) from None
-            seen = await page.evaluate("() => window.seen")
-            assert seen == [
-                ["HANDSHAKE", str(world.application_id), "f1", 1],
-                ["AUTHORIZE", {"client_id": str(world.application_id), "response_type": "code",
-                               "state": "", "prompt": "none", "scope": ["identify"]}],
-                ["AUTHENTICATE", True]], seen
-            framed = page.frames[1].url
-            assert framed.startswith(f"{base}/m/{match_id}?t=")
-            await check_bound_to(table, framed, match_id, alice.id)
+            await frame.locator("#panel").wait_for(state="visible", timeout=10_000)
+        except Exception:
+            raise AssertionError((await page.evaluate("() => window.seen"), errors,
+                                  await frame.locator("body").inner_html())) from None
+        seen = await page.evaluate("() => window.seen")
+        assert seen == [
+            ["HANDSHAKE", str(world.application_id), "f1", 1],
+            ["AUTHORIZE", {"client_id": str(world.application_id), "response_type": "code",
+                           "state": "", "prompt": "none", "scope": ["identify"]}],
+            ["AUTHENTICATE", True]], seen
+        board_url = page.frames[1].url
+        assert board_url.startswith(f"{base}/m/{match_id}?t=")
+        await check_bound_to(table, board_url, match_id, alice.id)
 
-            match = await table.match(match_id)  # Alice orients the camera first
-            label = choose({**match.state, "version_hint": match.version})
-            await frame.locator(f"#choices button:text-is('{label}')").click()
+        match = await table.match(match_id)  # Alice orients the camera first
+        label = choose({**match.state, "version_hint": match.version})
+        await frame.locator(f"#choices button:text-is('{label}')").click()
 
-            async def moved() -> bool:
-                return (await table.match(match_id)).version > match.version
-            await until(moved, "the move made in the Activity")
-            assert not errors, errors
+        async def moved() -> bool:
+            return (await table.match(match_id)).version > match.version
+        await until(moved, "the move made in the Activity")
+        assert not errors, errors
 
-            outside = await context.new_page()  # the same page, not inside Discord
-            await outside.goto(f"{base}/")
-            await outside.locator("#state:has-text('inside Discord')").wait_for(timeout=5_000)
-            assert "Play on the board" in (await outside.text_content("#state") or "")
-        finally:
-            await browser.close()
+        outside = await context.new_page()  # the same page, not inside Discord
+        await outside.goto(f"{base}/")
+        await outside.locator("#state:has-text('inside Discord')").wait_for(timeout=5_000)
+        assert "Play on the board" in (await outside.text_content("#state") or "")
+    finally:
+        await framed.close()
 
 
 async def check_bound_to(table: Any, url: str, match_id: int, user_id: int) -> None:
