@@ -9,7 +9,7 @@ TEST_STAMP := $(VENV)/.installed-test
 LINT_STAMP := $(VENV)/.installed-lint
 GOAL := $(or $(firstword $(MAKECMDGOALS)),run)
 
-.PHONY: help run test check lint demo boards bench tournament sync clean
+.PHONY: help run test check lint demo boards bench tournament sync vendor clean
 
 help:
 	@echo "make run    start the bot (needs DISCORD_TOKEN in the environment or .env)"
@@ -21,6 +21,7 @@ help:
 	@echo "make bench  measure actions (SQLite and PostgreSQL), restarts, renders and Discord round trips"
 	@echo "make tournament  every game's computer levels against each other, 100 games a pairing"
 	@echo "make sync   register the slash commands with Discord and exit (after command changes)"
+	@echo "make vendor build the web board's copy of Discord's Embedded App SDK again (needs npm)"
 	@echo "make clean  remove .venv, demo/, builds and caches (the next target makes .venv again)"
 	@echo "Each target makes .venv with $(PYTHON) first (Python $(MIN_PYTHON) or newer;" \
 	      "PYTHON=python3.12 names another)."
@@ -117,6 +118,11 @@ bench: $(TEST_STAMP) $(CHROMIUM)
 # GAMES=200 plays more games per pairing; fewer than 100 is labelled the short form.
 tournament: $(TEST_STAMP)
 	$(PY) -m tools.tournament --games $(or $(GAMES),100)
+
+# Discord's Embedded App SDK for the Activity, built from the npm registry in a scratch folder
+# into web/static/vendor (committed: the bot needs no Node.js). Not part of the tests.
+vendor: $(STAMP)
+	$(PY) -m tools.vendor_sdk
 
 clean:
 	rm -rf $(VENV) demo .pytest_cache .hypothesis .ruff_cache .mypy_cache build dist *.egg-info bench-results

@@ -19,6 +19,7 @@ from discord import AppCommandOptionType, app_commands
 
 from bot.games.core import RuleError
 from bot.i18n import Words, words
+from cogs._entry_point import sync_global
 from cogs._ui import EN, apologise, reader, reason, tell
 
 log = logging.getLogger(__name__)
@@ -32,6 +33,12 @@ INTEGER_LIMIT = 2**53
 class GameTree(app_commands.CommandTree[Any]):
     """The bot's command tree (the composition root names it): every command's options are
     checked before it runs, and whatever a command raises is answered in one place."""
+
+    async def sync(self, *, guild: discord.abc.Snowflake | None = None
+                   ) -> list[app_commands.AppCommand]:
+        """Sync as discord.py does, the global commands with the Activity's Entry Point kept
+        (`cogs._entry_point`)."""
+        return await super().sync(guild=guild) if guild is not None else await sync_global(self)
 
     async def interaction_check(self, interaction: discord.Interaction[Any], /) -> bool:
         """Every command, whichever cog brought it, has its options checked."""

@@ -1,9 +1,11 @@
-"""The Discord Activity: the web board inside Discord's own frame. Discord loads ``/activity``
-(the URL mapping's root points at WEB_URL); its script signs the user in with the Embedded App
-SDK (vendored in ``static/vendor``), the server exchanges the sign-in code with the client
-secret (``/api/token``: the secret never reaches the page), learns who the user is from
-Discord with their access token (``/api/board``: never from the page's word) and sends the
-page on to the board of its channel's game, bound to that user, where it plays as on the web.
+"""The Discord Activity: the web board inside Discord's own frame. Discord loads the root of
+the URL mapping (``/``, also served as ``/activity``) with the instance's query parameters; its
+script signs the user in with the Embedded App SDK (vendored in ``static/vendor``), the server
+exchanges the sign-in code with the client secret (``/api/token``: the secret never reaches the
+page), then (``/api/board``) learns who the user is from Discord with their access token and
+where the Activity runs from Discord's record of the instance (asked with the bot's token, and
+the user must be in it: the page's word counts for neither), and sends the page on to the
+board of that channel's game bound to that user, where it plays as on the web.
 """
 
 from __future__ import annotations
@@ -11,23 +13,34 @@ from __future__ import annotations
 import html
 import json
 import logging
+import re
 import time
+from importlib import resources
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
+import discord
 from aiohttp import web
 
-from bot.i18n import words
+from bot.i18n import Words, words
 from bot.settings import Settings
+from web.play import Bucket
 from web.tokens import LINK_LIFE, sign
 
 if TYPE_CHECKING:
+    from bot.db.repo import MatchRow
     from cogs._bot import GameBot
 
 log = logging.getLogger(__name__)
 
-LONGEST = 200  # characters of a code, a token or an id the page may send
+SDK = "discord-embedded-app-sdk.js"  # in static/vendor: README.md there says how it is built
+LONGEST = 200  # characters of a code or an access token the page may send
+INSTANCE = re.compile(r"[A-Za-z0-9-]{1,100}")  # Discord's instance ids: i-<launch>-gc-<…>-<…>
+SNOWFLAKE = re.compile(r"[0-9]{1,20}")
 PAGE_WORDS = ("connecting", "failed")
+# Sign-ins a second, and at once, over the whole server: each costs calls to Discord, and
+# behind a reverse proxy or Discord's own every caller has the same address.
+CALLS_A_SECOND, CALLS_AT_ONCE = 10, 40
 
 
 class Activity:
@@ -37,12 +50,22 @@ class Activity:
         self.bot = bot
         self.settings = settings
         self.http: aiohttp.ClientSession | None = None
+        self.allowance = Bucket(CALLS_A_SECOND, CALLS_AT_ONCE)
 
     def add_routes(self, app: web.Application) -> None:
-        """``GET /activity``, ``POST /api/token``, ``POST /api/board``."""
+        """``GET /`` and ``GET /activity``, ``POST /api/token``, ``POST /api/board``."""
+        app.router.add_get("/", self.page)
         app.router.add_get("/activity", self.page)
         app.router.add_post("/api/token", self.token)
         app.router.add_post("/api/board", self.board)
+        app.router.add_get(f"/static/vendor/{SDK}", self.sdk)
+
+    @property
+    def origin(self) -> str | None:
+        """Where Discord serves the Activity's pages (its proxy): the boards' sockets come from
+        there too."""
+        app = self.bot.application_id
+        return f"https://{app}.discordsays.com" if app else None
 
     async def close(self) -> None:
         """Close the connection to Discord."""
@@ -56,12 +79,13 @@ class Activity:
 
     async def page(self, request: web.Request) -> web.Response:
         """The page Discord frames: the SDK, then the script that signs in and moves on."""
-        w = words("en")  # no server is known before sign-in: its words come with the board
-        said = html.escape(json.dumps({k: w(f"web.activity.{k}") for k in PAGE_WORDS}),
-                           quote=True)
+        w = await self._words(request.query.get("guild_id"))  # the query only picks a language
+        page_words = {k: w(f"web.activity.{k}") for k in PAGE_WORDS}
+        page_words["outside"] = w("web.activity.outside", button=w("web.launch"))
+        said = html.escape(json.dumps(page_words), quote=True)
         client = self.bot.application_id or 0
         body = f"""<!doctype html>
-<html lang="en"><head><meta charset="utf-8">
+<html lang="{w.lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Menagerie</title><link rel="stylesheet" href="/static/board.css"></head>
 <body><main data-client="{client}" data-words="{said}"><p id="state" role="status"></p></main>
@@ -69,8 +93,17 @@ class Activity:
 <script src="/static/activity.js"></script></body></html>"""
         return web.Response(text=body, content_type="text/html")
 
+    async def sdk(self, request: web.Request) -> web.Response:
+        """Discord's Embedded App SDK, built into one script (150 KB; compressed when the
+        browser takes it so, as Discord's proxy and phones do)."""
+        script = resources.files("web").joinpath("static", "vendor", SDK).read_bytes()
+        answer = web.Response(body=script, content_type="text/javascript", charset="utf-8")
+        answer.enable_compression()
+        return answer
+
     async def token(self, request: web.Request) -> web.Response:
         """Exchange the page's sign-in code for an access token (with the client secret)."""
+        self._allowed()
         sent = await _json(request)
         code = sent.get("code")
         if not isinstance(code, str) or not 0 < len(code) <= LONGEST:
@@ -78,43 +111,92 @@ class Activity:
         form = {"client_id": str(self.bot.application_id or ""),
                 "client_secret": self.settings.discord_client_secret,
                 "grant_type": "authorization_code", "code": code}
-        async with self._discord().post(f"{self.settings.discord_api}/oauth2/token",
-                                        data=form) as answer:
-            if answer.status != 200:
-                log.info("an Activity's sign-in code was refused (%s)", answer.status)
-                raise web.HTTPForbidden(text="Discord did not accept this sign-in.")
-            granted = await answer.json()
-        return web.json_response({"access_token": granted["access_token"]})
+        granted = await self._ask("POST", "/oauth2/token", data=form)
+        access = granted.get("access_token")
+        if not isinstance(access, str):
+            raise web.HTTPBadGateway(text="Discord could not be asked.")
+        return web.json_response({"access_token": access})
 
     async def board(self, request: web.Request) -> web.Response:
-        """The board of the channel's game for the signed-in user (asked of Discord)."""
-        from cogs._ui import server_words
-
+        """The board of the Activity's channel's game for the signed-in user."""
+        self._allowed()
         sent = await _json(request)
-        access, channel = sent.get("access_token"), sent.get("channel_id")
+        access, instance_id = sent.get("access_token"), sent.get("instance_id")
         if not isinstance(access, str) or not 0 < len(access) <= LONGEST \
-                or not isinstance(channel, str) or not channel.isdigit() or len(channel) > 20:
-            raise web.HTTPBadRequest(text="A sign-in and a channel are needed.")
-        async with self._discord().get(f"{self.settings.discord_api}/users/@me",
-                                       headers={"Authorization": f"Bearer {access}"}) as answer:
-            if answer.status != 200:
-                raise web.HTTPForbidden(text="Discord did not say who you are.")
-            user_id = int((await answer.json())["id"])
-        repo = self.bot.sessions.repo
-        match = await repo.open_match_in(int(channel))
-        if match is None:  # a game played in a thread of this channel
-            threads = [m for m in await repo.threads_from(int(channel))
-                       if m.status in ("lobby", "active")]
-            match = threads[-1] if threads else None
+                or not isinstance(instance_id, str) or not INSTANCE.fullmatch(instance_id):
+            raise web.HTTPBadRequest(text="A sign-in and an Activity are needed.")
+        me = await self._ask("GET", "/users/@me", headers={"Authorization": f"Bearer {access}"})
+        user = str(me.get("id", ""))
+        instance = await self._instance(instance_id)
+        location = instance.get("location") or {}
+        channel, guild = str(location.get("channel_id", "")), location.get("guild_id")
+        if user not in instance.get("users", ()) or not SNOWFLAKE.fullmatch(user) \
+                or not SNOWFLAKE.fullmatch(channel):
+            raise web.HTTPForbidden(text="Open the Activity from Discord.")
+        match = await self._match_in(int(channel))
         if match is None:
-            guild = sent.get("guild_id")
-            w = await server_words(self.bot, int(guild)) if isinstance(guild, str) \
-                and guild.isdigit() and len(guild) <= 20 else words("en")
+            w = await self._words(guild)
             return web.json_response({"error": w("web.activity.no_game")}, status=404)
-        expires = int(time.time()) + LINK_LIFE
-        token = sign(self.settings.web_secret, user_id, match.id, expires)
+        token = sign(self.settings.web_secret, int(user), match.id, int(time.time()) + LINK_LIFE)
         # A path, not an address: inside Discord the page is served through its proxy.
         return web.json_response({"url": f"/m/{match.id}?t={token}"})
+
+    def _allowed(self) -> None:
+        if not self.allowance.take(time.monotonic()):
+            raise web.HTTPTooManyRequests(text="Too many sign-ins at once.",
+                                          headers={"Retry-After": "1"})
+
+    async def _ask(self, method: str, path: str, **sent: Any) -> dict[str, Any]:
+        """Discord's answer to a user's call (the code exchange, users/@me); refused: 403."""
+        try:
+            async with self._discord().request(method, self.settings.discord_api + path,
+                                               **sent) as answer:
+                if answer.status in (400, 401, 403):
+                    log.info("Discord refused an Activity's %s (%s)", path, answer.status)
+                    raise web.HTTPForbidden(text="Discord did not accept this sign-in.")
+                answer.raise_for_status()
+                found = await answer.json()
+        except (aiohttp.ClientError, TimeoutError, ValueError) as error:
+            log.warning("Discord could not be asked %s for an Activity: %s", path,
+                        type(error).__name__)
+            raise web.HTTPBadGateway(text="Discord could not be asked.") from None
+        if not isinstance(found, dict):
+            raise web.HTTPBadGateway(text="Discord could not be asked.")
+        return found
+
+    async def _instance(self, instance_id: str) -> dict[str, Any]:
+        """Discord's record of a running instance of this application (the bot's token)."""
+        route = discord.http.Route(
+            "GET", "/applications/{application_id}/activity-instances/{instance_id}",
+            application_id=self.bot.application_id, instance_id=instance_id)
+        try:
+            found = await self.bot.http.request(route)
+        except discord.NotFound:
+            raise web.HTTPForbidden(text="Open the Activity from Discord.") from None
+        except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
+            log.warning("Discord could not be asked for an Activity instance: %s",
+                        type(error).__name__)
+            raise web.HTTPBadGateway(text="Discord could not be asked.") from None
+        if not isinstance(found, dict):
+            raise web.HTTPBadGateway(text="Discord could not be asked.")
+        return found
+
+    async def _match_in(self, channel_id: int) -> MatchRow | None:
+        """The lobby or game of a channel: its own, or else the newest one that moved from it
+        into a thread of its own (an Activity opened in the thread finds it by the thread)."""
+        repo = self.bot.sessions.repo
+        match = await repo.open_match_in(channel_id)
+        if match is None:
+            threads = await repo.threads_from(channel_id)
+            match = threads[-1] if threads else None
+        return match
+
+    async def _words(self, guild: object) -> Words:
+        from cogs._ui import server_words  # the Discord layer's choice of a server's language
+
+        if isinstance(guild, str) and SNOWFLAKE.fullmatch(guild):
+            return await server_words(self.bot, int(guild))
+        return words("en")
 
 
 async def _json(request: web.Request) -> dict[str, Any]:

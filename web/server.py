@@ -76,8 +76,6 @@ class BoardServer:
         app.router.add_get("/static/{name:(board|activity)\\.(js|css)}", self.static)
         if self.activity is not None:
             self.activity.add_routes(app)
-            app.router.add_get("/static/{name:vendor/discord-embedded-app-sdk\\.js}",
-                               self.static)
         return app
 
     async def start(self) -> None:
@@ -193,7 +191,8 @@ class BoardServer:
         service like Discord's."""
         from cogs._ui import server_words
 
-        if request.headers.get("Origin") != self.origin:
+        origin = request.headers.get("Origin")  # this server's pages, or Discord's proxy of them
+        if origin != self.origin and (self.activity is None or origin != self.activity.origin):
             raise web.HTTPForbidden(text="Boards connect from the board's own page.")
         allowed, match = await self._match(request)
         seats = await self.bot.sessions.repo.seats(match.id)

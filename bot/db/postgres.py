@@ -297,8 +297,9 @@ class Listener:
 
     def __init__(self, url: str, channel: str, heard: Callable[[int], Awaitable[None]],
                  missed: Callable[[], Awaitable[None]], *, retry: float = 0.5,
-                 most: float = 10.0) -> None:
+                 most: float = 10.0, probe: float = 30.0) -> None:
         self.url, self.channel = url, channel
+        self.probe = probe  # seconds between asking the connection whether it still answers
         self.heard, self.missed = heard, missed
         self.retry, self.most = retry, most
         self.queue: asyncio.Queue[int] = asyncio.Queue()
@@ -322,9 +323,27 @@ class Listener:
             await self.connection.close()
 
     async def _connect(self) -> None:
-        self.connection = await asyncpg.connect(self.url)
-        await self.connection.add_listener(self.channel, self._notified)
+        connection = await asyncpg.connect(self.url)
+        try:
+            await connection.add_listener(self.channel, self._notified)
+        except BaseException:
+            connection.terminate()  # not left open behind a failed start
+            raise
+        self.connection = connection
         self.connected.set()
+
+    async def _alive(self) -> bool:
+        """Whether the connection is open and answers: a network that went silent without
+        closing it would otherwise leave the listener deaf for good."""
+        connection = self.connection
+        if connection is None or connection.is_closed():
+            return False
+        try:
+            await asyncio.wait_for(connection.fetchval("SELECT 1"), self.most)
+        except Exception:  # noqa: BLE001 (whatever it is, this connection is done for)
+            connection.terminate()
+            return False
+        return True
 
     def _notified(self, connection: object, pid: int, channel: str, payload: str) -> None:
         if payload.isdigit():
@@ -332,17 +351,23 @@ class Listener:
 
     async def _watch(self) -> None:
         """Connect again whenever the connection is lost (with growing waits), then catch up."""
+        checked = 0.0
         while True:
             await asyncio.sleep(self.retry)
+            checked += self.retry
             if self.connection is not None and not self.connection.is_closed():
-                continue
+                if checked < self.probe:
+                    continue
+                checked = 0.0
+                if await self._alive():
+                    continue
             self.connected.clear()
             wait = self.retry
             while True:
                 try:
                     await self._connect()
                     break
-                except (OSError, asyncpg.PostgresError) as why:
+                except Exception as why:  # noqa: BLE001 (refused, reset, timed out: again)
                     log.warning("listening for other processes' changes: %s; again in %.1f s",
                                 why, wait)
                     await asyncio.sleep(wait)

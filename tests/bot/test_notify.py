@@ -80,3 +80,34 @@ async def test_a_sqlite_file_announces_nothing(tmp_path):
     finally:
         await db.close()
     await asyncio.sleep(0)
+
+
+class Silent:
+    """A connection whose network went quiet: it looks open and never answers."""
+
+    def __init__(self, real: asyncpg.Connection) -> None:
+        self.real = real
+
+    def is_closed(self) -> bool:
+        return False
+
+    async def fetchval(self, query: str) -> None:
+        await asyncio.Event().wait()
+
+    def terminate(self) -> None:
+        self.real.terminate()
+
+
+@pytest.mark.asyncio
+async def test_a_connection_gone_quiet_is_found_out_and_replaced(postgres_url):
+    heard = Heard()
+    listener = Listener(postgres_url, CHANGES, heard.heard, heard.caught_up, retry=0.05,
+                        most=0.2, probe=0.1)
+    await listener.start()
+    try:
+        assert listener.connection is not None
+        listener.connection = Silent(listener.connection)  # type: ignore[assignment]
+        await until(lambda: heard.missed == 1, "a new connection, and a catch-up", timeout=10)
+        assert not isinstance(listener.connection, Silent)
+    finally:
+        await listener.close()

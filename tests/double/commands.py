@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from .http_util import ApiError
 from .models import Attachment, Guild, Role
 
 if TYPE_CHECKING:
     from .world import World
 
 SUBCOMMAND, GROUP = 1, 2
+ENTRY_POINT = 4  # PRIMARY_ENTRY_POINT: the Activity's "Launch" in the App Launcher
 STRING, INTEGER, BOOLEAN, USER, CHANNEL, ROLE, MENTIONABLE, NUMBER, ATTACHMENT = (
     3,
     4,
@@ -36,6 +38,13 @@ def sync(world: World, scope: int | None, payload: list[dict[str, Any]]) -> list
     """Bulk-overwrite the commands of a scope (None = global, else a guild id)."""
     # Discord keeps a command's id when a command of the same name and type survives.
     old = {(c["name"], c.get("type", 1)): c["id"] for c in world.commands.get(scope, [])}
+    # An application with Activities has an Entry Point command, which an overwrite must keep.
+    sent = {c.get("id") for c in payload} | {(c.get("name"), c.get("type", 1)) for c in payload}
+    for cmd in world.commands.get(scope, []):
+        if cmd.get("type") == ENTRY_POINT and not {cmd["id"], (cmd["name"], ENTRY_POINT)} & sent:
+            raise ApiError(400, 50240, "You cannot remove this app's Entry Point command in a "
+                           "bulk update operation. Please include the Entry Point command in "
+                           "your update request or delete it separately.")
     stored = []
     for cmd in payload:
         kind = cmd.get("type", 1)

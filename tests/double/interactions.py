@@ -51,6 +51,7 @@ class InteractionRecord:
     followups: list[Message] = field(default_factory=list)
     choices: list[dict[str, Any]] | None = None
     modal: dict[str, Any] | None = None
+    activity: str | None = None  # the instance a launch-activity callback opened
     errors: list[str] = field(default_factory=list)  # rejected callbacks, late answers
     callback_seq: int | None = None  # action-log position of the accepted callback
     answered: asyncio.Event = field(default_factory=asyncio.Event)  # callback accepted or rejected

@@ -92,10 +92,12 @@ class InteractionRoutes:
                     "response_message_id": str(original.id) if original else None,
                     "response_message_loading": bool(original and original.loading),
                     "response_message_ephemeral": bool(original and original.ephemeral),
+                    **({"activity_instance_id": rec.activity} if rec.activity else {}),
                 },
                 "resource": {
                     "type": rec.response_type,
                     **({"message": original.payload(self.world.bot_user.id)} if original else {}),
+                    **({"activity_instance": {"id": rec.activity}} if rec.activity else {}),
                 },
             }
         )
@@ -129,6 +131,8 @@ class InteractionRoutes:
             if not data.get("custom_id") or not data.get("title") or not data.get("components"):
                 raise invalid_form("data", "a modal needs custom_id, title and components")
             rec.modal = data
+        elif kind == ix.LAUNCH_ACTIVITY:  # the user's client opens the Activity in the channel
+            rec.activity = self.world.instances.launch(rec.id, rec.user, rec.channel).id
         rec.response_type = kind
 
     def _new_message(

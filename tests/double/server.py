@@ -18,6 +18,7 @@ import discord
 import yarl
 from aiohttp import web
 
+from .activities import ActivityRoutes
 from .faults import FaultRule, Faults
 from .gateway import GatewayHub
 from .http_util import ApiError, json_response
@@ -70,7 +71,7 @@ class FakeDiscord:
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> FakeDiscord:
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
         groups = [CoreRoutes(self), ChannelRoutes(self), InteractionRoutes(self),
-                  ThreadRoutes(self), OAuthRoutes(self)]
+                  ThreadRoutes(self), OAuthRoutes(self), ActivityRoutes(self)]
         for group in groups:
             for method, path, handler in group.api_routes():
                 app.router.add_route(method, API_PREFIX + path, handler)  # type: ignore[arg-type]
@@ -172,7 +173,9 @@ class FakeDiscord:
         template = resource.canonical if resource is not None else None
         known = resource is not self._catch_all
         token = request.headers.get("Authorization", "").removeprefix("Bot ") or None
-        user_token = self.world.grants.user_of(token or "") is not None  # a user's Bearer
+        # A user's Bearer access token (an Activity's) is good for who they are, nothing more.
+        user_token = (api_path == "/users/@me"
+                      and self.world.grants.user_of(token or "") is not None)
         if (api_path is not None and known and self._needs_auth(api_path)
                 and not self.world.accepts(token) and not user_token):
             response = json_response({"message": "401: Unauthorized", "code": 0}, 401)

@@ -12,6 +12,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
 from .actions import ActionLog
+from .activities import Instances
 from .models import (
     BOT_PERMISSIONS,
     EVERYONE_PERMISSIONS,
@@ -65,6 +66,7 @@ class World:
         # Modern applications share their id with their bot user.
         self.application_id = self.bot_user.id
         self.grants = Grants()  # OAuth2 codes and access tokens of Activities (`oauth`)
+        self.instances = Instances()  # Activities launched and running (`activities`)
         self.users: dict[int, User] = {}
         for name in member_names:
             user = User(self.ids.next(), name, name.capitalize())

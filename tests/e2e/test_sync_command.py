@@ -11,6 +11,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.double import commands as double_commands
+from tests.double.http_util import ApiError
 from tests.double.world import TOKEN
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -52,3 +54,22 @@ async def test_the_client_logs_no_voice_warning(fake_discord, tmp_path):
     code, output = await run_child(fake_discord.base_url, tmp_path, "sync")
     assert code == 0, output
     assert "voice" not in output.lower(), output
+
+
+@pytest.mark.asyncio
+async def test_sync_keeps_the_activitys_entry_point(fake_discord, tmp_path):
+    """With Activities on, the application has an Entry Point command (Launch) that Discord
+    will not let a bulk overwrite drop: the sync keeps it, as the same command."""
+    from tests.double import activities
+
+    launch = activities.enable(fake_discord.world)
+    for _ in range(2):  # a first sync, and one over its own commands
+        code, output = await run_child(fake_discord.base_url, tmp_path, "sync")
+        assert code == 0, output
+        commands = fake_discord.world.commands[None]
+        kept = [c for c in commands if c["type"] == activities.ENTRY_POINT]
+        assert [(c["id"], c["name"], c["handler"]) for c in kept] == [(launch["id"], "launch", 2)]
+        assert {"mimikri", "leaderboard"} <= {c["name"] for c in commands}
+    # Discord's rule, as the double keeps it: an overwrite without the Entry Point is refused.
+    with pytest.raises(ApiError, match="50240"):
+        double_commands.sync(fake_discord.world, None, [])

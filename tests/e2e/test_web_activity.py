@@ -1,20 +1,27 @@
 """The Discord Activity on the double: **Play on the board** answers with the launch-activity
-response; the Activity's server exchanges a sign-in code with the client secret (once per
-code), asks Discord who the access token's user is, and hands back the board of the channel's
-game bound to that user; forged or reused sign-ins, other channels and bad input are refused,
-and the page never carries the secret."""
+response and opens an instance in the board's channel; the Activity's server exchanges a
+sign-in code with the client secret (once per code), asks Discord who the access token's user
+is and where the instance runs (the user must be in it), and hands back the board of that
+channel's game (or of the game its thread holds) bound to that user; forged or reused
+sign-ins, instances the user is not in, other channels and bad input are refused, sign-ins
+are rationed, and the page never carries a secret. The board's socket takes Discord's proxy
+as the page's origin."""
 
 from __future__ import annotations
 
+import asyncio
+import html
+import json
+import re
 import time
-from typing import Any
+from dataclasses import replace
 
 import aiohttp
 import pytest
 
 from tests.double import interactions as ix
 from tests.double.oauth import CLIENT_SECRET
-from tests.e2e.table import Table
+from tests.e2e.table import Table, czech
 from tests.e2e.test_mimikri import open_game as open_mimikri
 from tests.e2e.test_web_board import SECRET, free_port
 from web.tokens import check
@@ -40,59 +47,182 @@ async def signed_in(http: aiohttp.ClientSession, base: str, table: Table, user: 
     return str(sent["access_token"])
 
 
+async def launched(table: Table, user: str, board) -> str:
+    """``user`` presses Play on the board under ``board``: the instance Discord opened."""
+    result = await table.driver.click(user, board, label="Play on the board")
+    assert result.ok and result.type == ix.LAUNCH_ACTIVITY and result.message is None
+    instance = table.server.world.instances.launched[-1]
+    assert table.driver.user(user).id in instance.users
+    return instance.id
+
+
+def opened_in(table: Table, user: str, channel: str | int) -> str:
+    """``user`` opens the Activity from Discord's own launcher in ``channel`` (no button)."""
+    world = table.server.world
+    where = world.channels[channel] if isinstance(channel, int) else table.driver.channel(channel)
+    return world.instances.launch(world.ids.next(), table.driver.user(user), where).id
+
+
+async def board_of(http: aiohttp.ClientSession, base: str, token: str, instance: str,
+                   match_id: int, user_id: int) -> str:
+    """``/api/board``'s answer: the path of ``match_id``'s board, bound to ``user_id``."""
+    answer = await http.post(f"{base}/api/board",
+                             json={"access_token": token, "instance_id": instance})
+    assert answer.status == 200, await answer.text()
+    text = await answer.text()
+    assert CLIENT_SECRET not in text and SECRET not in text and token not in text
+    url = (await answer.json())["url"]
+    assert url.startswith(f"/m/{match_id}?t=")  # a path: Discord's proxy serves the page
+    allowed = check(SECRET, url.split("?t=")[1], match_id, time.time())
+    assert allowed.user_id == user_id and allowed.match_id == match_id
+    return str(url)
+
+
 @pytest.mark.asyncio
-async def test_play_on_the_board_launches_the_activity(table):
+async def test_play_on_the_board_launches_the_activity_in_the_boards_channel(table):
     activity_on(table)
     await table.start()
     board, _ = await open_mimikri(table, "alice", "bob")
-    result = await table.driver.click("alice", board, label="Play on the board")
-    assert result.ok and result.type == ix.LAUNCH_ACTIVITY and result.message is None
+    await launched(table, "alice", board)
+    await launched(table, "bob", board)  # Bob joins Alice's instance
+    first, second = table.server.world.instances.launched
+    assert first is second and first.channel is table.driver.channel("games")
 
 
 @pytest.mark.asyncio
 async def test_the_activity_signs_in_and_opens_the_channels_board_as_that_user(table):
     base = activity_on(table)
     await table.start()
-    _, match_id = await open_mimikri(table, "alice", "bob")
-    games = str(table.driver.channel("games").id)
+    board, match_id = await open_mimikri(table, "alice", "bob")
+    bob = table.driver.user("bob").id
     async with aiohttp.ClientSession() as http:
-        page = await http.get(f"{base}/activity")
-        text = await page.text()
-        assert page.status == 200 and CLIENT_SECRET not in text and SECRET not in text
-        assert f'data-client="{table.server.world.application_id}"' in text
-        assert "frame-ancestors" in page.headers["Content-Security-Policy"]
-        script = await http.get(f"{base}/static/vendor/discord-embedded-app-sdk.js")
+        for path in ("/", "/activity"):  # the URL mapping's root is what Discord loads
+            page = await http.get(f"{base}{path}?frame_id=f&instance_id=i&platform=desktop")
+            text = await page.text()
+            assert page.status == 200 and CLIENT_SECRET not in text and SECRET not in text
+            assert f'data-client="{table.server.world.application_id}"' in text
+            policy = page.headers["Content-Security-Policy"]
+            assert "script-src 'self'" in policy and "https://discord.com" in policy
+            assert "frame-ancestors" in policy and page.headers["Cache-Control"] == "no-store"
+        script = await http.get(f"{base}/static/vendor/discord-embedded-app-sdk.js",
+                                headers={"Accept-Encoding": "gzip"})
         assert script.status == 200 and "DiscordEmbedded" in await script.text()
+        assert script.headers["Content-Type"].startswith("text/javascript")
+        assert script.headers.get("Content-Encoding") == "gzip"  # 150 KB, a third sent
 
+        instance = await launched(table, "bob", board)
         token = await signed_in(http, base, table, "bob")
-        answer = await http.post(f"{base}/api/board",
-                                 json={"access_token": token, "channel_id": games})
-        assert answer.status == 200
-        url = (await answer.json())["url"]
-        assert url.startswith(f"/m/{match_id}?t=")  # a path: Discord's proxy serves the page
-        allowed = check(SECRET, url.split("?t=")[1], match_id, time.time())
-        assert allowed.user_id == table.driver.user("bob").id
+        url = await board_of(http, base, token, instance, match_id, bob)
         assert (await http.get(f"{base}{url}")).status == 200
 
-        # Refused: a code used twice, a made-up code, a made-up token, bad input.
+        # Refused: a code used twice, a made-up code, a made-up token, an instance the user
+        # is not in, one that does not run, bad input.
         code = table.server.world.grants.code_for(table.driver.user("alice"))
         assert (await http.post(f"{base}/api/token", json={"code": code})).status == 200
         assert (await http.post(f"{base}/api/token", json={"code": code})).status == 403
         assert (await http.post(f"{base}/api/token", json={"code": "made-up"})).status == 403
-        assert (await http.post(f"{base}/api/board", json={
-            "access_token": "made-up", "channel_id": games})).status == 403
+        carol = await signed_in(http, base, table, "carol")
+        for refused in ({"access_token": "made-up", "instance_id": instance},
+                        {"access_token": carol, "instance_id": instance},
+                        {"access_token": token, "instance_id": "i-1-gc-2-3"}):
+            answer = await http.post(f"{base}/api/board", json=refused)
+            assert answer.status == 403 and "url" not in await answer.text()
         for bad in ({}, {"code": 5}, {"code": "x" * 1000}):
             assert (await http.post(f"{base}/api/token", json=bad)).status == 400
-        assert (await http.post(f"{base}/api/board", json={
-            "access_token": token, "channel_id": "games"})).status == 400
+        for bad in ({"access_token": token}, {"access_token": token, "instance_id": "../x"},
+                    {"access_token": token, "instance_id": 5}, {"instance_id": instance}):
+            assert (await http.post(f"{base}/api/board", json=bad)).status == 400
         assert (await http.post(f"{base}/api/board", data=b"[not json")).status == 400
+        assert (await http.post(f"{base}/api/board", data=b"{" * 5000)).status == 413
 
-        # A channel without a game: said in the server's words.
-        other: dict[str, Any] = {"access_token": token,
-                                 "channel_id": str(table.driver.channel("lobby").id),
-                                 "guild_id": str(table.server.world.guild.id)}
-        answer = await http.post(f"{base}/api/board", json=other)
+        # Opened in a channel without a game: said in the server's words.
+        elsewhere = opened_in(table, "bob", "lobby")
+        answer = await http.post(f"{base}/api/board",
+                                 json={"access_token": token, "instance_id": elsewhere})
         assert answer.status == 404 and "no game" in (await answer.json())["error"]
+
+
+@pytest.mark.asyncio
+async def test_a_czech_server_reads_the_activity_in_czech(table):
+    base = activity_on(table)
+    await czech(table)
+    guild = table.server.world.guild.id
+    async with aiohttp.ClientSession() as http:
+        page = await (await http.get(f"{base}/?guild_id={guild}")).text()
+        said = json.loads(html.unescape(re.search(r'data-words="([^"]*)"', page)[1]))
+        assert 'lang="cs"' in page and "Hrát na desce" in said["outside"]  # the button's name
+        assert 'lang="en"' in await (await http.get(f"{base}/?guild_id=nonsense")).text()
+        token = await signed_in(http, base, table, "alice")
+        answer = await http.post(f"{base}/api/board", json={
+            "access_token": token, "instance_id": opened_in(table, "alice", "lobby")})
+        assert answer.status == 404 and "žádná hra" in (await answer.json())["error"]
+
+
+@pytest.mark.asyncio
+async def test_a_game_in_its_thread_is_found_from_the_thread_and_from_its_channel(table):
+    """An Activity opened in the game's thread (its channel id is the thread's) or in the
+    channel the game moved out of opens that game; a channel the game never was in does not."""
+    from tests.e2e.test_threads import mimikri_in_thread
+
+    base = activity_on(table)
+    await table.start()
+    _, match_id = await mimikri_in_thread(table)
+    match = await table.match(match_id)
+    assert match.in_thread and match.home_channel_id == table.driver.channel("games").id
+    alice = table.driver.user("alice").id
+    async with aiohttp.ClientSession() as http:
+        token = await signed_in(http, base, table, "alice")
+        for channel in (match.thread_id, match.home_channel_id):
+            await board_of(http, base, token, opened_in(table, "alice", channel), match_id,
+                           alice)
+        answer = await http.post(f"{base}/api/board", json={
+            "access_token": token, "instance_id": opened_in(table, "alice", "lobby")})
+        assert answer.status == 404
+
+
+@pytest.mark.asyncio
+async def test_sign_ins_are_rationed_and_discord_out_of_reach_is_a_bad_gateway(table, caplog):
+    base = activity_on(table)
+    await table.start()
+    async with aiohttp.ClientSession() as http:
+        answers = await asyncio.gather(*(http.post(f"{base}/api/token", json={"code": "x"})
+                                         for _ in range(80)))
+        statuses = [a.status for a in answers]
+        assert statuses.count(429) >= 20 and set(statuses) == {403, 429}, statuses
+        assert next(a for a in answers if a.status == 429).headers["Retry-After"] == "1"
+        await asyncio.sleep(1.0)  # the allowance fills again
+        activity = table.bot.web.activity  # Discord, as far as it knows, goes away
+        activity.settings = replace(activity.settings,
+                                    discord_api=f"http://127.0.0.1:{free_port()}")
+        answer = await http.post(f"{base}/api/token", json={"code": "a-real-looking-code"})
+        assert answer.status == 502 and "a-real-looking-code" not in caplog.text
+        assert CLIENT_SECRET not in caplog.text
+
+
+@pytest.mark.asyncio
+async def test_a_boards_socket_may_come_from_discords_proxy_of_the_page(table):
+    base = activity_on(table)
+    await table.start()
+    board, match_id = await open_mimikri(table, "alice", "bob")
+    token = await signed_in_link(table, base, board, match_id)
+    proxy = f"https://{table.server.world.application_id}.discordsays.com"
+    async with aiohttp.ClientSession() as http:
+        async with http.ws_connect(f"{base}/m/{match_id}/ws?t={token}",
+                                   headers={"Origin": proxy}) as ws:
+            assert (await ws.receive_json(timeout=5))["status"] == "active"
+        for other in ("https://1.discordsays.com", "https://evil.example"):
+            with pytest.raises(aiohttp.WSServerHandshakeError):
+                await http.ws_connect(f"{base}/m/{match_id}/ws?t={token}",
+                                      headers={"Origin": other})
+
+
+async def signed_in_link(table: Table, base: str, board, match_id: int) -> str:
+    """Bob's board token, as the Activity hands it out."""
+    async with aiohttp.ClientSession() as http:
+        url = await board_of(http, base, await signed_in(http, base, table, "bob"),
+                             await launched(table, "bob", board), match_id,
+                             table.driver.user("bob").id)
+    return url.split("?t=")[1]
 
 
 @pytest.mark.asyncio
@@ -105,7 +235,8 @@ async def test_without_the_client_secret_there_is_no_activity(table):
     labels = [c.get("label") for c in table.driver.latest(board).iter_components()]
     assert "Play on the web" in labels and "Play on the board" not in labels
     async with aiohttp.ClientSession() as http:
-        assert (await http.get(f"{base}/activity")).status == 404
+        for path in ("/", "/activity", "/static/vendor/discord-embedded-app-sdk.js"):
+            assert (await http.get(f"{base}{path}")).status == 404
         assert (await http.post(f"{base}/api/token", json={"code": "x"})).status in (404, 405)
 
 

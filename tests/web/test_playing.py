@@ -1,7 +1,7 @@
 """Playing on the web board in a real browser (Debian's headless Chromium driven by Playwright,
 `tests/web/conftest.py`'s fixtures): a whole Mimikri game with one player clicking on the web and
 the other in Discord, a MIMIC and a Mariposas turn by clicks, a Schicki Micki row won by a key,
-a stale tab refused and caught up, and the Activity inside a stand-in for Discord's client."""
+and a stale tab refused and caught up (the Activity in Discord's frame: test_activity.py)."""
 
 from __future__ import annotations
 
@@ -13,13 +13,12 @@ from typing import Any
 import pytest
 
 from bot.games import REGISTRY
-from tests.e2e.table import Table
-from tests.e2e.test_mimikri import choose, move
-from tests.e2e.test_mimikri import open_game as open_mimikri
+from tests.e2e.table import Table, game_id
+from tests.e2e.test_mimikri import move
 from tests.e2e.test_web_board import SECRET
 from tests.e2e.test_web_play import mimikri_on_the_web, mimikri_turns, my_link, web_on
 from tests.waiting import until
-from tests.web.browsing import CHROMIUM, FLAGS, PHONE, holds
+from tests.web.browsing import PHONE, holds
 
 pytestmark = pytest.mark.browser  # the browser fixture skips, saying why, without Chromium
 
@@ -159,82 +158,6 @@ async def test_a_stale_page_is_refused_and_shows_the_board_as_it_is(table, brows
     assert (await table.match(match_id)).version == match.version + 1  # nothing played twice
 
 
-PARENT = """<!doctype html><html><body>
-<iframe id="activity" src="ACTIVITY" style="width:400px;height:800px"></iframe>
-<script>
-// Stands in for Discord's client around an Activity: the SDK's handshake, READY, and the
-// AUTHORIZE and AUTHENTICATE commands answered as Discord answers them.
-const frame = document.getElementById("activity");
-window.seen = [];
-window.addEventListener("message", (event) => {
-  const [opcode, payload] = event.data;
-  window.seen.push(opcode === 0 ? "HANDSHAKE" : payload.cmd);
-  const answer = (data) => frame.contentWindow.postMessage(
-    [1, {cmd: payload.cmd, nonce: payload.nonce, evt: null, data}], "*");
-  if (opcode === 0) {
-    frame.contentWindow.postMessage([1, {cmd: "DISPATCH", evt: "READY", nonce: null,
-      data: {v: 1, config: {api_endpoint: "//discord.com/api", environment: "production"}}}],
-      "*");
-  } else if (payload.cmd === "AUTHORIZE") {
-    answer({code: "CODE"});
-  } else if (payload.cmd === "AUTHENTICATE") {
-    answer({access_token: payload.args.access_token, scopes: ["identify"], expires: "2030",
-            user: {username: "alice", discriminator: "0", id: "USER", public_flags: 0},
-            application: {description: "", id: "CLIENT", name: "Menagerie"}});
-  } else {
-    answer({});
-  }
-});
-</script></body></html>"""
-
-
-@pytest.mark.asyncio
-async def test_the_activity_in_a_discord_frame_signs_in_and_plays(table, browser):
-    """Inside a stand-in for Discord's client (served as https://discord.com, which the page's
-    CSP lets frame it): handshake, sign-in, the channel's board as Alice; then a click."""
-    from tests.e2e.test_web_activity import activity_on
-
-    base = activity_on(table)
-    await table.start()
-    board, match_id = await open_mimikri(table, "alice", "bob")
-    world = table.server.world
-    alice = table.driver.user("alice")
-    channel = table.driver.channel("games").id
-    activity = (f"{base}/activity?frame_id=f1&instance_id=i1&platform=desktop"
-                f"&guild_id={world.guild.id}&channel_id={channel}")
-    parent = (PARENT.replace("ACTIVITY", activity).replace("CODE", world.grants.code_for(alice))
-              .replace("USER", str(alice.id)).replace("CLIENT", str(world.application_id)))
-    # Discord's real page frames a public address; here the board is on 127.0.0.1, which
-    # Chromium keeps public pages from reaching unless told this is a test.
-    framed = await browser.browser_type.launch(executable_path=CHROMIUM, args=[
-        *FLAGS, "--disable-features=LocalNetworkAccessChecks"])
-    try:
-        context = await framed.new_context(viewport=PHONE)
-        await context.route("https://discord.com/activities/**", lambda route: route.fulfill(
-            status=200, content_type="text/html", body=parent))
-        page = await context.new_page()
-        await page.goto("https://discord.com/activities/menagerie")
-        frame = page.frame_locator("#activity")
-        logs: list[str] = []
-        page.on("console", lambda message: logs.append(message.text))
-        try:
-            await frame.locator("#panel").wait_for(state="visible", timeout=10_000)
-        except Exception:
-            raise AssertionError((await page.evaluate("() => window.seen"), logs,
-                                  await frame.locator("body").inner_html())) from None
-        seen = await page.evaluate("() => window.seen")
-        assert seen[:3] == ["HANDSHAKE", "AUTHORIZE", "AUTHENTICATE"], seen
-        match = await table.match(match_id)
-        label = choose({**match.state, "version_hint": match.version})
-        await frame.locator(f"#choices button:text-is('{label}')").click()  # Alice orients first
-
-        async def moved() -> bool:
-            return (await table.match(match_id)).version > match.version
-        await until(moved, "the move made in the Activity")
-    finally:
-        await framed.close()
-
-
 async def click_until_moved(table: Table, page: Any, match_id: int, target: str) -> None:
     """Click ``target`` on a page showing the stored version; wait until the move is stored."""
     match = await table.match(match_id)
@@ -251,11 +174,19 @@ async def test_a_mariposas_turn_by_clicks_landing_on_the_map(table, browser, tmp
     """Every step of a turn from the board: the first offer each time (the card, the
     butterfly, then a landing clicked on the map, …, confirm) until the turn has passed."""
     from tests.e2e.test_mariposas import HUMANS, settle
-    from tests.e2e.test_mariposas import open_game as open_mariposas
 
     web_on(table)
     await table.start()
-    board, match_id = await open_mariposas(table)
+    driver = table.driver
+    opened = await driver.slash("alice", "games", "mariposas new", turn_timer=0)
+    board, match_id = opened.message, game_id(opened.message.content)
+    await driver.click("bob", board, label="Join")
+    await driver.click("alice", board, label="Add computer (normal)")
+    # A known deal (the seed), so that the first offers lead to a move across the map.
+    await table.bot.sessions.repo.execute("UPDATE matches SET seed = ? WHERE id = ?",
+                                          ("web-mariposas", match_id))
+    await driver.click("alice", board, label="Start")
+    await table.idle()
     await settle(table, match_id, HUMANS)
     rules = REGISTRY["mariposas"]
     seat = min(rules.active_seats((await table.match(match_id)).state))
@@ -276,7 +207,7 @@ async def test_a_mariposas_turn_by_clicks_landing_on_the_map(table, browser, tmp
         else:
             await click_until_moved(table, page, match_id, "#choices button")
     assert seat not in rules.active_seats((await table.match(match_id)).state)
-    assert on_the_map  # at least one landing was clicked on the map itself
+    assert on_the_map  # at least one target (a butterfly, a landing) clicked on the map
     assert await page.text_content("#notice") == ""
 
 

@@ -1,7 +1,7 @@
 """Mariposas on the web board: each step of the open turn as the private panel words it in
-Discord (`cogs.mariposas.panel`): the card, the butterfly, its landing (also clicked on the
-map), flowers, hatching, confirm and undo — every legal choice at once, as the page has room
-for all of them."""
+Discord (`cogs.mariposas.panel`): the card, the butterfly and its landing (both also clicked
+on the map), flowers, hatching, confirm and undo — every legal choice at once, as the page has
+room for all of them."""
 
 from __future__ import annotations
 
@@ -28,18 +28,33 @@ def panel(view: MariposasView, legal: Sequence[str], w: Words) -> Panel:
     if not legal:
         return Panel(holding=holding)
     lines = build(view, legal, w).text.split("\n")
-    if step_of(legal) == "land":  # Discord's words point at numbers the public map lacks
-        lines[0] = w("web.mariposas.land")
+    if step_of(legal) in ("land", "move"):  # Discord's point at marks the public map lacks
+        lines[0] = w(f"web.mariposas.{step_of(legal)}")
     made = Panel("\n".join(lines), holding=holding)
+    moving = _moving(view, legal)
     seen: set[str] = set()
     for code in sorted(legal, key=lambda c: (c.partition(":")[0] in LAST, c == "undo")):
         label = words.option(code, view, w)
         if label not in seen:  # two cards of one kind read the same: offer it once
             seen.add(label)
             verb, _, arg = code.partition(":")
-            spot = arg if verb in ("land", "take") else None  # a space of the map
+            spot = arg if verb in ("land", "take") else moving.get(code)  # a space of the map
             made.choices.append(Choice(code, label, spot=spot))
     return made
+
+
+def _moving(view: MariposasView, legal: Sequence[str]) -> dict[str, str]:
+    """The butterfly to move, clicked where it sits: ``move:`` codes by their butterfly's
+    space, where that space offers one move only (else its buttons tell them apart)."""
+    spaces = {b["id"]: str(b["space"]) for b in view["butterflies"]}
+    found: dict[str, str] = {}
+    for code in legal:
+        verb, _, rest = code.partition(":")
+        butterfly = rest.partition(":")[0]
+        if verb == "move" and butterfly in spaces:
+            found[code] = spaces[butterfly]
+    crowded = {space for space in found.values() if list(found.values()).count(space) > 1}
+    return {code: space for code, space in found.items() if space not in crowded}
 
 
 def spots(view: MariposasView) -> dict[str, Box]:
