@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import time
-from typing import Any
+from typing import Any, Self
 
 import discord
 
@@ -20,22 +20,33 @@ PLAY = known_template(rf"mw:(?P<m>{ID})")
 LAUNCH = known_template(rf"ma:(?P<m>{ID})")
 
 
-class PlayButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PLAY):
-    """Play on the web: the presser's own board link, privately."""
+class _MatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
+                   template=r"(?!x)x"):  # matches nothing: each button names its own
+    """A board's web button: its custom_id is ``<prefix>:<match>``, rebuilt from that after a
+    restart too."""
+
+    prefix, label, emoji = "", "", ""
+    style = discord.ButtonStyle.secondary
 
     def __init__(self, match_id: int, w: Words = EN) -> None:
-        super().__init__(discord.ui.Button(
-            custom_id=f"mw:{match_id}", label=w("web.play"), emoji="🎮",
-            style=discord.ButtonStyle.secondary))
+        super().__init__(discord.ui.Button(custom_id=f"{self.prefix}:{match_id}",
+                                           label=w(self.label), emoji=self.emoji,
+                                           style=self.style))
         self.match_id = match_id
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
         match: re.Match[str],
-    ) -> PlayButton:
-        """Rebuild the button from its custom_id (after a restart too)."""
+    ) -> Self:
+        """Rebuild the button from its custom_id."""
         return cls(int(match["m"]))
+
+
+class PlayButton(_MatchButton, template=PLAY):
+    """Play on the web: the presser's own board link, privately."""
+
+    prefix, label, emoji = "mw", "web.play", "🎮"
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """The presser's link: bound to them if they play in the match, else a spectator's."""
@@ -63,22 +74,11 @@ async def send_link(interaction: discord.Interaction[Any], match_id: int) -> Non
         await apologise(interaction, match_id)
 
 
-class LaunchButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LAUNCH):
+class LaunchButton(_MatchButton, template=LAUNCH):
     """Play on the board: the Activity, opened in the presser's Discord client."""
 
-    def __init__(self, match_id: int, w: Words = EN) -> None:
-        super().__init__(discord.ui.Button(
-            custom_id=f"ma:{match_id}", label=w("web.launch"), emoji="🕹️",
-            style=discord.ButtonStyle.primary))
-        self.match_id = match_id
-
-    @classmethod
-    async def from_custom_id(
-        cls, interaction: discord.Interaction[Any], item: discord.ui.Item[Any],
-        match: re.Match[str],
-    ) -> LaunchButton:
-        """Rebuild the button from its custom_id (after a restart too)."""
-        return cls(int(match["m"]))
+    prefix, label, emoji = "ma", "web.launch", "🕹️"
+    style = discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """Answer with the launch-activity response (the Activity finds the channel's game)."""
