@@ -27,7 +27,7 @@ import dataclasses
 import logging
 import time
 from collections import OrderedDict, deque
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -52,7 +52,7 @@ from cogs._ui import (
     png_file,
     server_words,
 )
-from cogs._web import LaunchButton, PlayButton
+from cogs._web import WebButtons
 from cogs.rematch import rematch_view
 
 if TYPE_CHECKING:
@@ -71,12 +71,12 @@ class Publisher(Listener):
 
     def __init__(self, bot: GameBot, sessions: SessionService, threads: Threads, *,
                  retry_delay: float = 1.0,
-                 watch: Callable[[MatchRow], str] | None = None) -> None:
+                 web: WebButtons | None = None) -> None:
         self.bot = bot
         self.sessions = sessions
-        # The live web board's address for everyone, under each running game (None: no web
+        # The web board's buttons under each running game, where there is room (None: no web
         # board, and nothing under the board but the game's own buttons).
-        self.watch = watch
+        self.web = web
         self.retry_delay = retry_delay
         # Each match's newest public events worth a log line, phrased at drawing time in the
         # server's language (so a change of language or a computer taking a seat shows at once).
@@ -433,16 +433,19 @@ class Publisher(Listener):
         ended = match.status in ("finished", "cancelled")
         channel = self.bot.get_partial_messageable(match.channel_id)
         if not (ended and match.board_final and match.message_id is not None):
-            content, alt, png, items = await self._message(match, seats)
+            content, alt, png, items, extras = await self._message(match, seats)
             view: discord.ui.View | None = None
-            if items:
+            if items or extras:
                 view = discord.ui.View(timeout=None)
                 for item in items:
+                    view.add_item(item)
+                for item in extras:
                     try:
                         view.add_item(item)
-                    except ValueError:  # a full board (Mimikri's 5 × 5): the web links wait
-                        log.info("no room under game %s's board for %s", match_id,
-                                 getattr(item, "label", item))
+                    except ValueError:  # a full board (Mimikri's 5 × 5): /game web has them
+                        log.info("no room under game %s's board for the web's buttons",
+                                 match_id)
+                        break
             attachments = [png_file(png, "board.png", alt)] if png else []
             message_id = match.message_id
             if message_id is not None:
@@ -510,15 +513,16 @@ class Publisher(Listener):
 
     async def _message(
         self, match: MatchRow, seats: list[SeatRow]
-    ) -> tuple[str, str, bytes | None, list[discord.ui.Item[Any]]]:
-        """The board message: its text, its picture's alt text, the picture and buttons."""
+    ) -> tuple[str, str, bytes | None, list[discord.ui.Item[Any]], list[discord.ui.Item[Any]]]:
+        """The board message: its text, its picture's alt text, the picture, the game's
+        buttons and the web's (under a running game, where there is room)."""
         ui = self.bot.uis[match.game]
         w = await server_words(self.bot, match.guild_id)
         if match.status == "lobby":
             text = lobby_text(ui.name, match, seats, w)
-            return text, "", None, lobby_buttons(match.id, w)
+            return text, "", None, lobby_buttons(match.id, w), []
         if match.status == "cancelled":
-            return w("board.cancelled", game=ui.name, id=match.id), "", None, []
+            return w("board.cancelled", game=ui.name, id=match.id), "", None, [], []
         rules = self.sessions.rules(match.game)
         view = rules.view(match.live, None)
         if match.id not in self.lines:
@@ -527,19 +531,15 @@ class Publisher(Listener):
         await ui.ready(match)  # a game may hold a picture back a moment
         png = await asyncio.to_thread(ui.board, match, seats, view, w)
         head = w("board.head", game=ui.name, id=match.id, status=ui.status(match, seats, view, w))
-        items = ui.controls(match, seats, view, w) if match.status == "active" else []
-        if self.watch is not None and match.status == "active":
-            items.append(discord.ui.Button(label=w("web.watch"), url=self.watch(match),
-                                           emoji="📺"))
-            items.append(PlayButton(match.id, w))
-            if self.bot.settings.activity:
-                items.append(LaunchButton(match.id, w))
+        active = match.status == "active"
+        items = ui.controls(match, seats, view, w) if active else []
+        extras = self.web(match, w) if self.web is not None and active else []
         shown = [f"> {line}" for line in lines if line]
         # The picture's alt text: whose turn, the scores (where the game's line lacks them)
         # and the newest moves, so a screen reader hears what the picture shows.
         scores = ui.scores(seats, view, w)
         alt = alt_text("\n".join([head, *([scores] if scores else []), *shown]), seats)
-        return "\n".join([head, *shown]), alt, png, items
+        return "\n".join([head, *shown]), alt, png, items, extras
 
     async def _history_lines(self, match: MatchRow, seats: list[SeatRow]) -> None:
         """After a restart: the log's newest events rebuilt from the action log."""

@@ -8,16 +8,41 @@ from __future__ import annotations
 
 import re
 import time
+from collections.abc import Callable
 from typing import Any, Self
 
 import discord
 
+from bot.db.repo import MatchRow
 from bot.i18n import Words
+from bot.settings import Settings
 from cogs._ui import EN, ID, apologise, known_template, reader, tell
 from web.tokens import SPECTATOR, board_url
 
 PLAY = known_template(rf"mw:(?P<m>{ID})")
 LAUNCH = known_template(rf"ma:(?P<m>{ID})")
+
+
+WebButtons = Callable[[MatchRow, Words], list[discord.ui.Item[Any]]]
+
+
+def board_buttons(settings: Settings) -> WebButtons | None:
+    """The web's buttons under a running board: Watch live (the spectators' link, fresh at
+    every redraw), Play on the web, and Play on the board when the Activity is on. None: the
+    web board is off, and nothing goes under a board but its game's own buttons."""
+    if not settings.web_url:
+        return None
+
+    def buttons(match: MatchRow, w: Words) -> list[discord.ui.Item[Any]]:
+        watch = board_url(settings.web_url, settings.web_secret, match.id, SPECTATOR,
+                          time.time())
+        items: list[discord.ui.Item[Any]] = [
+            discord.ui.Button(label=w("web.watch"), url=watch, emoji="📺"),
+            PlayButton(match.id, w)]
+        if settings.activity:
+            items.append(LaunchButton(match.id, w))
+        return items
+    return buttons
 
 
 class _MatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]],

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import importlib.util
 import logging
-import time
 from typing import TYPE_CHECKING
 
-from bot.db.repo import MatchRow, Repo
+from bot.db.repo import Repo
 from bot.games import GAMES
 from bot.sessions import SessionService
 from cogs._cog import GameCog
@@ -24,11 +23,10 @@ from cogs._threads import Threads
 from cogs._translator import CommandTranslator
 from cogs._tree import GameTree
 from cogs._ui import DYNAMIC_ITEMS
-from cogs._web import LaunchButton, PlayButton
+from cogs._web import LaunchButton, PlayButton, board_buttons
 from cogs.rematch import RematchButton
 from web.live import LiveBoards
 from web.server import BoardServer
-from web.tokens import SPECTATOR, board_url
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -59,13 +57,9 @@ async def compose(bot: GameBot) -> None:
     threads = Threads(bot)
     bot.sessions = SessionService(Repo(bot.db), computer_delay=settings.computer_delay,
                                   owner=settings.owner, placement=threads)
-    watch = None
-    if settings.web_url:  # the live web board: off unless asked for, the bot as ever
-        def watch(match: MatchRow) -> str:
-            return board_url(settings.web_url, settings.web_secret, match.id, SPECTATOR,
-                             time.time())
+    # The web board's buttons under the boards: none unless WEB_URL is set, the bot as ever.
     bot.publisher = Publisher(bot, bot.sessions, threads, retry_delay=settings.retry_delay,
-                              watch=watch)
+                              web=board_buttons(settings))
     bot.sessions.subscribe(bot.publisher)
     bot.web = None
     if settings.web_url:
