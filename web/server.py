@@ -24,6 +24,7 @@ from aiohttp import WSMsgType, web
 
 from bot.db.postgres import Listener
 from bot.db.repo import CHANGES, MatchRow
+from bot.i18n import words
 from bot.settings import Settings
 from web.activity import Activity
 from web.live import LiveBoards
@@ -111,19 +112,22 @@ class BoardServer:
         response.headers["Cache-Control"] = "no-store"
         return response
 
-    def _pass(self, request: web.Request) -> Pass:
-        match_id = int(request.match_info["match"])
-        try:
-            return check(self.settings.web_secret, request.query.get("t", ""), match_id,
-                         time.time())
-        except BadToken as why:
-            raise web.HTTPForbidden(text=f"This link is not valid ({why}).") from None
-
     async def _match(self, request: web.Request) -> tuple[Pass, MatchRow]:
-        allowed = self._pass(request)
-        match = await self.bot.sessions.repo.match(allowed.match_id)
+        """The request's pass and its match; a bad link or a game that is gone is answered in
+        the words of the game's server (English when there is no such game)."""
+        from cogs._ui import server_words
+
+        match_id = int(request.match_info["match"])
+        match = await self.bot.sessions.repo.match(match_id)
+        try:
+            allowed = check(self.settings.web_secret, request.query.get("t", ""), match_id,
+                            time.time())
+        except BadToken as why:
+            log.info("a board link refused for game %s: %s", match_id, why)
+            w = await server_words(self.bot, match.guild_id) if match else words("en")
+            raise web.HTTPForbidden(text=w("web.link_bad")) from None
         if match is None:
-            raise web.HTTPNotFound(text="No such game.")
+            raise web.HTTPNotFound(text=words("en")("web.no_game"))
         return allowed, match
 
     async def page(self, request: web.Request) -> web.Response:
@@ -134,20 +138,20 @@ class BoardServer:
         w = await server_words(self.bot, match.guild_id)
         title = w("web.title", game=game_name(self.bot, match), id=match.id)
         token = html.escape(request.query.get("t", ""), quote=True)
-        said = {"live": "web.live", "reconnecting": "web.reconnecting", "over": "web.over",
+        keys = {"live": "web.live", "reconnecting": "web.reconnecting", "over": "web.over",
                 "wait": "web.wait", "back": "web.back"}
-        page_words = {name: w(key) for name, key in said.items()}
+        page_words = {name: w(key) for name, key in keys.items()}
         # The script fills these in: their placeholders stay for it.
         page_words["target"] = w("web.choose_target", group="{group}")
         page_words["holding"] = w("web.holding", cards="{cards}")
-        words = html.escape(json.dumps(page_words), quote=True)
+        words_json = html.escape(json.dumps(page_words), quote=True)
         # The address the script gives the picture of this version: not loaded twice.
         picture = f"/m/{allowed.match_id}/board.png?t={token}&amp;v={match.version}"
         body = f"""<!doctype html>
 <html lang="{w.lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>{html.escape(title)}</title><link rel="stylesheet" href="/static/board.css"></head>
-<body><main data-match="{allowed.match_id}" data-token="{token}" data-words="{words}">
+<body><main data-match="{allowed.match_id}" data-token="{token}" data-words="{words_json}">
 <h1>{html.escape(title)}</h1><p id="state" role="status"></p>
 <div id="stage"><img id="board" alt="" src="{picture}">
 <div id="spots"></div></div>

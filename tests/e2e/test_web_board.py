@@ -67,8 +67,14 @@ async def test_a_move_in_discord_is_pushed_to_the_web_board(table):
         # A first load, picture included, stays small enough for a phone (aim: 300 KB).
         assert len(html) + len(png) + len(script) + len(style) <= 300_000
         # A forged or other match's link, and a socket from another site's page, are refused.
-        assert (await http.get(f"{base}/m/{match_id}?t={token}x")).status == 403
+        forged = await http.get(f"{base}/m/{match_id}?t={token}x")
+        assert forged.status == 403 and "expired or is not valid" in await forged.text()
         assert (await http.get(f"{base}/m/{match_id + 1}?t={token}")).status == 403
+        # A page a player opens is in their server's words, a refusal too.
+        await table.bot.sessions.repo.set_guild_language(table.server.world.guild.id, "cs")
+        forged = await http.get(f"{base}/m/{match_id}?t={token}x")
+        assert "vypršel nebo neplatí" in await forged.text()
+        await table.bot.sessions.repo.set_guild_language(table.server.world.guild.id, None)
         with pytest.raises(aiohttp.WSServerHandshakeError):
             await http.ws_connect(f"{base}/m/{match_id}/ws?t={token}",
                                   headers={"Origin": "https://evil.example"})
