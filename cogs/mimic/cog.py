@@ -269,7 +269,7 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
             return "\n".join(lines)
         view = RULES.view(match.state, seat)
         if seat in view["active"]:
-            lines.append(_next_hint(view, w, table.board))
+            lines.append(next_hint(view, w, table.board))
             note = stuck_note(view, w)
             if note:
                 lines.append(note)
@@ -523,25 +523,22 @@ async def _hand_choices(interaction: discord.Interaction[GameBot], current: str,
     return _choices([(card_name(f, table.w), f["id"]) for f in faces], current)
 
 
-def _next_hint(view: MimicView, w: Words, board: Words) -> str:
+def next_hint(view: MimicView, w: Words, board: Words, keys: str = "mimic.next") -> str:
     """What the seat does next, in one line of the reader's words (``board``: the server's,
-    to name a button as the board shows it)."""
+    to name a button as the board shows it); ``keys``: the catalogue's messages for it, which
+    name Discord's commands (``mimic.next``) or the web board's clicks (``web.mimic``)."""
     phase, step = view["phase"], view["step"]
     if phase == "place":
         if step["pending"] is not None:
-            return w("mimic.next.pending", cell=step["pending"]["from"])
+            return w(f"{keys}.pending", cell=step["pending"]["from"])
         if needed(view):
-            return w.n("mimic.next.lay", needed(view))
-        return w("mimic.next.more", end=board("mimic.button.end"))
-    if phase == "start":
-        return w("mimic.next.start")
+            return w.n(f"{keys}.lay", needed(view))
+        return w(f"{keys}.more", end=board("mimic.button.end"))
     if phase == "draw":
-        return w("mimic.next.draw", draw=board("mimic.button.draw"))
-    if phase == "exchange":
-        return w("mimic.next.exchange")
-    if phase == "showdown":
-        return w("mimic.next.showdown")
-    return w("mimic.next.move")
+        return w(f"{keys}.draw", draw=board("mimic.button.draw"))
+    if phase in ("start", "exchange", "showdown"):
+        return w(f"{keys}.{phase}")
+    return w(f"{keys}.move")
 
 
 async def setup(bot: GameBot) -> None:

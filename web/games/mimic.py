@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.mimic.hints import needed
 from bot.games.mimic.views import MimicView
 from bot.i18n import Words
 from bot.texts.mimic import card_name, face, power_name
+from cogs.mimic.cog import next_hint
 from cogs.mimic.table import cell_choices
 from rendering import mimic as art
 from rendering.mimic_common import all_cells
@@ -21,7 +21,7 @@ TARGETED = ("yellow", "red", "blue")  # a power card used on a cell: the card, t
 
 def panel(view: MimicView, legal: Sequence[str], w: Words) -> Panel:
     """The choices of ``legal``: hand cards and power cards open their highlighted cells."""
-    made = Panel(prompt(view, w) if legal else "")
+    made = Panel(next_hint(view, w, w, keys="web.mimic") if legal else "")
     hand = {f["id"]: f for f in view["hand"]}
     made.holding = [card_name(f, w) for f in view["hand"]]
     placing: dict[str, list[str]] = {}
@@ -52,22 +52,6 @@ def panel(view: MimicView, legal: Sequence[str], w: Words) -> Panel:
             made.choices.append(Choice(f"place:{card}:{cell}", label, group=card, spot=cell))
     made.groups[:0] = cards
     return made
-
-
-def prompt(view: MimicView, w: Words) -> str:
-    """What the seat does next, in the board's terms (Discord's hints name commands)."""
-    phase, step = view["phase"], view["step"]
-    if phase == "place":
-        if step["pending"] is not None:
-            return w("web.mimic.pending", cell=step["pending"]["from"])
-        if needed(view):
-            return w.n("web.mimic.lay", needed(view))
-        return w("web.mimic.more", end=w("mimic.button.end"))
-    if phase == "draw":
-        return w("web.mimic.draw", draw=w("mimic.button.draw"))
-    if phase in ("start", "exchange", "showdown"):
-        return w(f"web.mimic.{phase}")
-    return w("mimic.next.move")
 
 
 def spots(view: MimicView) -> dict[str, Box]:
