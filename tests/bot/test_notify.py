@@ -79,7 +79,6 @@ async def test_a_sqlite_file_announces_nothing(tmp_path):
             await Repo(db).announce_change(1)  # one process: nobody else to tell
     finally:
         await db.close()
-    await asyncio.sleep(0)
 
 
 class Silent:

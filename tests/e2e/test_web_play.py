@@ -344,3 +344,24 @@ async def test_a_mariposas_turn_made_on_the_web_step_by_step(table):
         ended = match.version
     await table.idle()  # the board in Discord shows the turn made on the web
     assert table.bot.publisher.shown(match_id)[0] >= ended
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize(("label", "status"), [("Play on the web", 500),
+                                                ("Play on the board", 503)])
+async def test_a_web_button_whose_answer_discord_refuses_leaves_nothing_stuck(table, label,
+                                                                                status):
+    """Discord fails the button's answer again and again: the bot logs no unhandled error,
+    the game is untouched, and the next press works."""
+    from tests.e2e.test_web_activity import activity_on
+
+    activity_on(table)
+    await table.start()
+    board, match_id = await open_mimikri(table, "alice", "bob")
+    before = (await table.match(match_id)).version
+    rule = table.server.fail("POST /interactions/*/callback", status=status, times=4)
+    failed = await table.driver.click("alice", board, label=label)
+    assert not failed.ok and rule.hits
+    table.server.faults.clear()
+    again = await table.driver.click("alice", board, label=label)
+    assert again.ok and (await table.match(match_id)).version == before
