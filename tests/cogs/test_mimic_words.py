@@ -97,7 +97,8 @@ def test_every_line_of_a_game_is_said_in_both_languages(game):
             targets = hints.hand_targets(view)
             for w in (EN, CS):
                 said(table.hand_text(view, targets, w))
-                said(mimic_cog._next_hint(view, w, w))
+                said(mimic_cog.next_hint(view, w, w))
+                said(mimic_cog.next_hint(view, w, w, keys="web.mimic"))  # the web board's
                 said(table.stuck_note(view, w))
                 for card, cells in targets.items():
                     for label, _ in table.cell_choices(view, card, cells, w):
