@@ -9,7 +9,7 @@ TEST_STAMP := $(VENV)/.installed-test
 LINT_STAMP := $(VENV)/.installed-lint
 GOAL := $(or $(firstword $(MAKECMDGOALS)),run)
 
-.PHONY: help run test check lint demo boards bench tournament sync vendor clean
+.PHONY: help run test check lint demo boards bench tournament sync vendor discord-spec clean
 
 help:
 	@echo "make run    start the bot (needs DISCORD_TOKEN in the environment or .env)"
@@ -22,6 +22,7 @@ help:
 	@echo "make tournament  every game's computer levels against each other, 100 games a pairing"
 	@echo "make sync   register the slash commands with Discord and exit (after command changes)"
 	@echo "make vendor build the web board's copy of Discord's Embedded App SDK again (needs npm)"
+	@echo "make discord-spec  download Discord's OpenAPI spec again (the double checks requests by it)"
 	@echo "make clean  remove .venv, demo/, builds and caches (the next target makes .venv again)"
 	@echo "Each target makes .venv with $(PYTHON) first (Python $(MIN_PYTHON) or newer;" \
 	      "PYTHON=python3.12 names another)."
@@ -123,6 +124,11 @@ tournament: $(TEST_STAMP)
 # into web/static/vendor (committed: the bot needs no Node.js). Not part of the tests.
 vendor: $(STAMP)
 	$(PY) -m tools.vendor_sdk
+
+# Discord's OpenAPI spec, which the test double checks every request against, downloaded again
+# from github.com/discord/discord-api-spec into tests/double/discord-api-spec (committed).
+discord-spec: $(STAMP)
+	$(PY) -m tools.discord_spec
 
 clean:
 	rm -rf $(VENV) demo .pytest_cache .hypothesis .ruff_cache .mypy_cache build dist *.egg-info bench-results

@@ -26,8 +26,11 @@ log = logging.getLogger(__name__)
 
 SUBCOMMAND, GROUP = 1, 2  # option types that wrap the options of a subcommand
 # Discord's own bounds of an integer option, which it applies to one declared without any:
-# a hand-made request's 2**70 would otherwise reach the database, which cannot hold it.
-INTEGER_LIMIT = 2**53
+# a hand-made request's 2**70 would otherwise reach the database, which cannot hold it. Its
+# API spec (discord-api-spec, components/schemas/Int53Type) allows ±(2**53 - 1), and a
+# command declared with max_value 2**53 is refused at sync (400 Invalid Form Body) with every
+# other command of the bulk overwrite: declared bounds use this too.
+INTEGER_LIMIT = 2**53 - 1
 
 
 class GameTree(app_commands.CommandTree[Any]):

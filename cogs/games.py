@@ -13,6 +13,7 @@ from bot.db.repo import MatchRow
 from bot.games.core import RuleError
 from cogs._cog import GameCog
 from cogs._lobby import no_game_here
+from cogs._tree import INTEGER_LIMIT
 from cogs._ui import (
     apologise,
     game_name,
@@ -181,7 +182,7 @@ class Games(GameCog):
         app_commands.Choice(name="animated GIF", value="gif"),
         app_commands.Choice(name="animated WebP", value="webp")])
     async def replay(self, interaction: discord.Interaction[GameBot],
-                     match_id: app_commands.Range[int, 1, 2**53], format: str = "steps",
+                     match_id: app_commands.Range[int, 1, INTEGER_LIMIT], format: str = "steps",
                      step: app_commands.Range[int, 0, 100_000] = 0) -> None:
         """A finished game of this server again, privately (`cogs.replay`)."""
         await replay_command(interaction, match_id, format, step)

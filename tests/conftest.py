@@ -13,6 +13,9 @@ from bot.db.store import open_store
 from bot.sessions import SessionService
 from tests.pg import postgres_server, postgres_url, why_not_started  # noqa: F401 (fixtures)
 
+# pytester: a test of a fixture's verdict runs a planted test file in a pytest of its own.
+pytest_plugins = ["pytester"]
+
 
 class FakeClock:
     """A clock the tests move by hand."""

@@ -18,6 +18,7 @@ from aiohttp import web
 from . import mentions
 from .http_util import CANNOT_SEND_EMPTY, ApiError, invalid_form
 from .mentions import NOBODY, Pings
+from .openapi import multipart_fields
 from .models import (
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
@@ -49,20 +50,20 @@ class Upload:
 async def read_body(request: web.Request) -> tuple[dict[str, Any], dict[int, Upload]]:
     """The JSON payload and uploaded files (by their ``files[n]`` index) of a request."""
     if request.content_type.startswith("multipart/"):
+        # Parsed from the whole body, which the server's check against Discord's spec has
+        # read already (aiohttp keeps it; its multipart reader could not read it twice).
         payload: dict[str, Any] = {}
         files: dict[int, Upload] = {}
-        reader = await request.multipart()
-        async for part in reader:
-            name = part.name or ""
+        header = request.headers.get("Content-Type", "")
+        for name, filename, data in multipart_fields(header, await request.read()):
             if name == "payload_json":
-                payload = json.loads(await part.text())
+                payload = json.loads(data)
             elif name.startswith("files[") and name.endswith("]"):
-                data = bytes(await part.read())
-                files[int(name[6:-1])] = Upload(part.filename or f"file{len(files)}", data, None)
+                files[int(name[6:-1])] = Upload(filename or f"file{len(files)}", data, None)
             else:
                 raise invalid_form(name, "unexpected multipart field")
         return payload, files
-    if request.can_read_body:
+    if request.body_exists:
         raw = await request.read()
         return (json.loads(raw) if raw else {}), {}
     return {}, {}

@@ -1,7 +1,8 @@
 """The fake Discord server: one aiohttp app serving REST v10, the gateway and the CDN on 127.0.0.1.
 
-It records every request, answers unknown routes with 404 (and remembers
-them so tests can fail on them), and injects faults on demand.
+It records every request, checks each against Discord's published API (`openapi`: a request
+Discord would refuse is refused as Discord refuses it, and remembered so the test fails),
+answers unknown routes with 404 (and remembers them too), and injects faults on demand.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from .faults import FaultRule, Faults
 from .gateway import GatewayHub
 from .http_util import ApiError, json_response
 from .oauth import OAuthRoutes
+from .openapi import Violation, contract, discord_body
 from .rest_channels import ChannelRoutes
 from .rest_core import CoreRoutes
 from .rest_interactions import InteractionRoutes
@@ -55,6 +57,7 @@ class FakeDiscord:
         *,
         interaction_deadline: float = 3.0,
         heartbeat_interval_ms: int = 41_250,
+        check_contract: bool = True,
     ) -> None:
         self.world = world or World()
         # Discord's 3 s limit for the first answer to an interaction.
@@ -63,6 +66,9 @@ class FakeDiscord:
         self.faults = Faults()
         self.requests: list[RequestRecord] = []
         self.unknown_routes: list[RequestRecord] = []
+        # Requests that break Discord's spec (`openapi`); a test fails on any it did not claim.
+        self.violations: list[Violation] = []
+        self.contract = contract() if check_contract else None
         self.port = 0
         self._runner: web.AppRunner | None = None
         self._catch_all: web.AbstractResource | None = None
@@ -160,6 +166,11 @@ class FakeDiscord:
         found, self.unknown_routes = self.unknown_routes, []
         return found
 
+    def take_violations(self) -> list[Violation]:
+        """Return and forget the requests that broke Discord's spec (for tests that plant one)."""
+        found, self.violations = self.violations, []
+        return found
+
     def calls(self, pattern: str) -> list[RequestRecord]:
         """Requests matching a fault-style pattern, e.g. ``"POST /channels/*/messages"``."""
         probe = FaultRule(pattern, 0, 0)
@@ -181,6 +192,12 @@ class FakeDiscord:
             response = json_response({"message": "401: Unauthorized", "code": 0}, 401)
             self.requests.append(RequestRecord(request.method, api_path, 401, template, token))
             return response
+        if api_path is not None and self.contract is not None:
+            refused = await self._check_contract(request, api_path)
+            if refused is not None:
+                self.requests.append(RequestRecord(
+                    request.method, api_path, refused.status, template if known else None, token))
+                return refused
         if api_path is not None and known:
             rule = self.faults.take(request.method, api_path)
             if rule is not None and rule.status == 0:
@@ -207,6 +224,24 @@ class FakeDiscord:
             if not known:
                 self.unknown_routes.append(record)
         return response
+
+    async def _check_contract(self, request: web.Request, api_path: str) -> web.Response | None:
+        """Discord's answer to a request its spec does not allow (None: the request is fine)."""
+        assert self.contract is not None
+        body = await request.read() if request.body_exists else b""
+        found = self.contract.check_request(
+            request.method, api_path, request.query.items(),
+            request.headers.get("Content-Type", ""), body)
+        if not found:
+            return None
+        self.violations += found
+        for violation in found:
+            log.error("fake discord: a request Discord would refuse: %s", violation)
+        if any(violation.where == "operation" for violation in found):
+            # Discord's router answers a path it does not have with a bare 404 (405 for a
+            # method it does not take there; discord.py treats both as HTTPException).
+            return json_response({"message": "404: Not Found", "code": 0}, 404)
+        return json_response(discord_body(found), 400)
 
     @staticmethod
     def _needs_auth(api_path: str) -> bool:

@@ -4,7 +4,8 @@
         bot = await start_bot(create_bot(settings))   # any discord.Client
         result = await driver.slash("alice", "games", "mimikri new", subjects=5)
 
-A test fails if the bot called a route the double does not know, or if
+A test fails if the bot called a route the double does not know, sent a request that
+Discord's published API does not allow (`tests.double.openapi`), or if
 discord.py logged an error (an exception in a command, view or event) that
 the test did not claim with ``running_bot.take_errors()``.
 """
@@ -39,6 +40,10 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
         pytest.fail(
             "the bot called routes the fake Discord does not know: " + ", ".join(map(str, unknown))
         )
+    refused = server.take_violations()
+    if refused:
+        pytest.fail("the bot sent requests that Discord's API spec does not allow (Discord "
+                    "answers them 400 Invalid Form Body):\n" + "\n".join(map(str, refused)))
 
 
 @pytest.fixture
