@@ -18,7 +18,6 @@ from aiohttp import web
 from . import mentions
 from .http_util import CANNOT_SEND_EMPTY, ApiError, invalid_form
 from .mentions import NOBODY, Pings
-from .openapi import multipart_fields
 from .models import (
     FLAG_COMPONENTS_V2,
     FLAG_EPHEMERAL,
@@ -28,6 +27,7 @@ from .models import (
     Message,
     User,
 )
+from .openapi import multipart_fields
 
 if TYPE_CHECKING:
     from .server import FakeDiscord

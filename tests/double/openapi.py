@@ -17,6 +17,7 @@ The double's own answers can be checked against the operation's response schema 
 
 from __future__ import annotations
 
+import contextlib
 import email.parser
 import email.policy
 import functools
@@ -200,7 +201,7 @@ class Contract:
             node = node[part.replace("~1", "/").replace("~0", "~")]
         return node
 
-    @functools.lru_cache(maxsize=None)  # noqa: B019 (one Contract per process)
+    @functools.cache  # noqa: B019 (one Contract per process, never freed)
     def validator(self, pointer: str) -> Draft202012Validator:
         return Draft202012Validator({"$ref": SPEC_URI + "#" + pointer}, registry=self.registry)
 
@@ -259,10 +260,8 @@ class Contract:
         candidates: list[Any] = [value]
         if value in _BOOLEANS:
             candidates.append(_BOOLEANS[value])
-        try:
+        with contextlib.suppress(ValueError):
             candidates.append(json.loads(value))
-        except ValueError:
-            pass
         if any(validator.is_valid(candidate) for candidate in candidates):
             return []
         # Told against what the API would read the text as (the integer, not the string).
@@ -311,8 +310,8 @@ def _violations(validator: Draft202012Validator, instance: Any, method: str, pat
 
 def _pick(error: ValidationError) -> ValidationError:
     """The error a person would look at inside a union's failure: in the branch whose ``type``
-    (or JSON type) the value has (the button's, for a component of type 2), the deepest one. jsonschema's own
-    choice can land in another branch ("2 is not one of [10]")."""
+    (or JSON type) the value has (the button's, for a component of type 2), the deepest one.
+    jsonschema's own choice can land in another branch ("2 is not one of [10]")."""
     if not error.context:
         return error
     branches: dict[Any, list[ValidationError]] = {}

@@ -195,8 +195,11 @@ class FakeDiscord:
         if api_path is not None and self.contract is not None:
             refused = await self._check_contract(request, api_path)
             if refused is not None:
-                self.requests.append(RequestRecord(
-                    request.method, api_path, refused.status, template if known else None, token))
+                record = RequestRecord(
+                    request.method, api_path, refused.status, template if known else None, token)
+                self.requests.append(record)
+                if not known:
+                    self.unknown_routes.append(record)
                 return refused
         if api_path is not None and known:
             rule = self.faults.take(request.method, api_path)

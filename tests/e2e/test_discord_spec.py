@@ -109,11 +109,11 @@ async def test_a_query_parameter_outside_the_operation_or_its_range_is_caught(
 
 @pytest.mark.asyncio
 async def test_the_code_exchange_must_be_form_encoded(fake_discord: FakeDiscord) -> None:
-    async with aiohttp.ClientSession() as session:
-        async with session.post(fake_discord.api_base + "/oauth2/token",
-                                json={"grant_type": "authorization_code", "code": "x"}) as answer:
-            assert answer.status == 400
-            assert await answer.json() == {"error": "invalid_request"}
+    exchange = {"grant_type": "authorization_code", "code": "x"}
+    async with aiohttp.ClientSession() as session, session.post(
+            fake_discord.api_base + "/oauth2/token", json=exchange) as answer:
+        assert answer.status == 400
+        assert await answer.json() == {"error": "invalid_request"}
     [violation] = fake_discord.take_violations()
     assert violation.path == "/oauth2/token" and violation.value == "application/json"
 

@@ -439,6 +439,8 @@ async def test_unknown_route_is_recorded(
     assert result.content == "not found"
     unknown = fake_discord.take_unknown_routes()  # claimed, so the fixture does not fail the test
     assert [str(r) for r in unknown] == ["GET /definitely/not/a/route -> 404"]
+    [refused] = fake_discord.take_violations()  # nor is it an operation of Discord's spec
+    assert refused.where == "operation" and refused.path == "/definitely/not/a/route"
 
 
 @pytest.mark.asyncio
