@@ -98,6 +98,13 @@ class Soak:
         warm = self.rss[max(1, len(self.rss) // 5) - 1][1]
         return warm, self.rss[-1][1]
 
+    def rss_growth(self) -> float:
+        """How far resident memory rose for good (MiB): the lowest sample of the second half
+        above the highest of the warm-up (the first fifth); a passing peak counts for nothing."""
+        warm_up = self.rss[:max(1, len(self.rss) // 5)]
+        second_half = self.rss[len(self.rss) // 2:]
+        return min(mib for _, mib in second_half) - max(mib for _, mib in warm_up)
+
 
 async def settle(bot: MenagerieBot, until: Callable[[], Any], timeout: float = 30.0) -> None:
     """Wait until ``until()`` (awaited) is true and no board work is pending."""
