@@ -1,18 +1,283 @@
-"""The double says only what Discord says: its answers are read against the response schemas
-of Discord's spec strictly (no field the spec does not list, none it requires missing, a status
-the operation gives), while requests stay as lenient as Discord is."""
+"""The double says only what Discord says: one answer of every route it serves, checked against
+the response schema of Discord's spec, strictly (no field the spec does not list, none it
+requires missing, a status the operation gives), and the checks themselves shown to catch."""
 
 from __future__ import annotations
 
+import asyncio
+import io
 import json
+from typing import Any
 
-from tests.double.openapi import NO_BODY, Operation, contract
+import aiohttp
+import discord
+import pytest
+from discord import app_commands
+from PIL import Image
+
+from tests.double import Driver, FakeDiscord, Message, World
+from tests.double import interactions as ix
+from tests.double.activities import enable
+from tests.double.messaging import discord_components
+from tests.double.oauth import CLIENT_SECRET
+from tests.double.openapi import NO_BODY, Operation, Violation, contract
+
+
+def _png() -> discord.File:
+    picture = io.BytesIO()
+    Image.new("RGB", (4, 3), "red").save(picture, format="PNG")
+    picture.seek(0)
+    return discord.File(picture, filename="board.png")
+
+
+class Later(discord.ui.View):
+    """A button whose press the bot leaves unanswered: the test answers it by hand."""
+
+    def __init__(self) -> None:
+        super().__init__(timeout=None)
+        self.add_item(discord.ui.Button(label="Later", custom_id="later"))
+
+
+class Buttons(discord.ui.View):
+    @discord.ui.button(label="Update", custom_id="update")
+    async def update(self, interaction: discord.Interaction,
+                     button: discord.ui.Button[Any]) -> None:
+        await interaction.response.edit_message(content="updated")  # type 7
+
+    @discord.ui.button(label="Quietly", custom_id="quietly")
+    async def quietly(self, interaction: discord.Interaction,
+                      button: discord.ui.Button[Any]) -> None:
+        await interaction.response.defer()  # type 6
+        await interaction.edit_original_response(content="quietly updated")
+
+
+class Ask(discord.ui.Modal, title="Your name"):
+    name: discord.ui.TextInput[Any] = discord.ui.TextInput(label="Name", custom_id="name")
+
+    async def on_submit(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message(f"hello {self.name.value}", ephemeral=True)
+
+
+class Prober(discord.Client):
+    """A bot whose commands answer in every way an interaction can be answered, each telling
+    the test when its last call is done."""
+
+    def __init__(self, guild_id: int) -> None:
+        intents = discord.Intents.default()
+        intents.members = True
+        super().__init__(intents=intents)
+        self.guild = discord.Object(guild_id)
+        self.tree = app_commands.CommandTree(self)
+        self.done: asyncio.Queue[str] = asyncio.Queue()
+        tree = self.tree
+
+        @tree.command(description="Post, read, edit and delete through the interaction")
+        async def post(interaction: discord.Interaction) -> None:
+            await interaction.response.send_message("posted", view=Buttons(timeout=None))
+            await interaction.original_response()
+            await interaction.edit_original_response(content="posted again")
+            followup = await interaction.followup.send("more", wait=True)
+            await interaction.followup.fetch_message(followup.id)
+            await followup.edit(content="more, edited")
+            await followup.delete()
+            await self.done.put("post")
+
+        @tree.command(description="Think, then answer")
+        async def think(interaction: discord.Interaction) -> None:
+            await interaction.response.defer(thinking=True)  # type 5
+            await interaction.followup.send("thought")
+            await interaction.delete_original_response()
+            await self.done.put("think")
+
+        @tree.command(description="Ask a name")
+        async def ask(interaction: discord.Interaction) -> None:
+            await interaction.response.send_modal(Ask())  # type 9
+
+        @tree.command(description="Pick a mode")
+        async def pick(interaction: discord.Interaction, mode: str) -> None:
+            await interaction.response.send_message(mode, ephemeral=True)
+
+        @pick.autocomplete("mode")
+        async def modes(interaction: discord.Interaction,
+                        current: str) -> list[app_commands.Choice[str]]:
+            return [app_commands.Choice(name="Classic", value="classic")]  # type 8
+
+        @tree.command(description="Open the Activity")
+        async def play(interaction: discord.Interaction) -> None:
+            await interaction.response.launch_activity()  # type 12
+
+    async def setup_hook(self) -> None:
+        self.tree.copy_global_to(guild=self.guild)
+        await self.tree.sync()
+        await self.tree.sync(guild=self.guild)
+
+
+async def _raw(fake_discord: FakeDiscord, method: str, path: str, *,
+               auth: str | None = None, **kwargs: Any) -> tuple[int, Any]:
+    """A request the bot's own library has no call for, sent as the bot's server would."""
+    headers = {"Authorization": auth} if auth else {}
+    async with aiohttp.ClientSession() as http, http.request(
+            method, fake_discord.api_base + path, headers=headers, **kwargs) as answer:
+        body = await answer.read()
+        return answer.status, json.loads(body) if body else None
+
+
+async def _answer_by_hand(fake_discord: FakeDiscord, driver: Driver, message: Message) -> None:
+    """A press the bot leaves alone, answered without ``with_response`` (Discord's 204) and
+    followed up without ``wait`` (204 too)."""
+    world = fake_discord.world
+    press = asyncio.create_task(driver.click("bob", message, label="Later"))
+
+    def pressed() -> list[ix.InteractionRecord]:
+        return [r for r in world.interactions.values()
+                if r.message is message and r.delivered]
+
+    while not pressed() and not press.done():
+        await asyncio.sleep(0)  # until the press is dispatched and waits for its answer
+    [rec] = pressed()
+    status, _ = await _raw(fake_discord, "POST", f"/interactions/{rec.id}/{rec.token}/callback",
+                           json={"type": ix.DEFERRED_UPDATE})
+    assert status == 204
+    status, _ = await _raw(fake_discord, "POST", f"/webhooks/{world.application_id}/{rec.token}",
+                           json={"content": "later"})
+    assert status == 204
+    assert (await press).ok
 
 
 def _operation(method: str, path: str) -> Operation:
     found = contract().operation(method, path)
     assert found is not None
     return found[0]
+
+
+def _route(violation: Violation) -> str:
+    found = contract().operation(violation.method, violation.path)
+    template = found[0].template if found is not None else violation.path
+    return f"{violation.method} {template}: {violation}"
+
+
+@pytest.mark.asyncio
+async def test_every_route_the_double_serves_answers_as_discords_spec_says(
+        fake_discord: FakeDiscord, driver: Driver, start_bot: Any) -> None:
+    world = fake_discord.world
+    bot = Prober(world.guild.id)
+    await start_bot(bot)  # GET /users/@me and /oauth2/applications/@me; PUT the commands
+    guild_id, alice, bob = world.guild.id, driver.user("alice"), driver.user("bob")
+    enable(world)  # the Activity turned on: its Entry Point command is listed too
+    await bot.tree.fetch_commands()
+    await bot.tree.fetch_commands(guild=discord.Object(guild_id))
+    await bot.fetch_user(alice.id)
+    guild = await bot.fetch_guild(guild_id)
+    await guild.fetch_member(alice.id)
+    await guild.fetch_channels()
+    await bot.http.request(discord.http.Route("GET", "/applications/@me"))
+    await bot.http.request(discord.http.Route("GET", "/gateway"))
+    await bot.http.get_bot_gateway()  # what an auto-sharded bot asks first
+
+    channel = await bot.fetch_channel(driver.channel("games").id)
+    assert isinstance(channel, discord.TextChannel)
+    await channel.typing()
+    sent = await channel.send("a board", file=_png())
+    await channel.fetch_message(sent.id)
+    [_ async for _ in channel.history(limit=5)]
+    await sent.edit(content="a board, redrawn")
+    await sent.add_reaction("☂️")
+    await driver.react("alice", sent.id, "☂️")
+    await driver.react("alice", sent.id, "🎲")
+    fetched = await channel.fetch_message(sent.id)
+    [_ async for _ in fetched.reactions[0].users()]
+    await sent.remove_reaction("☂️", discord.Object(alice.id))
+    await sent.remove_reaction("☂️", bot.user)  # type: ignore[arg-type]
+    await sent.clear_reaction("🎲")
+    await sent.clear_reactions()
+    thread = await sent.create_thread(name="a thread")
+    await thread.send("in the thread")
+    await thread.edit(archived=True)
+    await thread.delete()
+    first, second = await channel.send("one"), await channel.send("two")
+    await channel.delete_messages([first, second])
+    await sent.delete()
+    dm = await (await bot.fetch_user(bob.id)).create_dm()
+    await dm.send("a secret")
+
+    later = await channel.send("press later", view=Later())
+    await _answer_by_hand(fake_discord, driver, world.message(later.id))
+    posted = await driver.slash("alice", "games", "post")  # types 4 and 7, every webhook route
+    assert posted.ok and await bot.done.get() == "post"
+    assert (await driver.click("bob", posted.message, label="Update")).ok  # type: ignore[arg-type]
+    await (await driver.click("bob", posted.message, label="Quietly")).wait_edit()  # type: ignore[arg-type]
+    assert (await driver.slash("alice", "games", "think")).ok and await bot.done.get() == "think"
+    asked = await driver.slash("alice", "games", "ask")
+    assert asked.type == ix.MODAL
+    assert (await driver.submit_modal("alice", asked, {"name": "Alice"})).ok
+    assert await driver.autocomplete("alice", "games", "pick", "mode", mode="c")
+    assert (await driver.slash("alice", "games", "play")).ok
+
+    [instance] = world.instances.running.values()
+    bot_auth = "Bot " + world.token
+    status, _ = await _raw(fake_discord, "GET", f"/applications/{world.application_id}"
+                           f"/activity-instances/{instance.id}", auth=bot_auth)
+    assert status == 200
+    form = {"client_id": str(world.application_id), "client_secret": CLIENT_SECRET,
+            "grant_type": "authorization_code", "code": world.grants.code_for(alice)}
+    status, token = await _raw(fake_discord, "POST", "/oauth2/token", data=form)
+    assert status == 200
+    status, _ = await _raw(fake_discord, "GET", "/users/@me",
+                           auth="Bearer " + token["access_token"])
+    assert status == 200
+
+    invented = fake_discord.take_answer_violations()
+    assert not invented, "the double answered what Discord's spec does not say:\n" + "\n".join(
+        map(_route, invented))
+    # Every route any group of the double serves gave a successful answer that was checked:
+    # a route added later fails this test until it is exercised here.
+    unchecked = set(fake_discord.api_routes) - fake_discord.checked_answers
+    assert fake_discord.api_routes and not unchecked, (
+        f"routes whose answers this test never checked: {sorted(unchecked)}")
+    # Both answers of the callback and of the webhook: with their message, and without.
+    statuses: dict[str, set[int]] = {}
+    for record in fake_discord.requests:
+        statuses.setdefault(f"{record.method} {record.route}", set()).add(record.status)
+    assert statuses["POST /api/v10/interactions/{interaction_id}/{token}/callback"] >= {200, 204}
+    assert statuses["POST /api/v10/webhooks/{app_id}/{token}"] >= {200, 204}
+
+
+@pytest.mark.asyncio
+async def test_an_invented_field_is_caught_naming_the_route_the_field_and_the_value(
+        fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    world = fake_discord.world
+    alice = world.user("alice")
+    payload = type(alice).payload
+    monkeypatch.setattr(type(alice), "payload",
+                        lambda self: {**payload(self), "nickname": "Ally"})
+    status, _ = await _raw(fake_discord, "GET", f"/users/{alice.id}", auth="Bot " + world.token)
+    assert status == 200  # the answer goes out; the test that got it fails
+    [violation] = fake_discord.take_answer_violations()
+    assert (violation.where, violation.field, violation.value) == (
+        "response", ("nickname",), "Ally")
+    assert _route(violation) == (
+        f"GET /users/{{user_id}}: GET /users/{alice.id}: response nickname = 'Ally': "
+        "not a field of UserResponse (UNKNOWN_FIELD)")
+
+
+@pytest.mark.asyncio
+async def test_a_required_field_left_out_is_caught(
+        fake_discord: FakeDiscord, monkeypatch: pytest.MonkeyPatch) -> None:
+    world = fake_discord.world
+    payload = Message.payload
+
+    def without_tts(self: Message, bot_user_id: int) -> dict[str, Any]:
+        data = payload(self, bot_user_id)
+        del data["tts"]
+        return data
+
+    monkeypatch.setattr(Message, "payload", without_tts)
+    channel = world.channel("games")
+    status, _ = await _raw(fake_discord, "POST", f"/channels/{channel.id}/messages",
+                           auth="Bot " + world.token, json={"content": "hi"})
+    assert status == 200
+    [violation] = fake_discord.take_answer_violations()
+    assert violation.field == ("tts",) and violation.message == "This field is required"
 
 
 def test_a_status_or_body_the_operation_never_answers_is_caught() -> None:
@@ -88,3 +353,48 @@ def test_the_code_exchange_answers_as_discords_oauth2_page_says() -> None:
     [left_out] = spec.check_answer("POST", "/oauth2/token", 200, "application/json",
                                    json.dumps({**answer, "refresh_token": None}).encode())
     assert left_out.field == ("refresh_token",)
+
+
+def test_components_come_back_numbered_and_filled_in_as_discord_answers_them() -> None:
+    """A message's components as Discord keeps them: each with an id (the next free number,
+    in order, where the request gave none), its defaults, its media resolved; and so, the
+    message the double answers with is one Discord's spec takes, strictly."""
+    world = World()
+    channel = world.channel("games")
+    board = world.new_attachment(channel.id, "board.png", _png().fp.read())
+    sent = [
+        {"type": 1, "components": [
+            {"type": 2, "style": 1, "label": "Go", "custom_id": "go",
+             "emoji": {"name": "🎲", "id": None}},
+            {"type": 2, "style": 5, "label": "Web", "url": "https://example.org", "id": 3}]},
+        {"type": 1, "components": [{"type": 3, "custom_id": "pick", "required": True,
+                                    "options": [{"label": "A", "value": "a"}]}]},
+        {"type": 17, "components": [
+            {"type": 10, "content": "Board"},
+            {"type": 14},
+            {"type": 12, "items": [{"media": {"url": "attachment://board.png"}}]},
+            {"type": 9, "components": [{"type": 10, "content": "Turn"}],
+             "accessory": {"type": 11, "media": {"url": "attachment://board.png"}}},
+            {"type": 13, "file": {"url": "attachment://board.png"}}]},
+    ]
+    answered = discord_components(world, sent, [board])
+    row, select_row, container = answered
+    assert [row["id"], *(c["id"] for c in row["components"])] == [1, 2, 3]  # 3 was the request's
+    assert row["components"][0]["emoji"] == {"name": "🎲"}
+    [select] = select_row["components"]
+    assert (select_row["id"], select["id"], select["min_values"], select["max_values"]) == (
+        4, 5, 1, 1)
+    assert "required" not in select  # a modal's field, which a message does not echo
+    text, separator, gallery, section, file = container["components"]
+    assert (separator["spacing"], separator["divider"]) == (1, True)
+    assert gallery["items"][0]["media"]["attachment_id"] == str(board.id)
+    assert gallery["items"][0]["media"]["url"] == board.url
+    assert (file["name"], file["size"]) == ("board.png", len(board.data))
+    assert section["accessory"]["spoiler"] is False
+    assert [c["id"] for c in (container, text, separator, gallery, section)] == [6, 7, 8, 9, 10]
+
+    msg = world.new_message(channel, world.bot_user, components=answered, flags=1 << 15,
+                            attachments=[board])
+    operation = _operation("GET", "/channels/1/messages/2")
+    assert operation.check_response("GET", f"/channels/{channel.id}/messages/{msg.id}", 200,
+                                    msg.payload(world.bot_user.id)) == []
