@@ -7,6 +7,8 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import textwrap
+from pathlib import Path
 from typing import Any
 
 import aiohttp
@@ -21,6 +23,8 @@ from tests.double.activities import enable
 from tests.double.messaging import discord_components
 from tests.double.oauth import CLIENT_SECRET
 from tests.double.openapi import NO_BODY, Operation, Violation, contract
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _png() -> discord.File:
@@ -353,6 +357,36 @@ def test_the_code_exchange_answers_as_discords_oauth2_page_says() -> None:
     [left_out] = spec.check_answer("POST", "/oauth2/token", 200, "application/json",
                                    json.dumps({**answer, "refresh_token": None}).encode())
     assert left_out.field == ("refresh_token",)
+
+
+def test_a_double_that_invents_fails_the_test_that_met_it(pytester: pytest.Pytester,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The e2e fixture fails a test whose double answered off the spec, and says it is the
+    double's defect, not the bot's."""
+    monkeypatch.setenv("PYTHONPATH", str(ROOT))
+    pytester.makeconftest("from tests.e2e.conftest import fake_discord  # noqa: F401\n")
+    pytester.makepyfile(test_planted=textwrap.dedent("""
+        import aiohttp, pytest
+        from tests.double import User
+
+        @pytest.mark.asyncio
+        async def test_meets_an_invented_field(fake_discord, monkeypatch):
+            payload = User.payload
+            monkeypatch.setattr(User, "payload", lambda self: {**payload(self), "age": 3})
+            alice = fake_discord.world.user("alice")
+            headers = {"Authorization": "Bot " + fake_discord.world.token}
+            async with aiohttp.ClientSession() as session:
+                url = fake_discord.api_base + "/users/%d" % alice.id
+                async with session.get(url, headers=headers) as answer:
+                    assert answer.status == 200
+        """))
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider", "-p", "no:xdist",
+                                           "-p", "no:randomly")
+    result.assert_outcomes(passed=1, errors=1)
+    result.stdout.fnmatch_lines([
+        "*a defect of the Discord double, not of the bot*",
+        "*GET /users/*: response age = 3: not a field of UserResponse (UNKNOWN_FIELD)*",
+    ])
 
 
 def test_components_come_back_numbered_and_filled_in_as_discord_answers_them() -> None:
