@@ -10,7 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from .http_util import ApiError
-from .models import Attachment, Guild, Role
+from .models import INSTALL_CONTEXTS, Attachment, Guild, Role
 
 if TYPE_CHECKING:
     from .world import World
@@ -57,6 +57,10 @@ def sync(world: World, scope: int | None, payload: list[dict[str, Any]]) -> list
             default_member_permissions=cmd.get("default_member_permissions"),
             options=cmd.get("options") or [],
             description=cmd.get("description", ""),
+            # Left out (or null), a global command is where the application is installed; a
+            # server's command, in that server.
+            integration_types=cmd.get("integration_types")
+            or (list(INSTALL_CONTEXTS) if scope is None else [0]),
         )
         if scope is not None:
             entry["guild_id"] = str(scope)

@@ -105,17 +105,33 @@ def payload(world: World, rec: InteractionRecord) -> dict[str, Any]:
     return data
 
 
-def metadata(rec: InteractionRecord) -> dict[str, Any]:
-    """``interaction_metadata`` of a message that answers this interaction."""
+def metadata(world: World, rec: InteractionRecord) -> dict[str, Any]:
+    """``interaction_metadata`` of a message that answers this interaction (a modal's answer
+    names the interaction that opened the modal as well)."""
+    owners = ({"0": str(rec.guild_id)} if rec.guild_id is not None
+              else {"1": str(rec.user.id)})  # as `payload` says who installed the app
     meta: dict[str, Any] = {
         "id": str(rec.id),
         "type": rec.type,
         "user": rec.user.payload(),
-        "authorizing_integration_owners": {"0": str(rec.guild_id)} if rec.guild_id else {},
+        "authorizing_integration_owners": owners,
     }
-    if rec.message is not None:
+    if rec.type == COMPONENT and rec.message is not None:
         meta["interacted_message_id"] = str(rec.message.id)
+    if rec.type == MODAL_SUBMIT:
+        opener = _modal_opener(world, rec)
+        if opener is not None:
+            meta["triggering_interaction_metadata"] = metadata(world, opener)
     return meta
+
+
+def _modal_opener(world: World, rec: InteractionRecord) -> InteractionRecord | None:
+    """The latest interaction of the same user whose answer opened the modal ``rec`` submits."""
+    custom_id = rec.data.get("custom_id")
+    openers = [r for r in world.interactions.values()
+               if r.id < rec.id and r.user is rec.user and r.modal is not None
+               and r.modal.get("custom_id") == custom_id]
+    return max(openers, key=lambda r: r.id, default=None)
 
 
 class InteractionResult:

@@ -107,6 +107,118 @@ def _validate_components(components: list[dict[str, Any]], v2: bool) -> None:
     walk(components, "components")
 
 
+# What Discord answers of each component type, by type: the fields it keeps of the request and
+# the defaults it fills in (the spec's *ComponentResponse schemas); anything else a request
+# carried (a select's modal-only "required") is not echoed.
+_COMPONENT_FIELDS: dict[int, tuple[set[str], dict[str, Any]]] = {
+    1: ({"components"}, {}),  # action row
+    2: ({"style", "label", "emoji", "custom_id", "url", "disabled", "sku_id"}, {}),  # button
+    3: ({"custom_id", "placeholder", "min_values", "max_values", "disabled", "options"},
+        {"min_values": 1, "max_values": 1}),  # string select
+    **{kind: ({"custom_id", "placeholder", "min_values", "max_values", "disabled",
+               "default_values", "channel_types"}, {"min_values": 1, "max_values": 1})
+       for kind in (5, 6, 7, 8)},  # user, role, mentionable and channel selects
+    9: ({"components", "accessory"}, {}),  # section
+    10: ({"content"}, {}),  # text display
+    11: ({"media", "description", "spoiler"}, {"description": None, "spoiler": False}),
+    12: ({"items"}, {}),  # media gallery
+    13: ({"file", "spoiler"}, {"spoiler": False}),  # file
+    14: ({"spacing", "divider"}, {"spacing": 1, "divider": True}),  # separator
+    17: ({"accent_color", "components", "spoiler"}, {"accent_color": None, "spoiler": False}),
+}
+
+
+def discord_components(world: World, components: list[dict[str, Any]],
+                       attachments: list[Attachment]) -> list[dict[str, Any]]:
+    """The components of a message as Discord keeps and answers them: each numbered (an ``id``
+    the request left out is the next free number, in the order they come, as Discord's
+    component reference says), defaults filled in, media resolved to what they show."""
+    taken: set[int] = set()
+
+    def explicit(items: list[dict[str, Any]]) -> None:
+        for item in items:
+            if item.get("id"):
+                taken.add(int(item["id"]))
+            explicit(_children(item))
+
+    explicit(components)
+    counter = 0
+
+    def number() -> int:
+        nonlocal counter
+        counter += 1
+        while counter in taken:
+            counter += 1
+        return counter
+
+    def answer(item: dict[str, Any]) -> dict[str, Any]:
+        kind = int(item.get("type", 0))
+        fields, defaults = _COMPONENT_FIELDS.get(kind, (set(item) - {"type", "id"}, {}))
+        out: dict[str, Any] = {"type": kind, "id": int(item.get("id") or number())}
+        out |= defaults
+        out |= {key: copy.deepcopy(value) for key, value in item.items() if key in fields}
+        if isinstance(out.get("emoji"), dict):
+            out["emoji"] = _emoji(out["emoji"])
+        if "options" in out:
+            out["options"] = [dict(option, emoji=_emoji(option["emoji"]))
+                              if isinstance(option.get("emoji"), dict) else option
+                              for option in out["options"]]
+        if "components" in out:
+            out["components"] = [answer(child) for child in out["components"]]
+        if isinstance(out.get("accessory"), dict):
+            out["accessory"] = answer(out["accessory"])
+        if "media" in out:
+            out["media"] = _media(world, out["media"], attachments)
+        if "items" in out:
+            out["items"] = [{"description": None, "spoiler": False, **entry,
+                             "media": _media(world, entry["media"], attachments)}
+                            for entry in out["items"]]
+        if kind == 13:
+            out["file"] = _media(world, out["file"], attachments)
+            shown = _attachment_named(out["file"]["url"], attachments)
+            out["name"] = shown.filename if shown else None
+            out["size"] = len(shown.data) if shown else None
+        return out
+
+    return [answer(item) for item in components]
+
+
+def _emoji(emoji: dict[str, Any]) -> dict[str, Any]:
+    """A component's emoji as Discord answers it: a unicode one by its name alone (a request
+    may say ``"id": null``), a custom one by id, name and whether it moves."""
+    if not emoji.get("id"):
+        return {"name": emoji.get("name")}
+    return {"id": str(emoji["id"]), "name": emoji.get("name"),
+            "animated": bool(emoji.get("animated"))}
+
+
+def _children(item: dict[str, Any]) -> list[dict[str, Any]]:
+    children = list(item.get("components") or [])
+    if isinstance(item.get("accessory"), dict):
+        children.append(item["accessory"])
+    return children
+
+
+def _attachment_named(url: str, attachments: list[Attachment]) -> Attachment | None:
+    return next((a for a in attachments if a.url == url), None)
+
+
+def _media(world: World, media: dict[str, Any], attachments: list[Attachment]) -> dict[str, Any]:
+    """An unfurled media item: an ``attachment://`` name becomes that file's address and size;
+    any other address is shown as it is (the double fetches nothing)."""
+    url = str(media.get("url", ""))
+    found = None
+    if url.startswith("attachment://"):
+        found = next((a for a in attachments if a.filename == url[len("attachment://"):]), None)
+    if found is None:
+        return {"id": str(world.ids.next()), "url": url, "proxy_url": url, "width": None,
+                "height": None, "content_type": None}
+    width, height = found.size_px() or (None, None)
+    return {"id": str(world.ids.next()), "url": found.url, "proxy_url": found.url,
+            "width": width, "height": height, "content_type": found.payload()["content_type"],
+            "attachment_id": str(found.id)}
+
+
 def size_limit(server: FakeDiscord, channel_id: int) -> int:
     """Bytes a file sent into this channel may have: its server's limit (a DM's: the default)."""
     channel = server.world.channels.get(channel_id)
@@ -152,13 +264,13 @@ def _resolve_embed_urls(
             part = embed.get(key)
             if not isinstance(part, dict):
                 continue
-            for url_key in ("url", "icon_url"):
+            for url_key, proxy_key in (("url", "proxy_url"), ("icon_url", "proxy_icon_url")):
                 url = part.get(url_key)
                 if isinstance(url, str) and url.startswith("attachment://"):
                     resolved = by_name.get(url[len("attachment://") :])
                     if resolved:
                         part[url_key] = resolved
-                        part["proxy_url"] = resolved
+                        part[proxy_key] = resolved
     return out
 
 
@@ -229,7 +341,7 @@ def create_message(
     attachments = _attachments_for(server, channel.id, payload, files, None) or []
     content = payload.get("content") or ""
     embeds = _resolve_embed_urls(payload.get("embeds") or [], attachments)
-    components = payload.get("components") or []
+    components = discord_components(server.world, payload.get("components") or [], attachments)
     if not (
         content
         or embeds
@@ -252,6 +364,10 @@ def create_message(
         ephemeral_for=ephemeral_for,
         **extra,
     )
+    if ephemeral_for is None:
+        channel.last_message_id = msg.id
+        channel.message_count += 1
+        channel.total_message_sent += 1
     # Ephemeral messages notify nobody, whatever they mention.
     if ephemeral_for is None and not msg.loading:
         set_pings(server.world, msg, payload.get("allowed_mentions"), replied_author)
@@ -327,7 +443,8 @@ def edit_message(
             payload["embeds"] or [], attachments or msg.attachments
         )
     if "components" in payload:
-        changes["components"] = payload["components"] or []
+        changes["components"] = discord_components(
+            server.world, payload["components"] or [], attachments or msg.attachments)
     version = server.world.add_version(msg, **changes)
     # Edits notify nobody, except the one that fills in a "thinking" message:
     # that is when its content is first sent.
@@ -353,6 +470,9 @@ def delete_message(server: FakeDiscord, msg: Message, *, source: str = "rest") -
     if msg.deleted:
         raise ApiError(404, 10008, "Unknown Message")
     msg.deleted = True
+    channel = server.world.channels.get(msg.channel_id)
+    if channel is not None and msg.ephemeral_for is None:
+        channel.message_count -= 1
     server.world.actions.record(
         "message_delete", channel_id=msg.channel_id, message=msg, source=source
     )
@@ -373,6 +493,8 @@ def announce(server: FakeDiscord, event: str, msg: Message) -> None:
         return  # ephemeral messages never reach the gateway
     world = server.world
     data = msg.payload(world.bot_user.id)
+    if msg.guild_id is not None:  # the gateway's message events say which server
+        data["guild_id"] = str(msg.guild_id)
     if msg.guild_id is not None and msg.webhook_id is None:
         guild = world.guilds.get(msg.guild_id)
         member = guild.members.get(msg.author.id) if guild is not None else None

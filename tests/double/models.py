@@ -1,7 +1,8 @@
 """What the fake Discord stores: users, members, channels, the guild, messages.
 
-Each model turns itself into the JSON payload discord.py parses; nothing here
-talks to the network.
+Each model turns itself into the JSON payload Discord sends for it, field for field as the
+response schemas of Discord's spec (`openapi`) list them, which is what discord.py parses;
+nothing here talks to the network.
 """
 
 from __future__ import annotations
@@ -29,6 +30,10 @@ EVERYONE_PERMISSIONS = (
 )
 # The bot's managed role adds what a game host needs on top of @everyone.
 BOT_PERMISSIONS = EVERYONE_PERMISSIONS | (1 << 13) | (1 << 34)  # manage messages, manage threads
+
+# Where the application can be installed (its integration types): to servers (0), and to users
+# (1), which is how its interactions in a DM come (`interactions.payload`).
+INSTALL_CONTEXTS = (0, 1)
 
 FLAG_EPHEMERAL = 1 << 6
 FLAG_LOADING = 1 << 7
@@ -62,7 +67,13 @@ class User:
             "avatar": None,
             "bot": self.bot,
             "public_flags": 0,
+            "flags": 0,
+            "primary_guild": None,  # no server tag worn
         }
+
+    def private_payload(self) -> dict[str, Any]:
+        """The user as ``GET /users/@me`` shows them to themselves (identify scope: no email)."""
+        return dict(self.payload(), mfa_enabled=False, locale=self.locale, premium_type=0)
 
 
 @dataclass(eq=False)
@@ -82,6 +93,9 @@ class Member:
             "pending": False,
             "flags": 0,
             "avatar": None,
+            "banner": None,
+            "premium_since": None,  # nobody boosts the test servers
+            "communication_disabled_until": None,  # nor is anyone timed out
         }
         if with_user:
             data["user"] = self.user.payload()
@@ -105,6 +119,9 @@ class Role:
             "permissions": str(self.permissions),
             "position": self.position,
             "color": 0,
+            "colors": {"primary_color": 0, "secondary_color": None, "tertiary_color": None},
+            "icon": None,
+            "unicode_emoji": None,
             "hoist": False,
             "managed": self.managed,
             "mentionable": False,
@@ -136,6 +153,11 @@ class Channel:
     locked: bool = False
     auto_archive_duration: int = 1440
     archive_timestamp: str = "2024-01-01T00:00:00+00:00"
+    # What was sent here: the newest message's id, and (a thread's counts) how many messages
+    # are there now and how many were ever sent.
+    last_message_id: int | None = None
+    message_count: int = 0
+    total_message_sent: int = 0
 
     @property
     def mention(self) -> str:
@@ -154,9 +176,10 @@ class Channel:
             "name": self.name,
             "parent_id": str(self.parent_id),
             "owner_id": str(self.owner_id),
-            "last_message_id": None,
+            "last_message_id": _maybe_id(self.last_message_id),
             "rate_limit_per_user": 0,
-            "message_count": 0,
+            "message_count": self.message_count,
+            "total_message_sent": self.total_message_sent,
             "member_count": 1,
             "flags": 0,
             "thread_metadata": {
@@ -177,7 +200,8 @@ class Channel:
             return {
                 "id": str(self.id),
                 "type": 1,
-                "last_message_id": None,
+                "flags": 0,
+                "last_message_id": _maybe_id(self.last_message_id),
                 "recipients": [self.recipient.payload()],
             }
         data: dict[str, Any] = {
@@ -190,7 +214,8 @@ class Channel:
             "nsfw": False,
             "rate_limit_per_user": 0,
             "permission_overwrites": [],
-            "last_message_id": None,
+            "last_message_id": _maybe_id(self.last_message_id),
+            "flags": 0,
         }
         if self.guild_id is not None:
             data["guild_id"] = str(self.guild_id)
@@ -224,24 +249,49 @@ class Guild:
         return perms
 
     def payload(self) -> dict[str, Any]:
-        """The full GUILD_CREATE payload."""
-        return {
+        """The full GUILD_CREATE payload: the guild and what only the gateway adds to it."""
+        return dict(
+            self.rest_payload(),
+            unavailable=False,
+            large=False,
+            # member_count == len(members): discord.py then considers the
+            # guild chunked and does not ask for member chunks.
+            member_count=len(self.members),
+            members=[m.payload() for m in self.members.values()],
+            channels=[c.payload() for c in self.channels],
+            # Only active threads come with the guild; archived ones are fetched when needed.
+            threads=[t.payload() for t in self.threads if not t.archived],
+            presences=[],
+            voice_states=[],
+            joined_at="2024-01-01T00:00:00+00:00",
+            stage_instances=[],
+            guild_scheduled_events=[],
+            soundboard_sounds=[],
+        )
+
+    def rest_payload(self, *, with_counts: bool = False) -> dict[str, Any]:
+        """The guild as ``GET /guilds/{id}`` answers it (``with_counts``: its approximate
+        member and online counts too): a small server nobody boosted, with nothing set up
+        beyond its name, language, roles and channels."""
+        data: dict[str, Any] = {
             "id": str(self.id),
             "name": self.name,
             "icon": None,
+            "description": None,
+            "home_header": None,
+            "splash": None,
+            "discovery_splash": None,
+            "banner": None,
             "owner_id": str(self.owner_id),
-            "unavailable": False,
-            "large": False,
-            # member_count == len(members): discord.py then considers the
-            # guild chunked and does not ask for member chunks.
-            "member_count": len(self.members),
-            "members": [m.payload() for m in self.members.values()],
-            "channels": [c.payload() for c in self.channels],
+            "application_id": None,  # made by a person, not by a bot
+            "region": "deprecated",  # what Discord sends since voice regions moved to channels
+            "afk_channel_id": None,
+            "afk_timeout": 300,
+            "system_channel_id": None,
+            "system_channel_flags": 0,
+            "widget_enabled": False,
+            "widget_channel_id": None,
             "roles": [r.payload() for r in self.roles],
-            # Only active threads come with the guild; archived ones are fetched when needed.
-            "threads": [t.payload() for t in self.threads if not t.archived],
-            "presences": [],
-            "voice_states": [],
             "emojis": [],
             "stickers": [],
             "features": [],
@@ -249,15 +299,26 @@ class Guild:
             "default_message_notifications": 0,
             "explicit_content_filter": 0,
             "mfa_level": 0,
+            "nsfw": False,
             "nsfw_level": 0,
             "premium_tier": 0,
+            "premium_subscription_count": 0,
+            "premium_progress_bar_enabled": False,
             "preferred_locale": self.preferred_locale,
-            "system_channel_id": None,
-            "joined_at": "2024-01-01T00:00:00+00:00",
-            "stage_instances": [],
-            "guild_scheduled_events": [],
-            "soundboard_sounds": [],
+            "rules_channel_id": None,
+            "safety_alerts_channel_id": None,
+            "public_updates_channel_id": None,
+            "vanity_url_code": None,
+            "max_presences": None,
+            "max_members": 500_000,  # an ordinary server's limits
+            "max_video_channel_users": 25,
+            "max_stage_video_channel_users": 50,
+            "incidents_data": None,
         }
+        if with_counts:
+            data["approximate_member_count"] = len(self.members)
+            data["approximate_presence_count"] = 0  # the double keeps no presences
+        return data
 
 
 @dataclass(eq=False)
@@ -430,8 +491,7 @@ class Message:
             "type": self.type,
             "flags": v.flags,
         }
-        if self.guild_id is not None:
-            data["guild_id"] = str(self.guild_id)
+        # No guild_id: Discord's REST message has none (the gateway's events add it).
         if self.application_id is not None:
             data["application_id"] = str(self.application_id)
         if self.webhook_id is not None:
@@ -447,6 +507,10 @@ class Message:
     def mentioned_ids(self) -> list[int]:
         """Users the latest content mentions, whether or not they were pinged (see ``pings``)."""
         return [int(m) for m in _MENTION.findall(self.content)]
+
+
+def _maybe_id(snowflake: int | None) -> str | None:
+    return None if snowflake is None else str(snowflake)
 
 
 def emoji_key(raw: str) -> str:

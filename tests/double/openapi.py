@@ -1,4 +1,5 @@
-"""Discord's published HTTP API as the double's contract: every request checked against it.
+"""Discord's published HTTP API as the double's contract: every request and answer checked
+against it.
 
 The spec is Discord's own OpenAPI 3.1 description of API v10 (``discord-api-spec/``, copied
 from github.com/discord/discord-api-spec; ``make discord-spec`` refreshes it). A request is
@@ -11,8 +12,10 @@ the field's path), so the bot meets the refusal it would meet in production.
 Two readings of the spec, both Discord's own words: snowflakes may be JSON numbers (the API
 takes "int-parseable strings" for ints and discord.py sends some ids as numbers, which the API
 accepts), and ``x-discord-union: oneOf`` unions are read as the ``anyOf`` they are written as.
-The double's own answers can be checked against the operation's response schema too
-(`Operation.check_response`), so the double says only what Discord says.
+The double's own answers are checked against the operation's response schema too
+(`Operation.check_response`), and more strictly than requests: their status must be one the
+operation gives, an object may carry no field its schema does not list, and a snowflake is a
+string, so the double says only what Discord says.
 """
 
 from __future__ import annotations
@@ -28,18 +31,31 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from jsonschema import Draft202012Validator
+from jsonschema import Draft202012Validator, validators
 from jsonschema.exceptions import ValidationError, best_match
 from referencing import Registry, Resource
 from referencing.jsonschema import DRAFT202012
 
 SPEC_DIR = Path(__file__).parent / "discord-api-spec"
 SPEC_URI = "urn:discord-api-spec"
+SNOWFLAKE = "/components/schemas/SnowflakeType"
 # Operations the bot uses that the spec leaves out: the OAuth2 code exchange is documented
 # only in prose (discord-api-docs, topics/oauth2 "Authorization Code Grant"); the double
 # checks it by that page in `tests.double.oauth`.
 OUTSIDE_THE_SPEC = {("POST", "/oauth2/token")}
 INVALID_FORM_BODY = 50035
+# The code exchange's answer, as Discord's OAuth2 page shows it (discord-api-docs, topics/oauth2,
+# "Access Token Response"): these five fields, a Bearer token.
+OAUTH2_TOKEN_ANSWER = {
+    "type": "object",
+    "properties": {"access_token": {"type": "string", "minLength": 1},
+                   "token_type": {"const": "Bearer"},
+                   "expires_in": {"type": "integer", "minimum": 1},
+                   "refresh_token": {"type": "string", "minLength": 1},
+                   "scope": {"type": "string"}},
+    "required": ["access_token", "token_type", "expires_in", "refresh_token", "scope"],
+    "additionalProperties": False,
+}
 
 # Discord's error codes for the JSON Schema keyword a value broke (the ones its docs and
 # answers show; anything else is BASE_TYPE_INVALID).
@@ -131,26 +147,53 @@ class Operation:
             f"{self.pointer}/requestBody/content/application~1json/schema")
 
     def response_schema(self, status: int) -> Draft202012Validator | None:
+        """The validator of the JSON answer with ``status`` (None: no such answer, or no body)."""
+        try:
+            pointer = self.response_pointer(status)
+        except KeyError:
+            return None
+        return None if pointer is None else _contract().validator(pointer)
+
+    def response_pointer(self, status: int) -> str | None:
+        """The JSON pointer of the schema of the operation's JSON answer with ``status`` (None:
+        that answer has no body); KeyError if the operation has no such answer."""
         responses = self.spec.get("responses") or {}
         key = str(status) if str(status) in responses else f"{str(status)[0]}XX"
-        answer = responses.get(key)
-        if answer is None:
-            return None
+        answer = responses[key]
         pointer = f"{self.pointer}/responses/{key}"
         if "$ref" in answer:  # a shared response of components/responses
             pointer = answer["$ref"].removeprefix("#")
             answer = _contract().resolve(pointer)
         if "application/json" not in (answer.get("content") or {}):
             return None
-        return _contract().validator(f"{pointer}/content/application~1json/schema")
+        return f"{pointer}/content/application~1json/schema"
 
     def check_response(self, method: str, path: str, status: int,
                        body: Any) -> list[Violation]:
-        """How the answer ``body`` with ``status`` breaks the operation's response schema."""
-        validator = self.response_schema(status)
-        if validator is None:
-            return []
-        return _violations(validator, body, method, path, "response")
+        """How the answer ``body`` (`NO_BODY`: none) with ``status`` breaks the operation's
+        response schema, read strictly: the status must be one the operation answers with, a
+        body must come when the spec gives one (and not when it gives none), and an object
+        whose schema lists its ``properties`` has no others (`Contract.invented`), so the
+        double invents nothing. Requests stay read leniently, as Discord reads them."""
+        try:
+            pointer = self.response_pointer(status)
+        except KeyError:
+            return [Violation(method, path, "response", (), status,
+                              f"{self.operation_id} never answers {status}", "UNKNOWN_STATUS")]
+        if pointer is None:
+            if body is _NO_BODY:
+                return []
+            return [Violation(method, path, "response", (), body,
+                              f"{self.operation_id} answers {status} with no body")]
+        if body is _NO_BODY:
+            return [Violation(method, path, "response", (), None,
+                              f"{self.operation_id} answers {status} with a JSON body",
+                              "BASE_TYPE_REQUIRED")]
+        spec = _contract()
+        found = [_violation(_pick(error), method, path, "response", ())
+                 for error in spec.answer_validator(pointer).iter_errors(body)]
+        return found + [Violation(method, path, "response", field, value, why, code)
+                        for field, value, why, code in spec.invented([pointer], body, ())]
 
 
 class Contract:
@@ -198,12 +241,129 @@ class Contract:
     def resolve(self, pointer: str) -> Any:
         node: Any = self.document
         for part in pointer.strip("/").split("/"):
-            node = node[part.replace("~1", "/").replace("~0", "~")]
+            key = part.replace("~1", "/").replace("~0", "~")
+            node = node[int(key)] if isinstance(node, list) else node[key]
         return node
 
     @functools.cache  # noqa: B019 (one Contract per process, never freed)
     def validator(self, pointer: str) -> Draft202012Validator:
         return Draft202012Validator({"$ref": SPEC_URI + "#" + pointer}, registry=self.registry)
+
+    @functools.cache  # noqa: B019 (one Contract per process)
+    def answer_validator(self, pointer: str) -> Draft202012Validator:
+        """The validator of the double's answers: the same verdicts, reached sooner (a union
+        tries only the branches that could take the value, `_may_take`), since the double
+        checks every answer it gives while the bot waits for it."""
+        return self._answer_class({"$ref": SPEC_URI + "#" + pointer}, registry=self.registry)
+
+    @functools.cached_property
+    def _answer_class(self) -> Any:
+        def narrowed(keyword: str) -> Any:
+            check = Draft202012Validator.VALIDATORS[keyword]
+
+            def narrow(validator: Any, branches: list[Any], instance: Any,
+                       schema: Any) -> Any:
+                fitting = [b for b in branches if self._may_take(b, instance)]
+                # None fitting: all of them, so the error says what each wanted.
+                return check(validator, fitting or branches, instance, schema)
+            return narrow
+
+        return validators.extend(Draft202012Validator, {
+            "oneOf": narrowed("oneOf"), "anyOf": narrowed("anyOf")})
+
+    def invented(self, pointers: list[str], instance: Any, field: tuple[str | int, ...]
+                 ) -> Iterable[tuple[tuple[str | int, ...], Any, str, str]]:
+        """What ``instance`` (at ``field``) says that the schemas at ``pointers`` do not:
+        (field, value, why, code) for each property no schema that applies to it lists, and for
+        each snowflake sent as a number.
+
+        Plain JSON Schema lets an object carry properties its schema does not name (the spec
+        says nothing of additionalProperties almost everywhere). Read strictly, an object takes
+        only the properties listed by the schemas that apply to it: the schema itself, what it
+        refers to, every ``allOf`` branch, and the ``anyOf``/``oneOf`` branches it is valid
+        against (a branch it fails says nothing about it). One that allows others
+        (``additionalProperties``) keeps the object open, as does a schema listing none."""
+        applying: list[str] = []
+        for pointer in pointers:
+            self._applying(pointer, instance, applying)
+        nodes = [(pointer, self.resolve(pointer)) for pointer in applying]
+        if SNOWFLAKE in applying and isinstance(instance, int):
+            # The API takes numbers for snowflakes, but always answers with strings.
+            yield field, instance, "Discord sends snowflakes as strings", "SNOWFLAKE_AS_NUMBER"
+        if isinstance(instance, dict):
+            closed = (any("properties" in node for _, node in nodes)
+                      and not any(node.get("additionalProperties") not in (None, False)
+                                  or "patternProperties" in node for _, node in nodes))
+            for key, value in instance.items():
+                inner = [f"{pointer}/properties/{_escape(key)}" for pointer, node in nodes
+                         if key in node.get("properties", {})]
+                inner += [f"{pointer}/additionalProperties" for pointer, node in nodes
+                          if key not in node.get("properties", {})
+                          and isinstance(node.get("additionalProperties"), dict)]
+                if not inner and closed:
+                    names = sorted({p.split("/")[3] for p, _ in nodes
+                                    if p.startswith("/components/schemas/")
+                                    and p.count("/") == 3}) or ["its schema"]
+                    yield ((*field, key), value, "not a field of " + " or ".join(names),
+                           "UNKNOWN_FIELD")
+                elif inner:
+                    yield from self.invented(inner, value, (*field, key))
+        elif isinstance(instance, list):
+            for index, item in enumerate(instance):
+                inner = [f"{pointer}/prefixItems/{index}" for pointer, node in nodes
+                         if index < len(node.get("prefixItems", []))]
+                inner += [f"{pointer}/items" for pointer, node in nodes
+                          if isinstance(node.get("items"), dict)
+                          and index >= len(node.get("prefixItems", []))]
+                if inner:
+                    yield from self.invented(inner, item, (*field, index))
+
+    def _applying(self, pointer: str, instance: Any, into: list[str]) -> None:
+        """``pointer`` and every schema it applies in place to ``instance`` (refs, allOf, and
+        the anyOf/oneOf branches ``instance`` is valid against), into ``into``."""
+        node = self.resolve(pointer)
+        if not isinstance(node, dict) or pointer in into:
+            return
+        into.append(pointer)
+        if "$ref" in node:
+            self._applying(node["$ref"].removeprefix("#"), instance, into)
+        for index, _ in enumerate(node.get("allOf", [])):
+            self._applying(f"{pointer}/allOf/{index}", instance, into)
+        for keyword in ("anyOf", "oneOf"):
+            branches = [f"{pointer}/{keyword}/{index}"
+                        for index, _ in enumerate(node.get(keyword, []))]
+            # Most unions are told apart by their JSON type or their "type" field (a component's,
+            # an option's): ruling branches out by those first spares validating the whole
+            # value against each, which at every level of a message costs more than the rest of
+            # the check. A branch left alone applies (if the value breaks it, the validation
+            # says so).
+            branches = [branch for branch in branches
+                        if self._may_take(self.resolve(branch), instance)]
+            for branch in branches:
+                if len(branches) == 1 or self.answer_validator(branch).is_valid(instance):
+                    self._applying(branch, instance, into)
+
+    def _may_take(self, node: Any, instance: Any) -> bool:
+        """False when the schema ``node`` plainly cannot take ``instance``: another JSON type,
+        or (for an object) a ``type`` field its schema does not allow."""
+        while isinstance(node, dict) and set(node) == {"$ref"}:
+            node = self.resolve(node["$ref"].removeprefix("#"))
+        if not isinstance(node, dict):
+            return True
+        kinds = node.get("type")
+        if kinds is not None:
+            kinds = [kinds] if isinstance(kinds, str) else kinds
+            if not any(_is_json_type(instance, kind) for kind in kinds):
+                return False
+        if "const" in node and node["const"] != instance:
+            return False
+        if isinstance(instance, dict) and "type" in instance:
+            field = (node.get("properties") or {}).get("type")
+            if isinstance(field, dict):
+                allowed = field.get("enum", [field["const"]] if "const" in field else None)
+                if allowed is not None and instance["type"] not in allowed:
+                    return False
+        return True
 
     def operation(self, method: str, path: str) -> tuple[Operation, dict[str, str]] | None:
         """The operation ``method path`` calls and its path parameters (None: no such one)."""
@@ -251,6 +411,24 @@ class Contract:
                                         operation.operation_id + " takes no body"))
         return violations
 
+    def check_answer(self, method: str, path: str, status: int, content_type: str,
+                     body: bytes) -> list[Violation]:
+        """Every way the double's answer breaks the spec (`Operation.check_response`); the code
+        exchange's, outside the spec, against Discord's OAuth2 page instead."""
+        try:
+            payload = json.loads(body) if content_type.startswith("application/json") else (
+                _NO_BODY if not body else body.decode("utf-8", "replace"))
+        except ValueError:
+            return [Violation(method, path, "response", (), body[:200], "not JSON", "INVALID_JSON")]
+        if (method, path) in OUTSIDE_THE_SPEC:
+            validator = Draft202012Validator(OAUTH2_TOKEN_ANSWER)
+            return [_violation(error, method, path, "response", ())
+                    for error in validator.iter_errors(payload)]
+        found = self.operation(method, path)
+        if found is None:  # the request was refused for it already
+            return []
+        return found[0].check_response(method, path, status, payload)
+
     def _check_parameter(self, method: str, path: str, where: str, name: str, value: str,
                          parameter: Mapping[str, Any]) -> list[Violation]:
         validator = self.validator(parameter["schema_pointer"])
@@ -269,7 +447,7 @@ class Contract:
         return [_violation(best_match(errors), method, path, where, (name,))]
 
 
-_NO_BODY = object()
+_NO_BODY = NO_BODY = object()  # a request or answer without a body
 _BOOLEANS = {"true": True, "True": True, "1": True, "false": False, "False": False, "0": False}
 
 
@@ -354,6 +532,17 @@ def _message(error: ValidationError) -> str:
     if error.validator == "minimum":
         return f"int value should be greater than or equal to {limit}."
     return str(error.message)
+
+
+def _is_json_type(instance: Any, kind: str) -> bool:
+    if kind == "integer":  # 1.0 is an integer too, as JSON Schema reads numbers
+        return (isinstance(instance, int) and not isinstance(instance, bool)) or (
+            isinstance(instance, float) and instance.is_integer())
+    if kind == "number":
+        return isinstance(instance, (int, float)) and not isinstance(instance, bool)
+    expected = {"null": type(None), "boolean": bool, "string": str, "array": list,
+                "object": dict}.get(kind)
+    return expected is None or isinstance(instance, expected)
 
 
 def _escape(template: str) -> str:

@@ -137,7 +137,13 @@ class ChannelRoutes:
                 raise invalid_form("message_reference", "Unknown message")
             if target is not None and not target.deleted:
                 replied_author = target.author.id
-            extra |= {"message_reference": {**ref, "channel_id": str(channel.id)}, "type": 19}
+            # What the reply points at, as Discord answers it (the request's
+            # fail_if_not_exists is not part of it).
+            pointed = {"type": 0, "channel_id": str(ref.get("channel_id") or channel.id),
+                       "message_id": str(ref["message_id"])}
+            if channel.guild_id is not None:
+                pointed["guild_id"] = str(channel.guild_id)
+            extra |= {"message_reference": pointed, "type": 19}
         msg = messaging.create_message(
             self.server, channel, author, payload, files, replied_author=replied_author, **extra
         )

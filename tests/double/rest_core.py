@@ -9,7 +9,7 @@ from aiohttp import web
 from . import commands
 from .http_util import ApiError, json_response
 from .messaging import read_body
-from .models import Guild
+from .models import INSTALL_CONTEXTS, Guild
 
 if TYPE_CHECKING:
     from .server import FakeDiscord
@@ -40,12 +40,10 @@ class CoreRoutes:
     async def me(self, request: web.Request) -> web.Response:
         user_id = self.world.grants.user_of(request.headers.get("Authorization", ""))
         if user_id is not None:  # an Activity's user, by their access token
-            return json_response(self.world.users[user_id].payload())
+            return json_response(self.world.users[user_id].private_payload())
         if request.headers.get("Authorization", "").startswith("Bearer "):
             return json_response({"message": "401: Unauthorized", "code": 0}, 401)
-        return json_response(
-            dict(self.world.bot_user.payload(), verified=True, mfa_enabled=False, flags=0)
-        )
+        return json_response(dict(self.world.bot_user.private_payload(), verified=True))
 
     async def get_user(self, request: web.Request) -> web.Response:
         try:
@@ -55,20 +53,32 @@ class CoreRoutes:
         return json_response(user.payload())
 
     async def application(self, request: web.Request) -> web.Response:
-        owner = next(iter(self.world.users.values()))
+        world = self.world
+        owner = next(iter(world.users.values()))
         return json_response(
             {
-                "id": str(self.world.application_id),
-                "name": self.world.bot_user.global_name,
+                "id": str(world.application_id),
+                "name": world.bot_user.global_name,
                 "description": "",
                 "icon": None,
+                "type": None,  # an ordinary application (the spec's one type is for shops)
                 "bot_public": True,
                 "bot_require_code_grant": False,
                 "owner": owner.payload(),
                 "verify_key": "0" * 64,
                 "flags": 0,
+                "flags_new": "0",
                 "team": None,
-                "bot": self.world.bot_user.payload(),
+                "bot": world.bot_user.payload(),
+                "redirect_uris": [],
+                "interactions_endpoint_url": None,  # interactions come by the gateway
+                "role_connections_verification_url": None,
+                "approximate_guild_count": len(world.guilds),
+                "approximate_user_install_count": 0,
+                "approximate_user_authorization_count": 0,
+                "explicit_content_filter": 0,
+                "integration_types_config": {str(kind): {} for kind in INSTALL_CONTEXTS},
+                "eligible_oauth2_scopes": ["identify", "bot", "applications.commands"],
             }
         )
 
@@ -116,10 +126,8 @@ class CoreRoutes:
         return guild
 
     async def get_guild(self, request: web.Request) -> web.Response:
-        data = self._guild(request).payload()
-        for key in ("members", "channels", "threads", "presences", "voice_states"):
-            data.pop(key)
-        return json_response(data)
+        counts = request.query.get("with_counts") in ("1", "true", "True")
+        return json_response(self._guild(request).rest_payload(with_counts=counts))
 
     async def get_member(self, request: web.Request) -> web.Response:
         member = self._guild(request).members.get(int(request.match_info["user_id"]))

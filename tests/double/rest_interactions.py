@@ -84,23 +84,32 @@ class InteractionRoutes:
             channel_id=rec.channel.id,
             data={"type": rec.response_type},
         )
-        return json_response(
-            {
-                "interaction": {
-                    "id": str(rec.id),
-                    "type": rec.type,
-                    "response_message_id": str(original.id) if original else None,
-                    "response_message_loading": bool(original and original.loading),
-                    "response_message_ephemeral": bool(original and original.ephemeral),
-                    **({"activity_instance_id": rec.activity} if rec.activity else {}),
-                },
-                "resource": {
-                    "type": rec.response_type,
-                    **({"message": original.payload(self.world.bot_user.id)} if original else {}),
-                    **({"activity_instance": {"id": rec.activity}} if rec.activity else {}),
-                },
-            }
-        )
+        if request.query.get("with_response") not in ("1", "true", "True"):
+            return no_content()  # Discord's answer unless asked for the response
+        return json_response(self._callback_answer(rec))
+
+    def _callback_answer(self, rec: ix.InteractionRecord) -> dict[str, Any]:
+        """The ``with_response`` answer: the interaction, and what the callback made."""
+        original = rec.original
+        interaction: dict[str, Any] = {"id": str(rec.id), "type": rec.type}
+        if original is not None:
+            interaction |= {"response_message_id": str(original.id),
+                            "response_message_loading": original.loading,
+                            "response_message_ephemeral": original.ephemeral}
+        if rec.activity:
+            interaction["activity_instance_id"] = rec.activity
+        answer: dict[str, Any] = {"interaction": interaction}
+        # The spec's resource is a message (types 4 and 7) or an Activity instance (12), and
+        # nothing else. Discord's docs describe a resource for every callback type (its type,
+        # with a message only for 4 and 7); a bare {"type": 5} is no branch of the spec's
+        # union, so the double follows the spec and leaves the resource out for the others.
+        if rec.response_type in (ix.CHANNEL_MESSAGE, ix.UPDATE_MESSAGE) and original is not None:
+            answer["resource"] = {"type": rec.response_type,
+                                  "message": original.payload(self.world.bot_user.id)}
+        elif rec.response_type == ix.LAUNCH_ACTIVITY and rec.activity:
+            answer["resource"] = {"type": rec.response_type,
+                                  "activity_instance": {"id": rec.activity}}
+        return answer
 
     def _respond(
         self, rec: ix.InteractionRecord, kind: int, data: dict[str, Any], files: dict[int, Upload]
@@ -143,6 +152,9 @@ class InteractionRoutes:
         *,
         source: str,
     ) -> Message:
+        meta = ix.metadata(self.world, rec)
+        if source == "followup" and rec.original is not None:
+            meta["original_response_message_id"] = str(rec.original.id)
         msg = messaging.create_message(
             self.server,
             rec.channel,
@@ -155,7 +167,7 @@ class InteractionRoutes:
             type=20 if rec.type == ix.APPLICATION_COMMAND else 0,
             application_id=self.world.application_id,
             webhook_id=self.world.application_id,
-            interaction_metadata=ix.metadata(rec),
+            interaction_metadata=meta,
             interaction_id=rec.id,
         )
         return msg

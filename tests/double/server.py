@@ -2,6 +2,8 @@
 
 It records every request, checks each against Discord's published API (`openapi`: a request
 Discord would refuse is refused as Discord refuses it, and remembered so the test fails),
+checks its own successful answers against the same API (one that Discord would not give is
+remembered as a defect of the double, which fails the test too),
 answers unknown routes with 404 (and remembers them too), and injects faults on demand.
 """
 
@@ -68,6 +70,13 @@ class FakeDiscord:
         self.unknown_routes: list[RequestRecord] = []
         # Requests that break Discord's spec (`openapi`); a test fails on any it did not claim.
         self.violations: list[Violation] = []
+        # The double's own answers that break Discord's spec: defects of the double, which
+        # say nothing of the bot; a test fails on any.
+        self.answer_violations: list[Violation] = []
+        # Every route served, (method, template after /api/v10), and those whose successful
+        # answers were checked against the spec so far (a test shows it covers them all).
+        self.api_routes: list[tuple[str, str]] = []
+        self.checked_answers: set[tuple[str, str]] = set()
         self.contract = contract() if check_contract else None
         self.port = 0
         self._runner: web.AppRunner | None = None
@@ -81,6 +90,7 @@ class FakeDiscord:
         for group in groups:
             for method, path, handler in group.api_routes():
                 app.router.add_route(method, API_PREFIX + path, handler)  # type: ignore[arg-type]
+                self.api_routes.append((method, path))
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/gateway/", self.gateway.handle)
         app.router.add_get("/attachments/{channel_id}/{att_id}/{filename}", groups[0].attachment)
@@ -171,6 +181,11 @@ class FakeDiscord:
         found, self.violations = self.violations, []
         return found
 
+    def take_answer_violations(self) -> list[Violation]:
+        """Return and forget the double's own answers that broke Discord's spec."""
+        found, self.answer_violations = self.answer_violations, []
+        return found
+
     def calls(self, pattern: str) -> list[RequestRecord]:
         """Requests matching a fault-style pattern, e.g. ``"POST /channels/*/messages"``."""
         probe = FaultRule(pattern, 0, 0)
@@ -218,6 +233,10 @@ class FakeDiscord:
             response = json_response(exc.body(), exc.status)
         except json.JSONDecodeError:
             response = json_response({"message": "400: Bad Request", "code": 50109}, 400)
+        if api_path is not None and known and self.contract is not None \
+                and 200 <= response.status < 300 and isinstance(response, web.Response):
+            self._check_answer(request.method, api_path, response)
+            self.checked_answers.add((request.method, str(template).removeprefix(API_PREFIX)))
         if api_path is not None or not known:
             record = RequestRecord(
                 request.method, api_path or path, response.status, template if known else None,
@@ -245,6 +264,16 @@ class FakeDiscord:
             # method it does not take there; discord.py treats both as HTTPException).
             return json_response({"message": "404: Not Found", "code": 0}, 404)
         return json_response(discord_body(found), 400)
+
+    def _check_answer(self, method: str, api_path: str, response: web.Response) -> None:
+        """Remember how the double's own successful answer breaks Discord's spec."""
+        assert self.contract is not None
+        body = response.body if isinstance(response.body, bytes) else b""
+        found = self.contract.check_answer(method, api_path, response.status,
+                                           response.content_type, body)
+        self.answer_violations += found
+        for violation in found:
+            log.error("fake discord: the double answered what Discord would not: %s", violation)
 
     @staticmethod
     def _needs_auth(api_path: str) -> bool:

@@ -21,7 +21,6 @@ from .http_util import (
     channel_named,
     invalid_form,
     json_response,
-    no_content,
 )
 from .messaging import read_body
 from .models import (
@@ -161,7 +160,7 @@ class ThreadRoutes:
         payload, _ = await read_body(request)
         thread = create(self.server, channel, msg, str(payload.get("name") or ""),
                         int(payload.get("auto_archive_duration") or 1440))
-        return json_response(thread.payload())
+        return json_response(thread.payload(), 201)  # Created, as Discord's spec answers
 
     async def modify(self, request: web.Request) -> web.Response:
         channel = self._channel(request)
@@ -184,4 +183,4 @@ class ThreadRoutes:
         if not bot_permissions(self.world, channel) & MANAGE_THREADS:
             raise ApiError(403, MISSING_PERMISSIONS, "Missing Permissions")
         delete(self.server, channel)
-        return no_content()
+        return json_response(channel.payload())  # Discord answers with what it deleted

@@ -5,7 +5,8 @@
         result = await driver.slash("alice", "games", "mimikri new", subjects=5)
 
 A test fails if the bot called a route the double does not know, sent a request that
-Discord's published API does not allow (`tests.double.openapi`), or if
+Discord's published API does not allow (`tests.double.openapi`), if the double itself answered
+what that API does not say (a defect of the double), or if
 discord.py logged an error (an exception in a command, view or event) that
 the test did not claim with ``running_bot.take_errors()``.
 """
@@ -44,6 +45,10 @@ async def fake_discord() -> AsyncIterator[FakeDiscord]:
     if refused:
         pytest.fail("the bot sent requests that Discord's API spec does not allow (Discord "
                     "answers them 400 Invalid Form Body):\n" + "\n".join(map(str, refused)))
+    invented = server.take_answer_violations()
+    if invented:
+        pytest.fail("a defect of the Discord double, not of the bot: the double answered what "
+                    "Discord's API spec does not say:\n" + "\n".join(map(str, invented)))
 
 
 @pytest.fixture

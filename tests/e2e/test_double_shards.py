@@ -14,7 +14,6 @@ import discord
 import pytest
 
 from tests.double import Driver, FakeDiscord, World
-from tests.double import interactions as ix
 from tests.double.driver import InteractionRejected
 from tests.waiting import until
 
@@ -178,13 +177,18 @@ async def test_two_guilds_on_two_shards_each_shard_gets_its_own(
     await asyncio.sleep(0.1)  # a stray copy would have arrived by now
     assert a.seen == [first.id] and b.seen == [second.id]
 
-    # Interactions: answered by the shard that has the guild, which knows it by name.
-    press = {"custom_id": "hello", "component_type": 2}
-    there = await driver._interact(ix.COMPONENT, "zoe", driver.channel("games-2"), press)
-    here = await driver._interact(ix.COMPONENT, "alice", driver.channel("games"), press)
+    # Interactions: answered by the shard that has the guild, which knows it by name. Each
+    # press is of a button on a message of the bot's, as every press is.
+    button = [{"type": 1, "components": [
+        {"type": 2, "style": 1, "label": "Hello", "custom_id": "hello"}]}]
+    board_there, board_here = (world.new_message(driver.channel(name), world.bot_user,
+                                                 components=button)
+                               for name in ("games-2", "games"))
+    there = await driver.click("zoe", board_there, custom_id="hello")
+    here = await driver.click("alice", board_here, custom_id="hello")
     assert (there.content, here.content) == ("Second", first.name)
     with pytest.raises(InteractionRejected):  # bob is not a member of the second guild
-        await driver._interact(ix.COMPONENT, "bob", driver.channel("games-2"), press)
+        await driver.click("bob", board_there, custom_id="hello")
 
     # REST: the second guild, its channels and members are served to the client.
     fetched = await b.fetch_guild(second.id)
