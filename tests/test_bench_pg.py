@@ -97,6 +97,7 @@ async def test_two_processes_answer_every_click_of_their_own_guild(postgres_serv
     assert len(set(tokens)) == 2  # two processes, one a guild
     for side, token in zip(run.sides, tokens, strict=True):
         assert len(side.games) == 3 and side.drawn >= side.ready > 0
+        assert side.stopped > 0 and side.process.proc.returncode == 0  # stopped by itself
         assert len(side.samples) == len(side.sent) == 4
         assert side.unanswered == []  # every click had its first response in time
         assert [run.received[i] for i in side.sent] == [token] * 4  # to its guild's process
@@ -108,6 +109,7 @@ async def test_two_processes_answer_every_click_of_their_own_guild(postgres_serv
     assert out.count(" 4 clicks  median") == 2 and " 8 clicks  median" in out
     assert "one process, 3 games, in-process, SQLite" in out and "   2 clicks" in out
     assert out.count("clicks unanswered 0, sent elsewhere 0; other guilds called 0") == 2
+    assert out.count("stopped by SIGINT after") == 2
 
 
 @pytest.mark.asyncio

@@ -10,7 +10,8 @@ encode of the same picture; then interaction latency and memory per game, and Sc
 Micki's result latency and Discord calls per won row, through the Discord double
 (tools.bench_discord), and interaction latency with two real bot processes, one shard each,
 on one PostgreSQL database and 200 open games a guild (tools.bench_processes). Mariposas:
-its computer's mean score against random players, and a full 4-computer game's engine time.
+its computer's mean score against random players, a full 4-computer game's engine time and a
+random 4-player game's.
 Soak: 2,000 short games in one process (tools.soak): the per-match structures back at
 their idle size and the resident memory after warm-up. Replays: a 100-action game rebuilt
 from its log to its last step and that step drawn, and a whole game exported as an
@@ -245,8 +246,9 @@ def _mariposas_game(seed: str, brains: list) -> tuple[list[int], int, float, flo
 
 def bench_mariposas(games: int = 50) -> None:
     """The computer against random-legal players (never undoing) in seeded 3-player games, its
-    seat rotated; then full 4-computer games' engine time (Mariposas is not in the registry
-    yet, so its rules are called directly)."""
+    seat rotated; then the engine time of full 4-computer games and of full 4-player games
+    between random players (Mariposas is not in the registry yet, so its rules are called
+    directly)."""
     computer, randoms = [], []
     for game in range(games):
         seat = game % 3
@@ -265,6 +267,12 @@ def bench_mariposas(games: int = 50) -> None:
     print(f"mariposas, a full 4-computer game (median of {len(runs)}): engine time"
           f" {statistics.median(totals):5.2f} s (aim < 2) for {middle[1]} actions: rules"
           f" {middle[2]:5.2f} s, computers choosing {middle[3]:5.2f} s")
+    randoms_only = [_mariposas_game(f"bench-4random-{g}", [RandomBrain() for _ in range(4)])
+                    for g in range(5)]
+    totals = [r[2] + r[3] for r in randoms_only]
+    print(f"mariposas, a full random 4-player game (median of {len(randoms_only)}): engine"
+          f" time {statistics.median(totals):5.2f} s (aim < 2), median"
+          f" {statistics.median(r[1] for r in randoms_only):.0f} actions")
 
 
 REPLAY_ACTIONS = 100

@@ -8,7 +8,8 @@ its own SHARD_IDS) starts, picks its guild's games up and redraws their boards. 
 a legal move in a random game of each guild, the two guilds at once (one sequence of clicks a
 guild, each click after the previous one's board was redrawn, as the one-process figure does),
 and we time each click until Discord has the process's first response (the deferral). Which
-process got each interaction is read from the gateway session it was sent on.
+process got each interaction is read from the gateway session it was sent on. Last, each
+process is stopped as systemd stops it (SIGINT), timed until it has exited.
 
 The double, the clicking users and this timing share one event loop here, while the bot runs in
 two processes of its own: the double's share of each round trip is in these figures too.
@@ -63,6 +64,7 @@ class Side:
     process: BotProcess | None = None
     ready: float = 0.0  # seconds from the process's start until it said it was ready
     drawn: float = 0.0  # … until every board showed its stored version
+    stopped: float = 0.0  # seconds from Ctrl-C (SIGINT) until the process had exited
     samples: list[float] = field(default_factory=list)  # click → first response
     sent: list[int] = field(default_factory=list)  # the interactions' ids
     unanswered: list[str] = field(default_factory=list)  # what went wrong, per interaction
@@ -200,7 +202,9 @@ async def measure(server_url: str, count: int = COUNT, samples: int = SAMPLES,
                     finally:
                         for side in sides:
                             if side.process is not None:
+                                t0 = time.perf_counter()
                                 await side.process.stop()
+                                side.stopped = time.perf_counter() - t0
             finally:
                 await db.close()
     finally:
@@ -236,8 +240,9 @@ async def bench_two_processes(server_url: str | None, one_process: list[float] |
         astray = sum(run.received.get(i) != token for i in side.sent)
         elsewhere = len(run.touched.get(token or "", set()) - {side.guild.id})
         print(f"  process {number}: ready after {side.ready:5.2f} s, every board redrawn after"
-              f" {side.drawn:5.2f} s; its guild's clicks unanswered {len(side.unanswered)},"
-              f" sent elsewhere {astray}; other guilds called {elsewhere}")
+              f" {side.drawn:5.2f} s, stopped by SIGINT after {side.stopped:5.2f} s; its"
+              f" guild's clicks unanswered {len(side.unanswered)}, sent elsewhere {astray};"
+              f" other guilds called {elsewhere}")
     for token, lines in run.errors.items():
         if lines:
             print(f"  {token} logged {len(lines)} errors, the first: {lines[0]}")

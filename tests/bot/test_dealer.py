@@ -138,7 +138,7 @@ async def test_what_waits_for_a_windows_result_wakes_once_it_is_resolved(session
     async def first_card():
         return bool((await sessions.repo.match(match.id)).state["table"])
     await until(first_card)
-    assert await asyncio.wait_for(dealer.settled(match.id, 10), 0.1), "no window: at once"
+    assert await dealer.settled(match.id, 0), "no window: settled without waiting at all"
     now = time.time()
     dealer.react(match.id, Reaction((now, 1), now, "knock", user_id=100))
 
@@ -147,7 +147,7 @@ async def test_what_waits_for_a_windows_result_wakes_once_it_is_resolved(session
     await until(resolved)
     waiter, done_while_resolving = waiters[0]
     assert not done_while_resolving
-    assert await asyncio.wait_for(waiter, 1.0) is True
+    assert await asyncio.wait_for(waiter, 10) is True  # a guard: it ends with the window
     await dealer.close()
 
 

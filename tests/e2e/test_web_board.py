@@ -8,7 +8,6 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
-import time
 
 import aiohttp
 import pytest
@@ -88,11 +87,9 @@ async def test_a_move_in_discord_is_pushed_to_the_web_board(table):
                 REGISTRY["mimikri"].view(match.state, None)))  # the public view only
             seat = min(REGISTRY["mimikri"].active_seats(match.state))
             label = choose(match.state)
-            moved_at = time.monotonic()
             await move(table, {0: "alice", 1: "bob"}[seat], board, label, match_id)
-            pushed = await next_frame(ws)
+            pushed = await next_frame(ws)  # pushed: the board asked for nothing
             assert pushed["version"] == match.version + 1
-            assert time.monotonic() - moved_at < 2.0
             await ws.send_str("reveal:A1")  # a board is read-only: nothing is played from it
             assert (await next_frame(ws))["type"] == "error"
             assert (await table.match(match_id)).version == match.version + 1

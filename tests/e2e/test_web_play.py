@@ -125,7 +125,6 @@ async def test_mimikri_one_player_on_the_web_one_in_discord_to_the_end(table):
         assert first["you"]["seat"] == 0
         assert "you" not in await carol.next()
         web_moves = discord_moves = 0
-        lags: list[float] = []
         async for match, seat, label in mimikri_turns(table, match_id):
             if seat == 0:  # alice clicks on her web board
                 frame = await alice.until_version(match.version)
@@ -137,10 +136,8 @@ async def test_mimikri_one_player_on_the_web_one_in_discord_to_the_end(table):
                 await alice.until_version(match.version + 1)
                 web_moves += 1
             else:  # bob clicks Discord's button; alice's board hears of it
-                clicked = time.monotonic()
                 await move(table, "bob", board, label, match_id)
                 await alice.until_version(match.version + 1)
-                lags.append(time.monotonic() - clicked)
                 discord_moves += 1
             await table.idle()
         match = await table.match(match_id)
@@ -152,7 +149,6 @@ async def test_mimikri_one_player_on_the_web_one_in_discord_to_the_end(table):
         while carol.state["status"] == "active":
             await carol.next()
         assert carol.state["status"] == "finished" and all("you" not in f for f in carol.frames)
-        assert max(lags) < 2.0
 
 
 @pytest.mark.asyncio

@@ -1,7 +1,8 @@
 """The spectators' board in headless Chromium: the page behind a board's "Watch live" link
-shows the picture and says it is live, follows a move made in Discord within two seconds, and
-every game's board reads on a phone (nothing scrolls sideways, the picture fits and is loaded,
-the status line shows, the title names the game)."""
+shows the picture and says it is live, follows a move made in Discord as it is pushed (the
+page is not loaded again; how soon is `make bench`'s), and every game's board reads on a
+phone (nothing scrolls sideways, the picture fits and is loaded, the status line shows, the
+title names the game)."""
 
 from __future__ import annotations
 
@@ -54,15 +55,16 @@ async def test_the_watch_live_page_follows_a_move_made_in_discord(web_table: Tab
 
     seat = 0 if match.state["phase"] == "orient" else 1
     label = choose({**match.state, "version_hint": match.version})
-    clicked = time.monotonic()
+    # A mark in this document: a page loaded again (by hand or by a timer) would lose it.
+    await page.evaluate("() => { window.sameDocument = true; }")
     # The page is watched while the click goes on: Discord's own redraw is no part of it.
     moving = asyncio.create_task(move(table, ["alice", "bob"][seat], board, label, match_id))
-    await shows(page, match.version + 1, timeout=2.0)  # the move pushed, fetched and drawn
-    took = time.monotonic() - clicked
+    await shows(page, match.version + 1)  # the move pushed, fetched and drawn
     await moving
     version = (await table.match(match_id)).version
-    assert version == match.version + 1 and took < 2.0, (version, took)
-    await until(lambda: version in loaded, "the picture's bytes", timeout=2)  # read after
+    assert version == match.version + 1
+    assert await page.evaluate("() => window.sameDocument === true"), "pushed, not reloaded"
+    await until(lambda: version in loaded, "the picture's bytes")  # read after
     assert loaded[version] != loaded.get(match.version, loaded.get(-1))  # another picture
     assert await page.locator("#board").screenshot() != before  # and it is what the page shows
     assert await page.text_content("#state") == ENGLISH("web.live")
