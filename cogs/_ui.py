@@ -319,7 +319,13 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
         return cls(int(match["m"]), match["op"])
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Seat changes answer with a private confirmation; the lobby message is re-drawn."""
+        """Seat changes answer with a private confirmation; the lobby message is re-drawn.
+
+        The press is acknowledged first (privately, "thinking…"), then done: every press
+        commits to the database, and Start may ask Discord for a thread and call the players
+        into it, which a busy machine or a slow Discord can stretch past the 3 s Discord
+        allows for the first answer. The confirmation then replaces the "thinking…"."""
+        await interaction.response.defer(ephemeral=True, thinking=True)
         sessions = interaction.client.sessions
         user = interaction.user
         w = reader(interaction)
