@@ -41,7 +41,11 @@ ARCHIVED = 50083  # Discord: "Operation cannot be performed on an archived threa
 THREAD_EXISTS = 160004  # Discord: "A thread has already been created for this message"
 UNKNOWN_CHANNEL = 10003
 THREAD_ERRORS = (ARCHIVED, UNKNOWN_CHANNEL)  # a draw that fails so looks at the thread again
-PLACE_WAIT = 1.2  # seconds Start waits for each of its two calls (the click wants an answer)
+# Seconds Start waits for each of its two calls to Discord (make the thread, call the players
+# into it). Start is acknowledged before it asks (the press shows "thinking…"), so this is
+# not held to the 3 s of the press's first answer: it only gives up on a Discord that does not
+# answer, and the game is then played in its channel.
+PLACE_WAIT = 5.0
 ARCHIVE_AFTER: Literal[1440] = 1440  # minutes of quiet before Discord hides the thread (a day)
 NAME_LIMIT = 100  # characters Discord keeps of a thread's name
 FAILED = RETRYABLE
