@@ -17,6 +17,7 @@ import re
 from collections.abc import Callable, Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
+import aiohttp
 import discord
 
 from bot.computers import DEFAULT_LEVEL, LEVELS
@@ -325,7 +326,14 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
         commits to the database, and Start may ask Discord for a thread and call the players
         into it, which a busy machine or a slow Discord can stretch past the 3 s Discord
         allows for the first answer. The confirmation then replaces the "thinking…"."""
-        await interaction.response.defer(ephemeral=True, thinking=True)
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        except (discord.HTTPException, aiohttp.ClientError, OSError, TimeoutError):
+            # Not acknowledged (Discord forgot the press, or failed): nothing is done, so the
+            # player, told by Discord that the press failed, may simply press again.
+            log.warning("a %s press on match %s was not acknowledged; nothing done", self.op,
+                        self.match_id, exc_info=True)
+            return
         sessions = interaction.client.sessions
         user = interaction.user
         w = reader(interaction)

@@ -1,6 +1,7 @@
 """The bot on a busy machine: a press whose work takes longer than the 3 s Discord allows for
 its first answer (a disk slow to sync a commit, a slow Discord at Start) is acknowledged at
-once and answered when the work is done, never left to fail.
+once and answered when the work is done, never left to fail; a press Discord forgot before it
+could be acknowledged does nothing, and the next one works.
 
 The slowness is made on purpose here (a commit held back past the double's deadline, Discord's
 own 3 s), so these tests do not depend on how busy the machine running them is."""
@@ -61,3 +62,20 @@ async def test_a_lobby_press_slower_than_discords_deadline_is_answered(table, pr
     match = await table.match(game_id(board.content))
     assert match.status == ("active" if label == "Start" else "lobby")
     assert len(await table.bot.sessions.repo.seats(match.id)) == 2
+
+
+@pytest.mark.asyncio
+async def test_a_lobby_press_discord_forgot_before_it_was_acknowledged_does_nothing(table):
+    """So busy that Discord forgot the press before the bot acknowledged it (its 3 s passed
+    first): nothing is done, nothing is logged as an error, and the next press works."""
+    driver = table.driver
+    board = await lobby(table)
+    forgot = table.server.fail("POST /interactions/*/callback", status=404, code=10062,
+                               message="Unknown interaction")
+    late = await driver.click("bob", board, label="Join")
+    assert not late.ok and forgot.hits
+    match_id = game_id(board.content)
+    assert len(await table.bot.sessions.repo.seats(match_id)) == 1  # Bob is not in
+    again = await driver.click("bob", board, label="Join")
+    assert ephemeral_text(again) == "You joined. Wait for the host to start."
+    assert len(await table.bot.sessions.repo.seats(match_id)) == 2
