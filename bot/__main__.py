@@ -8,6 +8,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import signal
 import sys
 from pathlib import Path
 
@@ -58,6 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         level=settings.log_level,
         format="%(asctime)s %(levelname)-7s %(name)s: %(message)s",
     )
+    stoppable_by_sigint()
     try:
         # Before logging in: an unusable database is then reported as such, not hidden behind
         # a refused token or a failed connection, and the bot never goes online without it.
@@ -83,6 +85,18 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         pass
     return 0
+
+
+def stoppable_by_sigint() -> None:
+    """Make SIGINT stop the bot even when it was started with SIGINT ignored.
+
+    SIGINT is how the bot is stopped cleanly (Ctrl-C, the systemd unit's KillSignal, the
+    image's STOPSIGNAL). A shell starts every background job (``… &`` in a script, a
+    supervisor's wrapper) with SIGINT ignored, and Python then leaves it ignored: the bot would
+    not hear the signal and be killed at the end of the grace period, without closing.
+    """
+    if signal.getsignal(signal.SIGINT) == signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 async def _check_storage(target: str) -> None:

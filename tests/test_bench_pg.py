@@ -91,7 +91,7 @@ async def test_a_restart_picks_up_every_stored_game_on_postgres(postgres_url):
 @pytest.mark.asyncio
 async def test_two_processes_answer_every_click_of_their_own_guild(postgres_server, capsys):
     run = await bench_two_processes(postgres_server, one_process=[0.001, 0.002], count=3,
-                                    samples=4)
+                                    samples=4, pushes=3)
     assert run is not None and len(run.sides) == 2
     tokens = [side.process.token for side in run.sides]
     assert len(set(tokens)) == 2  # two processes, one a guild
@@ -103,13 +103,17 @@ async def test_two_processes_answer_every_click_of_their_own_guild(postgres_serv
         assert [run.received[i] for i in side.sent] == [token] * 4  # to its guild's process
         assert run.touched[token] == {side.guild.id}  # it redrew its own boards only
         assert run.errors[token] == []
-    assert set(run.received) == {i for side in run.sides for i in side.sent}
+    assert set(run.received) == {i for side in run.sides for i in side.sent + side.moved}
     out = capsys.readouterr().out
     assert "two processes × 3 open games: interaction → first response p95" in out
     assert out.count(" 4 clicks  median") == 2 and " 8 clicks  median" in out
     assert "one process, 3 games, in-process, SQLite" in out and "   2 clicks" in out
     assert out.count("clicks unanswered 0, sent elsewhere 0; other guilds called 0") == 2
     assert out.count("stopped by SIGINT after") == 2
+    # Moves made through the second process reach a board the first serves (NOTIFY).
+    assert len(run.sides[0].pushed) == 3 and run.sides[1].pushed == []
+    assert [run.received[i] for i in run.sides[1].moved] == [tokens[1]] * 3
+    assert "on a web board served by process 1 (NOTIFY): median" in out and "(3 moves)" in out
 
 
 @pytest.mark.asyncio

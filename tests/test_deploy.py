@@ -262,14 +262,21 @@ sys.exit(entry.main([]))
 """
 
 
+def ignore_sigint() -> None:
+    """In a child before it runs: SIGINT ignored, as a shell starts a background job."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
 @pytest.mark.skipif(os.name != "posix", reason="signals as systemd and Docker send them")
-def test_sigint_closes_the_bot_and_exits_0(tmp_path):
+@pytest.mark.parametrize("started", ["in the foreground", "with SIGINT ignored"])
+def test_sigint_closes_the_bot_and_exits_0(tmp_path, started):
     env = {**os.environ, "DISCORD_TOKEN": "not-a-real-token", "DATABASE_URL": "",
            "DATABASE_PATH": str(tmp_path / "menagerie.sqlite3"), "SHARD_COUNT": "",
            "SHARD_IDS": "", "DEV_GUILD_ID": "", "LOG_LEVEL": "WARNING",
            "PYTHONPATH": str(ROOT)}
     bot = subprocess.Popen([sys.executable, "-c", WAITING_BOT], cwd=tmp_path, env=env,
-                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                           stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                           preexec_fn=ignore_sigint if started != "in the foreground" else None)
     try:
         assert bot.stdout is not None
         assert bot.stdout.readline().strip() == "started", bot.stderr.read() if bot.stderr else ""
@@ -280,6 +287,6 @@ def test_sigint_closes_the_bot_and_exits_0(tmp_path):
     finally:
         if bot.poll() is None:
             bot.kill()
-            bot.wait()
+            bot.communicate()  # reaped, and its pipes closed
     assert bot.returncode == 0, err
     assert out.split() == ["closed"], (out, err)

@@ -1,22 +1,23 @@
 """`make bench`: medians, p95s and ratios of the bot's hot paths, measured in one run.
 
-Per game: apply + commit of one action on a SQLite file (WAL) and on PostgreSQL (a server
-the run starts itself with pgserver; one line says why where it cannot), actions per second
-and the ratio PostgreSQL / SQLite (tools.bench_engines); open games a new process picks up a
-second after a crash, on each engine (tools.bench_resume); many games committing at once
-through the one shared connection against one after another, and `synchronous = FULL`
-against NORMAL; every picture kind's render + palette encode and bytes beside the full-colour
-encode of the same picture; then interaction latency and memory per game, and Schicki
-Micki's result latency and Discord calls per won row, through the Discord double
-(tools.bench_discord), and interaction latency with two real bot processes, one shard each,
-on one PostgreSQL database and 200 open games a guild (tools.bench_processes). Mariposas:
-its computer's mean score against random players, a full 4-computer game's engine time and a
-random 4-player game's.
-Soak: 2,000 short games in one process (tools.soak): the per-match structures back at
-their idle size and the resident memory after warm-up. Replays: a 100-action game rebuilt
-from its log to its last step and that step drawn, and a whole game exported as an
-animated GIF (and WebP): time and bytes. Last, the short form of the computer levels'
-tournament (tools.tournament; `make tournament` plays the full one).
+Per game: apply + commit of one action on a SQLite file (WAL) and on PostgreSQL (a server the
+run starts itself with pgserver; one line says why where it cannot), actions per second and the
+ratio PostgreSQL / SQLite (tools.bench_engines); open games a new process picks up a second
+after a crash, on each engine (tools.bench_resume); many games committing at once through the
+one shared connection against one after another, and `synchronous = FULL` against NORMAL; every
+picture kind's render + palette encode and bytes beside the full-colour encode of the same
+picture; then interaction latency (at rest, and with two CPU hogs alongside) and memory per
+game, and Schicki Micki's result latency and Discord calls per won row, through the Discord
+double (tools.bench_discord), and interaction latency with two real bot processes, one shard
+each, on one PostgreSQL database and 200 open games a guild, a move made through one of them
+until a web board the other serves has it, and how long each takes to stop on SIGINT
+(tools.bench_processes). Mariposas: its computer's mean score against random players, a full
+4-computer game's engine time and a random 4-player game's. Soak: 2,000 short games in one
+process (tools.soak): the per-match structures back at their idle size and the resident memory
+after warm-up. Replays: a 100-action game rebuilt from its log to its last step and that step
+drawn, and a whole game exported as an animated GIF (and WebP): time and bytes. Last, the short
+form of the computer levels' tournament (tools.tournament; `make tournament` plays the full
+one).
 Figures go to stdout; nothing here asserts a time.
 """
 

@@ -8,8 +8,11 @@ its own SHARD_IDS) starts, picks its guild's games up and redraws their boards. 
 a legal move in a random game of each guild, the two guilds at once (one sequence of clicks a
 guild, each click after the previous one's board was redrawn, as the one-process figure does),
 and we time each click until Discord has the process's first response (the deferral). Which
-process got each interaction is read from the gateway session it was sent on. Last, each
-process is stopped as systemd stops it (SIGINT), timed until it has exited.
+process got each interaction is read from the gateway session it was sent on. The first
+process also serves the web board: a board of a game of the second guild is opened on it, and
+moves clicked in Discord (so made by the second process) are timed until that board has them,
+told across by PostgreSQL's NOTIFY. Last, each process is stopped as systemd stops it
+(SIGINT), timed until it has exited.
 
 The double, the clicking users and this timing share one event loop here, while the bot runs in
 two processes of its own: the double's share of each round trip is in these figures too.
@@ -30,6 +33,8 @@ from dataclasses import dataclass, field
 from itertools import islice
 from pathlib import Path
 
+import aiohttp
+
 from bot.autoplay import Move, autoplay
 from bot.db.repo import Repo
 from bot.db.store import open_store
@@ -41,10 +46,14 @@ from tests.double.process import start_bot_process
 from tests.waiting import until
 from tools.bench_figures import p95
 from tools.bench_resume import store_open_game
+from tools.bench_web import SECRET as WEB_SECRET
+from tools.bench_web import free_port
+from web.tokens import SPECTATOR, board_url
 
 TITLE = "two processes × {count} open games: interaction → first response p95"
 COUNT = 200  # open games in each guild
 SAMPLES = 40  # clicks in each guild
+PUSHES = 10  # moves made through one process and timed to a board served by the other
 SHARDS = 2
 MOVES = 6  # actions into each stored game
 OPENINGS = 8  # distinct seeded openings the stored games take turns with
@@ -65,6 +74,9 @@ class Side:
     ready: float = 0.0  # seconds from the process's start until it said it was ready
     drawn: float = 0.0  # … until every board showed its stored version
     stopped: float = 0.0  # seconds from Ctrl-C (SIGINT) until the process had exited
+    web: str | None = None  # the address of its web board's server, if it serves one
+    pushed: list[float] = field(default_factory=list)  # click → a board here had the move
+    moved: list[int] = field(default_factory=list)  # the interactions of those moves' clicks
     samples: list[float] = field(default_factory=list)  # click → first response
     sent: list[int] = field(default_factory=list)  # the interactions' ids
     unanswered: list[str] = field(default_factory=list)  # what went wrong, per interaction
@@ -115,10 +127,14 @@ async def start_side(server: FakeDiscord, url: str, side: Side, workdir: Path, r
                      timeout: float) -> None:
     """Start the side's process on its shard; return once every board shows its game."""
     t0 = time.perf_counter()
+    web = {}
+    if side.web is not None:
+        web = {"WEB_URL": side.web, "WEB_SECRET": WEB_SECRET,
+               "WEB_PORT": side.web.rsplit(":", 1)[1]}
     side.process = await start_bot_process(
         server, database=url, workdir=workdir, shard_count=SHARDS,
         shard_ids=[shard_of(side.guild.id, SHARDS)], dev_guild_id=side.guild.id,
-        ready_timeout=timeout)
+        extra_env=web, ready_timeout=timeout)
     side.ready = time.perf_counter() - t0
     versions = {m.id: m.version for m in await repo.open_matches(side.guild.id)}
 
@@ -152,6 +168,41 @@ async def click_along(driver: Driver, repo: Repo, side: Side, samples: int,
         await until(redrawn, f"game {match_id}'s board after {label}", timeout)
 
 
+async def push_across(driver: Driver, repo: Repo, serving: Side, playing: Side,
+                      samples: int, timeout: float) -> None:
+    """A board of one of ``playing``'s games open on ``serving``'s web server (the other
+    process): ``samples`` moves clicked in Discord, each timed from the click until that
+    board's socket has the move (committed by one process, announced with NOTIFY, pushed by
+    the other)."""
+    assert serving.web is not None
+    match_id, board = playing.games[0]
+    token = board_url(serving.web, WEB_SECRET, match_id, SPECTATOR, time.time())
+    async with aiohttp.ClientSession() as http, http.ws_connect(
+            f"{serving.web}/m/{match_id}/ws?t={token.split('?t=')[1]}",
+            headers={"Origin": serving.web}) as ws:
+        seen = json.loads((await ws.receive(timeout=timeout)).data)["version"]
+        for _ in range(samples):
+            match = await repo.match(match_id)
+            if match is None or match.status != "active":
+                break
+            seat = min(RULES.active_seats(match.state))
+            label = RULES.legal_actions(match.state, seat)[0].split(":")[1]
+            t0 = time.perf_counter()
+            result = await driver.click(PLAYERS[seat], board, label=label)
+            if result.record is not None:
+                playing.moved.append(result.record.id)
+            if not result.ok:
+                playing.unanswered.append(f"{label} in game {match_id}: {result.errors}")
+                break
+            while seen <= match.version:
+                seen = json.loads((await ws.receive(timeout=timeout)).data).get("version", seen)
+            serving.pushed.append(time.perf_counter() - t0)
+
+            async def redrawn(version: int = match.version + 1) -> bool:
+                return shows(board, match_id, version)
+            await until(redrawn, f"game {match_id}'s board after {label}", timeout)
+
+
 def guilds_called(server: FakeDiscord) -> dict[str, set[int | None]]:
     """Each bot token → the guilds of the channels its REST calls named (None: no such
     channel), from the double's request log."""
@@ -176,13 +227,15 @@ def received_by(server: FakeDiscord) -> dict[int, str]:
 
 
 async def measure(server_url: str, count: int = COUNT, samples: int = SAMPLES,
-                  moves: int = MOVES, timeout: float = 120.0) -> TwoProcesses:
+                  moves: int = MOVES, pushes: int = PUSHES,
+                  timeout: float = 120.0) -> TwoProcesses:
     """The whole run on a fresh database of the server at ``server_url``."""
     world = World(channel_names=[f"table-{i}" for i in range(count)])
     first = world.guild
     second = world.add_guild("Second Guild", shard=(1 - shard_of(first.id, SHARDS), SHARDS),
                              channel_names=[f"table-2-{i}" for i in range(count)])
     sides = [Side(first, "table-"), Side(second, "table-2-")]
+    sides[0].web = f"http://127.0.0.1:{free_port()}"  # the first serves the web board
     server = await FakeDiscord(world).start()
     try:
         async with pg.fresh_database(server_url, prefix="bench") as url:
@@ -199,6 +252,7 @@ async def measure(server_url: str, count: int = COUNT, samples: int = SAMPLES,
                         await asyncio.gather(*(
                             click_along(driver, repo, side, samples, random.Random(n), timeout)
                             for n, side in enumerate(sides)))
+                        await push_across(driver, repo, sides[0], sides[1], pushes, timeout)
                     finally:
                         for side in sides:
                             if side.process is not None:
@@ -220,13 +274,14 @@ def row(name: str, samples: list[float]) -> str:
 
 
 async def bench_two_processes(server_url: str | None, one_process: list[float] | None = None,
-                              count: int = COUNT, samples: int = SAMPLES) -> TwoProcesses | None:
+                              count: int = COUNT, samples: int = SAMPLES,
+                              pushes: int = PUSHES) -> TwoProcesses | None:
     """Print the figure (per process and overall) beside the one-process figure of the same
     run when given; one line instead when there is no PostgreSQL server."""
     if server_url is None:
         print(f"{TITLE.format(count=count)}: skipped, no PostgreSQL server (see above)")
         return None
-    run = await measure(server_url, count, samples)
+    run = await measure(server_url, count, samples, pushes=pushes)
     print(f"{TITLE.format(count=count)} (and median), two guilds at once:")
     for number, side in enumerate(run.sides, 1):
         print(row(f"process {number} ({side.guild.name}, {len(side.games)} games)",
@@ -235,6 +290,11 @@ async def bench_two_processes(server_url: str | None, one_process: list[float] |
               [t for side in run.sides for t in side.samples]))
     if one_process:
         print(row(f"one process, {count} games, in-process, SQLite", one_process))
+    pushed = run.sides[0].pushed
+    if pushed:
+        print(f"  a move clicked in Discord (process 2) → on a web board served by process 1"
+              f" (NOTIFY): median {statistics.median(pushed) * 1e3:7.2f} ms"
+              f"  p95 {p95(pushed) * 1e3:7.2f} ms ({len(pushed)} moves)")
     for number, side in enumerate(run.sides, 1):
         token = side.process.token if side.process is not None else None
         astray = sum(run.received.get(i) != token for i in side.sent)

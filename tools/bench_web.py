@@ -51,7 +51,7 @@ class Stamps(Listener):
         self.at[(transition.match.id, transition.match.version)] = time.perf_counter()
 
 
-def _free_port() -> int:
+def free_port() -> int:
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return int(probe.getsockname()[1])
@@ -59,7 +59,7 @@ def _free_port() -> int:
 
 async def bench_web(games: int = GAMES, boards: int = BOARDS_A_GAME) -> None:
     """Print the push figures (see the module docstring)."""
-    port = _free_port()
+    port = free_port()
     base = f"http://127.0.0.1:{port}"
     settings = Settings(web_url=base, web_secret=SECRET, web_port=port)
     with tempfile.TemporaryDirectory() as folder:

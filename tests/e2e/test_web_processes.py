@@ -1,6 +1,7 @@
 """Web boards past one process: two bot processes (one shard each of two) on one PostgreSQL
 database; a game's board is opened on the process that does NOT run its guild, and still gets
-every move made through the other, pushed to it unasked (`bot.db.postgres.Listener`)."""
+every move made through the other, pushed to it unasked (`bot.db.postgres.Listener`); how
+soon is `make bench`'s (tools.bench_processes)."""
 
 from __future__ import annotations
 
