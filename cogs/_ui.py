@@ -21,8 +21,15 @@ import aiohttp
 import discord
 
 from bot.computers import DEFAULT_LEVEL, LEVELS
-from bot.games.core import Event, NotYourTurn, RuleError, StaleAction
+from bot.games.core import Event, RuleError, StaleAction
 from bot.i18n import Words, words
+from presentation import seats as seats_words
+
+# Seat names come from the presentation layer; the cogs keep importing them from here.
+from presentation.seats import EN as EN
+from presentation.seats import computer_name as computer_name
+from presentation.seats import seat_name as seat_name
+from presentation.seats import seat_names as seat_names
 
 if TYPE_CHECKING:
     from bot.db.repo import MatchRow, SeatRow
@@ -125,7 +132,6 @@ class GameUI(Generic[View]):
         """The match is over and its last board drawn: drop what is kept for it."""
 
 
-EN = words("en")
 
 
 async def server_words(bot: GameBot, guild_id: int) -> Words:
@@ -154,36 +160,6 @@ def plain(name: str) -> str:
     return discord.utils.escape_mentions(discord.utils.escape_markdown(name))
 
 
-def seat_name(seat: SeatRow, w: Words = EN) -> str:
-    """A seat's name as the table sees it: a computer that took over a player's seat says so
-    from that moment (the stored name stays the player's, for their leaderboard line); a
-    computer seated in the lobby is named in the reader's words with its level; a seat whose
-    player deleted their data is "Player N"."""
-    if seat.is_computer and seat.user_id is not None:
-        return w("ui.computer_for", name=seat.name)
-    if seat.is_computer:
-        return computer_name(seat.name, seat.level, w)
-    # A player who deleted their data (/privacy delete) left a seat with no name.
-    return seat.name if seat.name.strip() else w("ui.player_n", n=seat.seat + 1)
-
-
-def computer_name(name: str, level: str, w: Words = EN) -> str:
-    """A lobby computer's name ("Computer 2" as stored) in the reader's words, with its level."""
-    number = _COMPUTER_NAME.fullmatch(name)
-    if number is None or level not in LEVELS:
-        return name
-    return w("ui.computer_name", n=int(number[1]), level=w(f"level.{level}"))
-
-
-# How `SessionService.add_computer` names a computer seat (its number among the computers).
-_COMPUTER_NAME = re.compile(r"Computer ([0-9]{1,2})")
-
-
-def seat_names(seats: Sequence[SeatRow], w: Words = EN) -> list[str]:
-    """Every seat's name for a picture, as drawn (never escaped)."""
-    return [seat_name(s, w) for s in seats]
-
-
 def mention(seat: SeatRow, w: Words = EN) -> str:
     """A seat's name, as a ping for humans (edits do not notify, so this is only a highlight)."""
     if seat.is_computer or seat.user_id is None:
@@ -192,16 +168,9 @@ def mention(seat: SeatRow, w: Words = EN) -> str:
 
 
 def reason(error: RuleError, seats: Sequence[SeatRow], w: Words = EN) -> str:
-    """The words for a rejected action, in ``w``'s language: the message the error names,
-    with names where the engine only knows seats (whose turn it is; nobody's: it is over)."""
-    if isinstance(error, NotYourTurn):
-        if not error.active:
-            return w("lobby.error.over")
-        names = ", ".join(plain(seat_name(seats[s], w)) for s in sorted(error.active)
-                          if 0 <= s < len(seats))
-        if names:
-            return w("ui.turn_of", names=names)
-    return error.say(w)
+    """The words for a rejected action (`presentation.seats.reason`), names escaped for
+    Discord's markdown."""
+    return seats_words.reason(error, seats, w, escape=plain)
 
 
 async def tell(interaction: discord.Interaction[Any], text: str, **extra: Any) -> None:

@@ -1,5 +1,6 @@
 """Imports point downward only (DESIGN.md §Layers): the application and the rules never import
-the Discord layer above them, which they load by name; rendering never imports the app."""
+the Discord layer above them, which they load by name; rendering never imports the app; the
+presentation layer imports neither front end nor their libraries."""
 
 from __future__ import annotations
 
@@ -12,6 +13,10 @@ ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {  # package → packages it may not import, even for typing
     "bot": ("cogs",),
     "rendering": ("cogs", "bot.app", "bot.sessions", "bot.db"),
+    # Below both front ends: what a player is told, for Discord and the web alike.
+    "presentation": ("discord", "aiohttp", "cogs", "web"),
+    # A game's web description speaks through the presentation layer, not Discord's cogs.
+    "web/games": ("cogs",),
 }
 
 

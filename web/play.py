@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from bot.dealer import Reaction
 from bot.games.core import RuleError, StaleAction
 from bot.i18n import Words
+from presentation.seats import reason
 from web import games
 from web.live import Board
 
@@ -102,8 +103,6 @@ class Player:
         await self._move(code, version)
 
     async def _move(self, code: str, version: int) -> None:
-        from cogs._ui import reason
-
         sessions = self.bot.sessions
         try:
             await sessions.submit(self.match_id, self.user_id, code, version)

@@ -43,7 +43,8 @@ from cogs._ui import (
     show_rules,
     tell,
 )
-from cogs.mariposas import panel, words
+from cogs.mariposas import panel
+from presentation.mariposas import words
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot

@@ -42,12 +42,12 @@ from cogs._ui import (
     seat_names,
     tell,
 )
-from cogs.mariposas import words
+from presentation.mariposas import words
+from presentation.mariposas.prompt import K, prompt, step_of
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
 
-K = "mariposas.discord."
 MENU = 25  # options per select menu (Discord's limit)
 ROWS = 5  # action rows per message (Discord's limit): menus take one each, buttons five a row
 BUTTONS = 10  # at most two rows of buttons
@@ -80,12 +80,6 @@ class Panel:
     controls: list[Control] = field(default_factory=list)
 
 
-def step_of(legal: Sequence[str]) -> str:
-    """The sub-step the legal actions ask for: the verb of the first one that is not Undo."""
-    verbs = [code.partition(":")[0] for code in legal if code != "undo"]
-    return verbs[0] if verbs else "none"
-
-
 def build(view: MariposasView, legal: Sequence[str], w: Words,
           narrowed: str = "") -> Panel:
     """The panel of a seat whose turn is open (``legal`` non-empty), in the reader's words;
@@ -93,13 +87,8 @@ def build(view: MariposasView, legal: Sequence[str], w: Words,
     step = step_of(legal)
     if not legal:
         return Panel(w(f"{K}panel.wait"))
-    lines = [w(f"{K}step.{step}")]
+    lines = prompt(view, legal, w)
     turn = view["turn"]
-    if turn is not None and turn["card"] and step in ("move", "land", "confirm"):
-        left = [str(g["steps"]) for g in turn["groups"] if not g["used"]]
-        lines.append(w(f"{K}moves_left", moves=", ".join(left) if left else "—"))
-    if view["seat"] is not None:
-        lines.append(w(f"{K}stock", flowers=words.stock(view, w)))
     panel = Panel("")
     chosen = [c for c in legal if c.partition(":")[0] not in BUTTON_VERBS]
     pressed = [c for c in legal if c.partition(":")[0] in BUTTON_VERBS][:BUTTONS]

@@ -29,7 +29,7 @@ from bot.games.core import Event, GameOver, IllegalAction, NotYourTurn, RuleErro
 from bot.games.mimic import RULES
 from bot.games.mimic.ai import board_from_view
 from bot.games.mimic.cards import POWER_COLOURS, components
-from bot.games.mimic.hints import hand_targets, kind, move_targets, needed
+from bot.games.mimic.hints import hand_targets, kind, move_targets
 from bot.games.mimic.views import MimicView
 from bot.i18n import LANGUAGES, Words, words
 from bot.texts.mimic import card_name, power_name
@@ -38,8 +38,6 @@ from cogs._lobby import THREAD_OPTION, minutes, no_game_here, open_lobby
 from cogs._ui import apologise, reader, reason, server_words, show_rules, tell
 from cogs.mimic.table import (
     MimicUI,
-    cell_choices,
-    cell_notes,
     find_card,
     names_of,
     normal_cell,
@@ -48,6 +46,7 @@ from cogs.mimic.table import (
     send_hand,
     stuck_note,
 )
+from presentation.mimic import cell_choices, cell_notes, next_hint
 from rendering import mimic as art
 
 if TYPE_CHECKING:
@@ -521,24 +520,6 @@ async def _hand_choices(interaction: discord.Interaction[GameBot], current: str,
     if ranked:
         faces.sort(key=lambda f: components().rank(f["id"]))
     return _choices([(card_name(f, table.w), f["id"]) for f in faces], current)
-
-
-def next_hint(view: MimicView, w: Words, board: Words, keys: str = "mimic.next") -> str:
-    """What the seat does next, in one line of the reader's words (``board``: the server's,
-    to name a button as the board shows it); ``keys``: the catalogue's messages for it, which
-    name Discord's commands (``mimic.next``) or the web board's clicks (``web.mimic``)."""
-    phase, step = view["phase"], view["step"]
-    if phase == "place":
-        if step["pending"] is not None:
-            return w(f"{keys}.pending", cell=step["pending"]["from"])
-        if needed(view):
-            return w.n(f"{keys}.lay", needed(view))
-        return w(f"{keys}.more", end=board("mimic.button.end"))
-    if phase == "draw":
-        return w(f"{keys}.draw", draw=board("mimic.button.draw"))
-    if phase in ("start", "exchange", "showdown"):
-        return w(f"{keys}.{phase}")
-    return w(f"{keys}.move")
 
 
 async def setup(bot: GameBot) -> None:

@@ -14,18 +14,13 @@ import discord
 from bot.db.repo import MatchRow, SeatRow
 from bot.games.core import Event
 from bot.games.mimic import RULES
-from bot.games.mimic.ai import board_from_view
-from bot.games.mimic.geometry import order
 from bot.games.mimic.hints import (
     can_lay,
     extendable_lines,
     hand_targets,
-    kind,
-    line_facts,
     needed,
 )
 from bot.games.mimic.rules import side_of
-from bot.games.mimic.sets import Board
 from bot.games.mimic.views import Face, MimicView
 from bot.i18n import LANGUAGES, Words, words
 from bot.texts import mimic as texts
@@ -48,33 +43,6 @@ from rendering import mimic as art
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
-
-def cell_notes(board: Board, cell: str, card_kind: tuple[str, str], w: Words) -> str:
-    """Why a cell is legal for a card: the start cards its lines come from, and a completion."""
-    return _notes(line_facts(board, cell, card_kind), w)
-
-
-def _notes(facts: tuple[list[str], int, bool], w: Words) -> str:
-    starts, longest, completes = facts
-    where = ", ".join(starts)
-    parts = [w("mimic.cell.start" if len(starts) == 1 else "mimic.cell.starts", starts=where)]
-    if longest:
-        parts.append(w("mimic.cell.on_it", cards=w.n("unit.cards", longest)))
-    if completes:
-        parts.insert(0, w("mimic.cell.completes"))
-    return " · ".join(parts)
-
-
-def cell_choices(view: MimicView, card: str, cells: Sequence[str],
-                 w: Words) -> list[tuple[str, str]]:
-    """``(label, cell)`` for each legal cell of a hand card; set-completing cells first."""
-    face = next((f for f in view["hand"] if f["id"] == card), None)
-    if face is None:
-        return []
-    board = board_from_view(view)
-    facts = {cell: line_facts(board, cell, kind(face)) for cell in cells}
-    labelled = [(f"{cell} — {_notes(facts[cell], w)}", cell) for cell in cells]
-    return sorted(labelled, key=lambda lc: (not facts[lc[1]][2], order(lc[1])))
 
 
 def stuck_note(view: MimicView, w: Words) -> str | None:

@@ -14,8 +14,8 @@ from bot.games.mariposas.rules import RULES
 from bot.i18n import LANGUAGES, words
 from bot.sessions import Transition
 from cogs.mariposas import panel
-from cogs.mariposas import words as words_of
 from cogs.mariposas.cog import MariposasUI, mid_turn
+from presentation.mariposas import words as words_of
 
 
 def reachable(view, legal, w) -> dict[str, str]:

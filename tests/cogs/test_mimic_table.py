@@ -15,6 +15,7 @@ from bot.games.mimic.cards import components
 from bot.i18n import words
 from cogs.mimic import cog as mimic_cog
 from cogs.mimic import table as cog
+from presentation import mimic as presentation_mimic
 
 RULES = REGISTRY["mimic"]
 TITLES = sorted({c.title for c in components().cards.values()})
@@ -73,7 +74,7 @@ def test_cell_labels_name_the_start_card_and_put_completions_first(game):
             continue
         view = RULES.view(state, state["turn"])
         for card, cells in hints.hand_targets(view).items():
-            labelled = cog.cell_choices(view, card, cells, EN)
+            labelled = presentation_mimic.cell_choices(view, card, cells, EN)
             assert [c for _, c in labelled] == sorted(cells, key=lambda c: (
                 not any(lc == c and "completes" in lab for lab, lc in labelled),
                 cells.index(c)))

@@ -15,6 +15,7 @@ from bot.i18n import words
 from bot.texts import mimic as texts
 from cogs.mimic import cog as mimic_cog
 from cogs.mimic import table
+from presentation import mimic as presentation_mimic
 from tests.cogs.test_mimic_table import SEATS, blocked_view, playout
 from tests.test_i18n import ROOT, literal_replies
 
@@ -97,11 +98,11 @@ def test_every_line_of_a_game_is_said_in_both_languages(game):
             targets = hints.hand_targets(view)
             for w in (EN, CS):
                 said(table.hand_text(view, targets, w))
-                said(mimic_cog.next_hint(view, w, w))
-                said(mimic_cog.next_hint(view, w, w, keys="web.mimic"))  # the web board's
+                said(presentation_mimic.next_hint(view, w, w))
+                said(presentation_mimic.next_hint(view, w, w, keys="web.mimic"))  # the web board's
                 said(table.stuck_note(view, w))
                 for card, cells in targets.items():
-                    for label, _ in table.cell_choices(view, card, cells, w):
+                    for label, _ in presentation_mimic.cell_choices(view, card, cells, w):
                         said(label)
     assert "🏁" in statuses[1] or "🏆" in statuses[1]
 

@@ -14,7 +14,7 @@ import pytest
 from bot.games.mariposas.content import load
 from bot.games.mariposas.rules import RULES
 from bot.i18n import words
-from cogs.mariposas.words import option
+from presentation.mariposas.words import option
 from tests.e2e.table import Table, czech, ephemeral_text, game_id
 
 

@@ -15,13 +15,19 @@ import importlib.util
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 from bot.i18n import Words
 
 if TYPE_CHECKING:
     from bot.dealer import Dealer
-    from cogs._bot import GameBot
+
+
+class CogHost(Protocol):
+    """What a game's web description asks of the bot: a loaded extension by name (where a
+    real-time game's dealer runs today), without naming the Discord layer's types."""
+
+    def get_cog(self, name: str, /) -> Any: ...
 
 Box = tuple[float, float, float, float]
 """A target's box on the board's picture: left, top, right, bottom as fractions of its size."""
@@ -86,7 +92,7 @@ def panel(game: str, view: Mapping[str, Any], legal: Sequence[str], w: Words) ->
     return made
 
 
-def dealer(game: str, bot: GameBot) -> Dealer | None:
+def dealer(game: str, bot: CogHost) -> Dealer | None:
     """The dealer a real-time game's reactions go to (None: the game takes moves)."""
     module = _module(game)
     find = getattr(module, "dealer", None) if module is not None else None

@@ -1,5 +1,5 @@
 """Mariposas on the web board: each step of the open turn as the private panel words it in
-Discord (`cogs.mariposas.panel`): the card, the butterfly and its landing (both also clicked
+Discord (`presentation.mariposas`): the card, the butterfly and its landing (both also clicked
 on the map), flowers, hatching, confirm and undo — every legal choice at once, as the page has
 room for all of them."""
 
@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from bot.games.mariposas.rules import content
 from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
-from cogs.mariposas import words
-from cogs.mariposas.panel import build, step_of
+from presentation.mariposas import words
+from presentation.mariposas.prompt import prompt, step_of
 from rendering.mariposas_common import HALF_W, R, W, michoacan_box, space_centre
 from rendering.mariposas_map import MAP_BOTTOM
 from rendering.mariposas_panels import SETS_H, players_height
@@ -27,7 +27,7 @@ def panel(view: MariposasView, legal: Sequence[str], w: Words) -> Panel:
         holding.append(words.stock(view, w))
     if not legal:
         return Panel(holding=holding)
-    lines = build(view, legal, w).text.split("\n")
+    lines = prompt(view, legal, w)
     if step_of(legal) in ("land", "move"):  # Discord's point at marks the public map lacks
         lines[0] = w(f"web.mariposas.{step_of(legal)}")
     made = Panel("\n".join(lines), holding=holding)

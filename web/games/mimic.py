@@ -8,8 +8,7 @@ from collections.abc import Sequence
 from bot.games.mimic.views import MimicView
 from bot.i18n import Words
 from bot.texts.mimic import card_name, face, power_name
-from cogs.mimic.cog import next_hint
-from cogs.mimic.table import cell_choices
+from presentation.mimic import cell_choices, next_hint
 from rendering import mimic as art
 from rendering.mimic_common import all_cells
 from web.games import Box, Choice, Group, Panel, box_of

@@ -4,15 +4,12 @@ to the dealer in the order the server receives them (`web.server`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, cast
+from typing import Any, cast
 
 from bot.dealer import Dealer
 from bot.i18n import Words
 from bot.texts.schicki_micki import EMOJI, says
-from web.games import Choice, Panel
-
-if TYPE_CHECKING:
-    from cogs._bot import GameBot
+from web.games import Choice, CogHost, Panel
 
 
 def panel(view: Any, legal: Sequence[str], w: Words) -> Panel:
@@ -23,7 +20,7 @@ def panel(view: Any, legal: Sequence[str], w: Words) -> Panel:
     return made
 
 
-def dealer(bot: GameBot) -> Dealer | None:
+def dealer(bot: CogHost) -> Dealer | None:
     """The dealer of the bot's real-time tables (the game's cog runs it)."""
     cog = bot.get_cog("SchickiMicki")
     return cast("Dealer | None", getattr(cog, "dealer", None))
