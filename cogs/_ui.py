@@ -57,8 +57,12 @@ def up_to(bound: int) -> str:
 
 
 ID = up_to(MAX_ID)  # a match id in a custom_id: every template names its ids with this
+# A digit of an action's text, in a run of at most nine: an action names cells, spaces and
+# cards, never a number past 32 bits, so a made-up 19-digit one is refused at the door like an
+# id (`tests/cogs/test_custom_ids.py`).
+DIGIT = "[0-9](?![0-9]{9})"
 GAME_ACTION = (rf"mg:(?P<m>{ID}):(?P<v>[0-9]{{1,9}})"
-               r":(?P<a>[a-z_]{1,20}(?::[A-Za-z0-9_.-]{1,20}){0,3})")
+               rf":(?P<a>[a-z_]{{1,20}}(?::(?:[A-Za-z_.-]|{DIGIT}){{1,20}}){{0,3}})")
 # "computer" alone is the one Add computer button of lobbies posted before levels (normal).
 LOBBY_OP = (rf"ml:(?P<m>{ID}):"
             r"(?P<op>join|leave|computer(?:_easy|_normal|_hard|_off)?|start|cancel)")

@@ -32,6 +32,7 @@ from bot.games.mariposas.rules import RULES
 from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from cogs._ui import (
+    DIGIT,
     ID,
     alt_text,
     apologise,
@@ -58,7 +59,7 @@ STYLES = {"confirm": discord.ButtonStyle.success, "undo": discord.ButtonStyle.da
           "keep": discord.ButtonStyle.secondary}
 
 PANEL_BUTTON = known_template(
-    rf"mpb:(?P<m>{ID}):(?P<v>[0-9]{{1,9}}):(?P<a>[A-Za-z0-9_.:=+@-]{{1,70}})")
+    rf"mpb:(?P<m>{ID}):(?P<v>[0-9]{{1,9}}):(?P<a>(?:[A-Za-z_.:=+@-]|{DIGIT}){{1,70}})")
 PANEL_SELECT = known_template(rf"mps:(?P<m>{ID}):(?P<v>[0-9]{{1,9}}):(?P<n>[0-9])")
 
 

@@ -72,3 +72,13 @@ def test_every_template_refuses_an_id_beyond_64_bits():
         assert match_of(custom_id) is None
         assert unhandled_reason(custom_id, None) == "ui.unknown_button"
     assert match_of(f"mg:{MAX_ID}:0:orient:N") == MAX_ID
+
+
+def test_an_action_naming_a_number_past_nine_digits_is_refused():
+    """Found by the property above: an action's text took any number (``mpb:0:0:`` and 19
+    nines). Actions name cells, spaces and cards: up to nine digits in a row pass."""
+    for custom_id in ("mpb:0:0:9999999999999999999", "mg:0:0:orient:9999999999999999999",
+                      "mpb:1:2:land:1234567890"):
+        assert decode(custom_id) is None, custom_id
+    for custom_id in ("mpb:1:2:land:123456789", "mg:1:2:place:r3:C4", "mpb:1:2:card:7"):
+        assert decode(custom_id) is not None, custom_id
