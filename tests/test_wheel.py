@@ -19,7 +19,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "bot", "cogs", "rendering", "web")
+SOURCES = ("pyproject.toml", "README.md", "LICENSE", "bot", "cogs", "presentation", "rendering",
+           "web")
 
 CHECK_INSTALLED = """
 import asyncio, importlib, pathlib, pkgutil, sys
