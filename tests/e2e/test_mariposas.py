@@ -6,8 +6,10 @@ acting out of turn and a landing typed by hand that is not reachable."""
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import random
+from types import SimpleNamespace
 
 import pytest
 
@@ -301,32 +303,65 @@ def longest(state: dict, code: str) -> int:
     return 0
 
 
+def half_a_turn_plan(state: dict, seat: int) -> list[str]:
+    """A card, a butterfly and a landing on a space that is no waystation, found by trying
+    them on a copy of the state: the longest move first (landings on flowers to pick from).
+    A deal can hold only cards that move nothing yet (two "reuse" cards on the first turn,
+    about one deal in forty): then the half turn is that card alone."""
+    spaces = load().board.spaces
+
+    def plan(state: dict, prefixes: tuple[str, ...]) -> list[str] | None:
+        if not prefixes:
+            return []
+        legal = [c for c in RULES.legal_actions(state, seat) if c.startswith(prefixes[0])]
+        if prefixes[0] == "land:":
+            legal = [c for c in legal if spaces[int(c[5:])].kind != "city"]
+        for code in sorted(legal, key=lambda c: -longest(state, c)):
+            after, _ = RULES.apply(copy.deepcopy(state), seat, code, rng=random.Random(0),
+                                   at_ms=0)
+            rest = plan(after, prefixes[1:])
+            if rest is not None:
+                return [code, *rest]
+        return None
+
+    found = plan(state, ("card:", "move:", "land:")) or plan(state, ("card:",))
+    assert found is not None, "the hand has no card to play"
+    return found
+
+
 async def half_a_turn(table: Table, match_id: int, user: str, seat: int, board):
     """Play a card, pick a butterfly and land it on a space that is no waystation (so Undo goes
     back to the turn's start); return the panel."""
     panel = await open_panel(table, user, board)
-    spaces = load().board.spaces
-    for prefix in ("card:", "move:", "land:"):
+    match = await table.match(match_id)
+    for code in half_a_turn_plan(match.state, seat):
         match = await table.match(match_id)
-        legal = [c for c in RULES.legal_actions(match.state, seat) if c.startswith(prefix)]
-        if prefix == "land:":
-            legal = [c for c in legal if spaces[int(c[5:])].kind != "city"]
-        else:  # a card that moves, the longest move: landings on flowers to pick from
-            legal = sorted(legal, key=lambda c: -longest(match.state, c))
-        panel = await step(table, user, panel, legal[0], match.version,
+        panel = await step(table, user, panel, code, match.version,
                            RULES.view(match.state, seat))
     match = await table.match(match_id)
     assert RULES.turn_open(match.state) and match.state["turn"]["card"] is not None
     return panel
 
 
+# Two deals (the game's seed): the first player can move a butterfly, or holds only "reuse"
+# cards, which move nothing on the first turn.
+DEALS = {"a card that moves": "0000000000000000", "reuse cards only": "0000000000000017"}
+
+
 @pytest.mark.asyncio
-async def test_a_restart_mid_turn_shows_the_table_only_the_turns_start(table):
+@pytest.mark.parametrize("deal", DEALS)
+async def test_a_restart_mid_turn_shows_the_table_only_the_turns_start(table, monkeypatch,
+                                                                       deal):
     """The card played and the landing are the player's until Confirm: a restart redraws the
     board from the turn's start (the same picture as before the turn), and Undo back to that
     start edits nothing."""
+    from bot import sessions
+
+    monkeypatch.setattr(sessions, "secrets", SimpleNamespace(token_hex=lambda n: DEALS[deal]))
     driver = table.driver
     board, match_id, match, seat, user = await a_humans_turn(table)
+    moves = len(half_a_turn_plan(match.state, seat)) > 1
+    assert moves == (deal == "a card that moves"), "the seed no longer deals this hand"
     await table.idle()
     before = driver.latest(board).attachments[0].data
     await half_a_turn(table, match_id, user, seat, board)
