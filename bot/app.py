@@ -1,8 +1,8 @@
-"""The Discord client: opens the database, has the Discord layer's composition root build and
-wire the services and load the cogs, and re-arms open games at start-up.
+"""The Discord client: opens the database, has the composition root build and wire the
+services, load the cogs and start the web board, and re-arms open games at start-up.
 
-The application knows the Discord layer only by name (`ROOT`, imported when the bot starts, as
-discord.py loads extensions by name), so nothing here imports the layer above it.
+The application knows the root only by name (`ROOT`, imported when the bot starts, as
+discord.py loads extensions by name), so nothing here imports the layers above it.
 """
 
 from __future__ import annotations
@@ -23,9 +23,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
-ROOT = "cogs.root"
-"""The Discord layer's composition root: ``Tree`` (the command tree's class), ``compose(bot)``,
-``resume(bot)`` and ``close(bot)``."""
+ROOT = "root.compose"
+"""The composition root, above both front ends: ``Tree`` (the command tree's class),
+``compose(bot)``, ``resume(bot)`` and ``close(bot)``."""
 
 
 def intents() -> discord.Intents:

@@ -13,13 +13,13 @@ from bot.app import MenagerieBot
 if TYPE_CHECKING:
     from cogs._publisher import Publisher
     from cogs._ui import GameUI
-    from web.server import BoardServer
+    from presentation.languages import Languages
 
 
 class GameBot(MenagerieBot):
-    """For typing only (never built): `cogs.games` installs the publisher, each game's
-    extension its UI."""
+    """For typing only (never built): the composition root (`root.compose`) installs the
+    publisher and the servers' languages, each game's extension its UI."""
 
     publisher: Publisher
+    languages: Languages
     uis: dict[str, GameUI[Any]]
-    web: BoardServer | None  # the live web board (None: WEB_URL is not set)

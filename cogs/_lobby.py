@@ -60,7 +60,7 @@ async def open_lobby(
         text = busy_text(busy) if busy_text is not None else None
         if text is None:
             w = reader(interaction)
-            what = (w("games.busy_game", game=game_name(bot, busy), id=busy.id) if busy
+            what = (w("games.busy_game", game=game_name(busy.game), id=busy.id) if busy
                     else w("games.another"))
             text = w("games.busy", what=what)
         await tell(interaction, text)
@@ -72,7 +72,7 @@ async def open_lobby(
         view.add_item(item)
     try:
         sent = await interaction.response.send_message(
-            lobby_text(game_name(bot, match), match, seats, w), view=view, allowed_mentions=NO_PINGS
+            lobby_text(game_name(match.game), match, seats, w), view=view, allowed_mentions=NO_PINGS
         )
     except RETRYABLE:
         log.warning("the lobby reply of match %s was lost; posting it in the channel", match.id,

@@ -173,7 +173,7 @@ class TurnPings:
             if row is None or row.is_computer or row.user_id != user_id:
                 return  # the player left meanwhile: a computer plays for them
             w = await server_words(self.bot, match.guild_id)
-            values = {"user": user_id, "game": game_name(self.bot, match), "id": match.id,
+            values = {"user": user_id, "game": game_name(match.game), "id": match.id,
                       "link": where(match)}
             text = (w("turn.ping_timer", deadline=f"<t:{int(match.deadline)}:R>", **values)
                     if match.deadline is not None else w("turn.ping", **values))

@@ -280,7 +280,7 @@ class Publisher(Listener):
             return  # not told now: a later failure, once it is known, tells the host
         self._warned.add((match.id, what))
         w = await server_words(self.bot, match.guild_id)
-        text = w(f"warn.{what}", host=match.host_id, game=game_name(self.bot, match), id=match.id,
+        text = w(f"warn.{what}", host=match.host_id, game=game_name(match.game), id=match.id,
                  channel=match.channel_id)
         try:
             await self.bot.get_partial_messageable(match.channel_id).send(

@@ -93,7 +93,7 @@ class Threads(Placement):
         if match.message_id is None:  # the lobby reply was lost: no message to start from
             await self._refused(match, w, "thread.not_here")
             return None
-        name = w("thread.name", game=game_name(self.bot, match), id=match.id)[:NAME_LIMIT]
+        name = w("thread.name", game=game_name(match.game), id=match.id)[:NAME_LIMIT]
         lobby = self.bot.get_partial_messageable(
             match.channel_id, guild_id=match.guild_id).get_partial_message(match.message_id)
         try:
@@ -121,7 +121,7 @@ class Threads(Placement):
         """The thread's first message, which becomes the board: it mentions the players, so
         Discord adds them to the thread (None if it could not be sent: the board is posted)."""
         humans = [s.user_id for s in seats if not s.is_computer and s.user_id]
-        text = w("thread.first", game=game_name(self.bot, match), id=match.id,
+        text = w("thread.first", game=game_name(match.game), id=match.id,
                  players=" ".join(f"<@{u}>" for u in humans))
         thread = self.bot.get_partial_messageable(thread_id, guild_id=match.guild_id)
         try:
@@ -154,7 +154,7 @@ class Threads(Placement):
         """Tell the host, in the channel and mentioning only them, that the game stays here."""
         try:
             await self.bot.get_partial_messageable(match.channel_id).send(
-                w(why, host=match.host_id, game=game_name(self.bot, match), id=match.id),
+                w(why, host=match.host_id, game=game_name(match.game), id=match.id),
                 allowed_mentions=pings(match.host_id))
         except FAILED:
             log.warning("could not tell the host of match %s that it stays in the channel",
@@ -212,7 +212,7 @@ class Threads(Placement):
         w = await server_words(self.bot, match.guild_id)
         try:
             await self.bot.get_partial_messageable(transition.match.channel_id).send(
-                w("thread.gone", game=game_name(self.bot, match), id=match.id,
+                w("thread.gone", game=game_name(match.game), id=match.id,
                   players=" ".join(f"<@{u}>" for u in humans)),
                 allowed_mentions=pings(*humans))
         except FAILED:
@@ -233,7 +233,7 @@ class Threads(Placement):
         lobby = self.bot.get_partial_messageable(match.home_channel_id).get_partial_message(
             match.lobby_message_id)
         try:
-            await lobby.edit(content=w(key, game=game_name(self.bot, match), id=match.id,
+            await lobby.edit(content=w(key, game=game_name(match.game), id=match.id,
                                        link=thread_link(match)),
                              view=None, attachments=[], embed=None,
                              allowed_mentions=discord.AllowedMentions.none())
@@ -261,5 +261,5 @@ class Threads(Placement):
         moved = await self.bot.sessions.repo.threads_from(channel_id)
         if not moved:
             return None
-        return "\n".join(w("thread.elsewhere", game=game_name(self.bot, m), id=m.id,
+        return "\n".join(w("thread.elsewhere", game=game_name(m.game), id=m.id,
                            link=thread_link(m)) for m in moved)

@@ -25,7 +25,8 @@ from bot.games.core import Event, RuleError, StaleAction
 from bot.i18n import Words, words
 from presentation import seats as seats_words
 
-# Seat names come from the presentation layer; the cogs keep importing them from here.
+# Game and seat names come from the presentation layer; the cogs keep importing them from here.
+from presentation.languages import game_name as game_name
 from presentation.seats import EN as EN
 from presentation.seats import computer_name as computer_name
 from presentation.seats import seat_name as seat_name
@@ -86,9 +87,13 @@ class GameUI(Generic[View]):
     write them gets (so a misspelt hook is a type error, not silence)."""
 
     game: str
-    name: str
     solo_unit = "points"
     """What a solo game's score counts, on the solo leaderboard (a game with solo play)."""
+
+    @property
+    def name(self) -> str:
+        """The game as players call it (its spec's name)."""
+        return game_name(self.game)
 
     def board(
         self, match: MatchRow, seats: Sequence[SeatRow], view: View, w: Words
@@ -139,19 +144,8 @@ class GameUI(Generic[View]):
 
 
 async def server_words(bot: GameBot, guild_id: int) -> Words:
-    """The words of a server's public messages and pictures: its `/settings language`, else
-    the community language it set in Discord (English when it has none we speak)."""
-    chosen = await bot.sessions.repo.guild_language(guild_id)
-    if chosen:
-        return words(chosen)
-    guild = bot.get_guild(guild_id)
-    return words(guild.preferred_locale if guild is not None else None)
-
-
-def game_name(bot: GameBot, match: MatchRow) -> str:
-    """A match's game as players call it (its id if its extension is not loaded)."""
-    ui = bot.uis.get(match.game)
-    return ui.name if ui else match.game
+    """The words of a server's public messages and pictures (`presentation.languages`)."""
+    return await bot.languages.server(guild_id)
 
 
 def reader(interaction: discord.Interaction[Any]) -> Words:

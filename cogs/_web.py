@@ -15,9 +15,9 @@ import discord
 
 from bot.db.repo import MatchRow
 from bot.i18n import Words
+from bot.links import SPECTATOR, board_url
 from bot.settings import Settings
 from cogs._ui import EN, ID, apologise, known_template, reader, tell
-from web.tokens import SPECTATOR, board_url
 
 PLAY = known_template(rf"mw:(?P<m>{ID})")
 LAUNCH = known_template(rf"ma:(?P<m>{ID})")

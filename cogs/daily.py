@@ -183,7 +183,7 @@ class Daily(GameCog, Listener):
             return
         except ChannelBusy:
             busy = await self.bot.sessions.repo.open_match_in(interaction.channel_id)
-            what = (w("games.busy_game", game=game_name(self.bot, busy), id=busy.id) if busy
+            what = (w("games.busy_game", game=game_name(busy.game), id=busy.id) if busy
                     else w("games.another"))
             await tell(interaction, w("games.busy", what=what))
             return

@@ -119,7 +119,7 @@ class Games(GameCog):
             where = (f"https://discord.com/channels/{match.guild_id}/{match.channel_id}/"
                      f"{match.message_id}" if match.message_id else f"<#{match.channel_id}>")
             state = w("games.waiting" if match.status == "lobby" else "games.playing")
-            lines.append(w("games.list_line", game=game_name(self.bot, match), id=match.id,
+            lines.append(w("games.list_line", game=game_name(match.game), id=match.id,
                            state=state, where=where))
         await tell(interaction, "\n".join(lines))
 

@@ -150,7 +150,7 @@ async def rematch(interaction: discord.Interaction[GameBot], finished_id: int) -
     match = await repo.match(match.id) or match
     table = await server_words(bot, match.guild_id)
     call = table("rematch.call", players=" ".join(f"<@{u}>" for u in others), host=user.id,
-                 game=game_name(bot, match), id=match.id, link=where(match))
+                 game=game_name(match.game), id=match.id, link=where(match))
     try:
         await bot.get_partial_messageable(match.channel_id).send(
             call, allowed_mentions=pings(*others))
@@ -164,4 +164,4 @@ def _busy(bot: GameBot, busy: MatchRow, finished: MatchRow, played: list[int], w
     if (busy.status == "lobby" and busy.game == finished.game and busy.id > finished.id
             and busy.host_id in played):
         return w("rematch.open", host=busy.host_id, id=busy.id, link=where(busy))
-    return w("rematch.busy", game=game_name(bot, busy), id=busy.id, link=where(busy))
+    return w("rematch.busy", game=game_name(busy.game), id=busy.id, link=where(busy))

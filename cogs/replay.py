@@ -95,7 +95,7 @@ async def history_page(bot: GameBot, guild_id: int, page: int, w: Words
 def _line(bot: GameBot, game: FinishedGame, w: Words) -> str:
     players = ", ".join(plain(seat_name(s, w)) for s in game.seats)
     winners = ", ".join(plain(seat_name(s, w)) for s in game.seats if s.seat in game.winners)
-    line = w("history.line", id=game.match.id, game=game_name(bot, game.match),
+    line = w("history.line", id=game.match.id, game=game_name(game.match.game),
              players=players, winners=winners or "—", when=f"<t:{int(game.finished_at)}:f>")
     return line if len(line) <= LINE_LIMIT else line[:LINE_LIMIT - 1] + "…"
 
@@ -290,7 +290,7 @@ async def send_animation(interaction: discord.Interaction[GameBot], replay: Repl
         return
     finally:
         _exporting.discard(bot)
-    name = game_name(bot, replay.match)
+    name = game_name(replay.match.game)
     text = w.n("replay.exported", count, game=name, id=replay.match.id)
     try:
         await interaction.followup.send(

@@ -11,12 +11,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 FORBIDDEN = {  # package → packages it may not import, even for typing
-    "bot": ("cogs",),
-    "rendering": ("cogs", "bot.app", "bot.sessions", "bot.db"),
+    "bot": ("cogs", "web", "root", "presentation"),
+    "rendering": ("cogs", "web", "root", "bot.app", "bot.sessions", "bot.db"),
     # Below both front ends: what a player is told, for Discord and the web alike.
-    "presentation": ("discord", "aiohttp", "cogs", "web"),
-    # A game's web description speaks through the presentation layer, not Discord's cogs.
-    "web/games": ("cogs",),
+    "presentation": ("discord", "aiohttp", "cogs", "web", "root"),
+    # The two front ends are peers: neither imports the other, nor the root above them.
+    "cogs": ("web", "root"),
+    "web": ("cogs", "root"),
 }
 
 

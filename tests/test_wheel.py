@@ -20,7 +20,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
 SOURCES = ("pyproject.toml", "README.md", "LICENSE", "bot", "cogs", "presentation", "rendering",
-           "web")
+           "root", "web")
 
 CHECK_INSTALLED = """
 import asyncio, importlib, pathlib, pkgutil, sys

@@ -1,4 +1,4 @@
-"""Services are wired in one place (`cogs/root.py`): no other module hands an object another's
+"""Services are wired in one place (`root/compose.py`): no other module hands an object another's
 function by assigning it to an attribute (``sessions.publish = publisher.publish``), the old
 way that made the order extensions load in matter and was never undone on unload."""
 
@@ -8,8 +8,8 @@ import ast
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PACKAGES = ("bot", "cogs", "rendering")
-COMPOSITION_ROOT = "cogs/root.py"
+PACKAGES = ("bot", "cogs", "rendering", "presentation", "web", "root")
+COMPOSITION_ROOT = "root/compose.py"
 
 
 def functions() -> set[str]:

@@ -39,6 +39,7 @@ from bot.autoplay import Move, autoplay
 from bot.db.repo import Repo
 from bot.db.store import open_store
 from bot.games import REGISTRY
+from bot.links import SPECTATOR, board_url
 from bot.shards import shard_of
 from tests import pg
 from tests.double import BotProcess, Driver, FakeDiscord, Guild, Message, World
@@ -48,7 +49,6 @@ from tools.bench_figures import p95
 from tools.bench_resume import store_open_game
 from tools.bench_web import SECRET as WEB_SECRET
 from tools.bench_web import free_port
-from web.tokens import SPECTATOR, board_url
 
 TITLE = "two processes × {count} open games: interaction → first response p95"
 COUNT = 200  # open games in each guild

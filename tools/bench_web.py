@@ -29,12 +29,14 @@ import aiohttp
 from bot.db.repo import Repo
 from bot.db.store import open_store
 from bot.games import REGISTRY
+from bot.links import SPECTATOR, board_url
 from bot.sessions import Listener, SessionService, Transition
 from bot.settings import Settings
+from presentation.languages import Languages
 from tools.bench_figures import p95
+from web.host import Host
 from web.live import LiveBoards
 from web.server import BoardServer
-from web.tokens import SPECTATOR, board_url
 
 GAMES = 200
 BOARDS_A_GAME = 5
@@ -68,9 +70,11 @@ async def bench_web(games: int = GAMES, boards: int = BOARDS_A_GAME) -> None:
         stamps, live = Stamps(), LiveBoards(sessions)
         sessions.subscribe(stamps)
         sessions.subscribe(live)
-        bot: Any = SimpleNamespace(sessions=sessions, uis={}, get_guild=lambda _: None,
-                                   get_cog=lambda _: None)
-        server = BoardServer(bot, live, settings)
+        discord_app: Any = SimpleNamespace(application_id=None, http=None,
+                                           get_cog=lambda _: None)
+        host = Host(sessions=sessions, languages=Languages(sessions.repo, lambda _: None),
+                    picture=lambda *_: None, discord=discord_app)
+        server = BoardServer(host, live, settings)
         await server.start()
         try:
             matches = []

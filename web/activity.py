@@ -23,13 +23,13 @@ import discord
 from aiohttp import web
 
 from bot.i18n import Words, words
+from bot.links import LINK_LIFE, sign
 from bot.settings import Settings
 from web.play import Bucket
-from web.tokens import LINK_LIFE, sign
 
 if TYPE_CHECKING:
     from bot.db.repo import MatchRow
-    from cogs._bot import GameBot
+    from web.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -46,8 +46,8 @@ CALLS_A_SECOND, CALLS_AT_ONCE = 10, 40
 class Activity:
     """The Activity's page and its two calls."""
 
-    def __init__(self, bot: GameBot, settings: Settings) -> None:
-        self.bot = bot
+    def __init__(self, host: Host, settings: Settings) -> None:
+        self.host = host
         self.settings = settings
         self.http: aiohttp.ClientSession | None = None
         self.allowance = Bucket(CALLS_A_SECOND, CALLS_AT_ONCE)
@@ -64,7 +64,7 @@ class Activity:
     def origin(self) -> str | None:
         """Where Discord serves the Activity's pages (its proxy): the boards' sockets come from
         there too."""
-        app = self.bot.application_id
+        app = self.host.discord.application_id
         return f"https://{app}.discordsays.com" if app else None
 
     async def close(self) -> None:
@@ -83,7 +83,7 @@ class Activity:
         page_words = {k: w(f"web.activity.{k}") for k in PAGE_WORDS}
         page_words["outside"] = w("web.activity.outside", button=w("web.launch"))
         said = html.escape(json.dumps(page_words), quote=True)
-        client = self.bot.application_id or 0
+        client = self.host.discord.application_id or 0
         body = f"""<!doctype html>
 <html lang="{w.lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -108,7 +108,7 @@ class Activity:
         code = sent.get("code")
         if not isinstance(code, str) or not 0 < len(code) <= LONGEST:
             raise web.HTTPBadRequest(text="A sign-in code is needed.")
-        form = {"client_id": str(self.bot.application_id or ""),
+        form = {"client_id": str(self.host.discord.application_id or ""),
                 "client_secret": self.settings.discord_client_secret,
                 "grant_type": "authorization_code", "code": code}
         granted = await self._ask("POST", "/oauth2/token", data=form)
@@ -168,9 +168,9 @@ class Activity:
         """Discord's record of a running instance of this application (the bot's token)."""
         route = discord.http.Route(
             "GET", "/applications/{application_id}/activity-instances/{instance_id}",
-            application_id=self.bot.application_id, instance_id=instance_id)
+            application_id=self.host.discord.application_id, instance_id=instance_id)
         try:
-            found = await self.bot.http.request(route)
+            found = await self.host.discord.http.request(route)
         except discord.NotFound:
             raise web.HTTPForbidden(text="Open the Activity from Discord.") from None
         except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
@@ -184,7 +184,7 @@ class Activity:
     async def _match_in(self, channel_id: int) -> MatchRow | None:
         """The lobby or game of a channel: its own, or else the newest one that moved from it
         into a thread of its own (an Activity opened in the thread finds it by the thread)."""
-        repo = self.bot.sessions.repo
+        repo = self.host.sessions.repo
         match = await repo.open_match_in(channel_id)
         if match is None:
             threads = await repo.threads_from(channel_id)
@@ -192,10 +192,8 @@ class Activity:
         return match
 
     async def _words(self, guild: object) -> Words:
-        from cogs._ui import server_words  # the Discord layer's choice of a server's language
-
         if isinstance(guild, str) and SNOWFLAKE.fullmatch(guild):
-            return await server_words(self.bot, int(guild))
+            return await self.host.languages.server(int(guild))
         return words("en")
 
 

@@ -67,10 +67,14 @@ class Board:
         self.pending = text
         self.ready.set()
 
-    def show(self, sessions: SessionService, match: MatchRow) -> None:
-        """Queue the frame of ``match`` for this board."""
+    def show(self, sessions: SessionService, match: MatchRow, public: str | None = None
+             ) -> None:
+        """Queue the frame of ``match`` for this board (a spectator's board takes the public
+        frame ``public`` when one was made for all of them)."""
         self.shown = match
-        self.send(frame(sessions, match, self.seat, self.w))
+        if public is None or self.seat is not None:
+            public = frame(sessions, match, self.seat, self.w)
+        self.send(public)
 
     def seen_at(self) -> float | None:
         """When the version this board was last sent reached its screen, if it said so."""
@@ -131,11 +135,7 @@ class LiveBoards(Listener):
         self.pushed[match.id] = (match.version, match.status)
         public = frame(self.sessions, match)
         for board in boards:
-            if board.seat is None:
-                board.shown = match
-                board.send(public)
-            else:
-                board.show(self.sessions, match)
+            board.show(self.sessions, match, public)  # one public frame for all spectators
 
     def open(self, match_id: int, socket: web.WebSocketResponse, seat: int | None = None,
              w: Words | None = None) -> Board:

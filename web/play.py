@@ -22,7 +22,7 @@ from web import games
 from web.live import Board
 
 if TYPE_CHECKING:
-    from cogs._bot import GameBot
+    from web.host import Host
 
 log = logging.getLogger(__name__)
 
@@ -65,9 +65,9 @@ class Player:
     """The messages of one board's page: who sent them (a user, 0 for a spectator) and where
     its answers go."""
 
-    def __init__(self, bot: GameBot, board: Board, match_id: int, user_id: int,
+    def __init__(self, host: Host, board: Board, match_id: int, user_id: int,
                  w: Words) -> None:
-        self.bot = bot
+        self.host = host
         self.board = board
         self.match_id = match_id
         self.user_id = user_id
@@ -103,7 +103,7 @@ class Player:
         await self._move(code, version)
 
     async def _move(self, code: str, version: int) -> None:
-        sessions = self.bot.sessions
+        sessions = self.host.sessions
         try:
             await sessions.submit(self.match_id, self.user_id, code, version)
         except RuleError as why:
@@ -118,7 +118,7 @@ class Player:
 
     async def _react(self, code: str) -> None:
         shown = self.board.shown
-        dealer = games.dealer(shown.game, self.bot) if shown is not None else None
+        dealer = games.dealer(shown.game, self.host.discord) if shown is not None else None
         if shown is None or dealer is None or shown.state is None \
                 or code not in {c.code for c in games.panel(shown.game, {}, [], self.w).choices}:
             await self._answer(error("bad_message"))

@@ -1,6 +1,6 @@
 """The web board's HTTP side (aiohttp): the page of a match, its picture and its WebSocket.
 
-Every request carries a signed token (`web.tokens`) for its match, checked before anything is
+Every request carries a signed token (`bot.links`) for its match, checked before anything is
 read. The page is static apart from its words (the server's language) and loads one script; the
 socket sends the match's state at once and then every commit (`web.live`); a seated player's
 board also sends their moves (`web.play`), a spectator's only pings. Headers allow the page
@@ -17,7 +17,6 @@ import time
 from collections import OrderedDict
 from collections.abc import Awaitable, Callable
 from importlib import resources
-from typing import TYPE_CHECKING
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
@@ -25,14 +24,13 @@ from aiohttp import WSMsgType, web
 from bot.db.postgres import Listener
 from bot.db.repo import CHANGES, MatchRow
 from bot.i18n import words
+from bot.links import SPECTATOR, BadToken, Pass, check
 from bot.settings import Settings
+from presentation.languages import game_name
 from web.activity import Activity
+from web.host import Host
 from web.live import LiveBoards
 from web.play import Bucket, Player, error
-from web.tokens import SPECTATOR, BadToken, Pass, check
-
-if TYPE_CHECKING:
-    from cogs._bot import GameBot
 
 log = logging.getLogger(__name__)
 
@@ -54,14 +52,14 @@ def origin_of(url: str) -> str:
 class BoardServer:
     """The web board of every match this process serves."""
 
-    def __init__(self, bot: GameBot, live: LiveBoards, settings: Settings) -> None:
-        self.bot = bot
+    def __init__(self, host: Host, live: LiveBoards, settings: Settings) -> None:
+        self.host = host
         self.live = live
         self.settings = settings
         self.origin = origin_of(settings.web_url)
         self.pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
         self.runner: web.AppRunner | None = None
-        self.activity = Activity(bot, settings) if settings.activity else None
+        self.activity = Activity(host, settings) if settings.activity else None
         # On PostgreSQL other bot processes commit too: their changes reach these boards.
         self.elsewhere: Listener | None = None
         if settings.database_url:
@@ -115,16 +113,14 @@ class BoardServer:
     async def _match(self, request: web.Request) -> tuple[Pass, MatchRow]:
         """The request's pass and its match; a bad link or a game that is gone is answered in
         the words of the game's server (English when there is no such game)."""
-        from cogs._ui import server_words
-
         match_id = int(request.match_info["match"])
-        match = await self.bot.sessions.repo.match(match_id)
+        match = await self.host.sessions.repo.match(match_id)
         try:
             allowed = check(self.settings.web_secret, request.query.get("t", ""), match_id,
                             time.time())
         except BadToken as why:
             log.info("a board link refused for game %s: %s", match_id, why)
-            w = await server_words(self.bot, match.guild_id) if match else words("en")
+            w = await self.host.languages.server(match.guild_id) if match else words("en")
             raise web.HTTPForbidden(text=w("web.link_bad")) from None
         if match is None:
             raise web.HTTPNotFound(text=words("en")("web.no_game"))
@@ -132,11 +128,9 @@ class BoardServer:
 
     async def page(self, request: web.Request) -> web.Response:
         """The board's page: the picture, a status line, and the script that keeps them live."""
-        from cogs._ui import game_name, server_words  # the Discord layer's words and names
-
         allowed, match = await self._match(request)
-        w = await server_words(self.bot, match.guild_id)
-        title = w("web.title", game=game_name(self.bot, match), id=match.id)
+        w = await self.host.languages.server(match.guild_id)
+        title = w("web.title", game=game_name(match.game), id=match.id)
         token = html.escape(request.query.get("t", ""), quote=True)
         keys = {"live": "web.live", "reconnecting": "web.reconnecting", "over": "web.over",
                 "wait": "web.wait", "back": "web.back"}
@@ -163,19 +157,18 @@ class BoardServer:
 
     async def picture(self, request: web.Request) -> web.Response:
         """The public board of the match as Discord shows it, drawn once per version."""
-        from cogs._ui import server_words
-
         _, match = await self._match(request)
         key = (match.id, match.version)
         png = self.pictures.get(key)
         if png is None:
-            ui = self.bot.uis.get(match.game)
-            if ui is None or match.state is None:
+            if match.state is None:
                 raise web.HTTPNotFound(text="This game has no board yet.")
-            seats = await self.bot.sessions.repo.seats(match.id)
-            w = await server_words(self.bot, match.guild_id)
-            view = self.bot.sessions.rules(match.game).view(match.state, None)
-            png = await asyncio.to_thread(ui.board, match, seats, view, w)
+            seats = await self.host.sessions.repo.seats(match.id)
+            w = await self.host.languages.server(match.guild_id)
+            view = self.host.sessions.rules(match.game).view(match.state, None)
+            png = await asyncio.to_thread(self.host.picture, match, seats, view, w)
+            if png is None:
+                raise web.HTTPNotFound(text="This game has no board yet.")
             self.pictures[key] = png
             while len(self.pictures) > PICTURES_KEPT:
                 self.pictures.popitem(last=False)
@@ -193,21 +186,19 @@ class BoardServer:
         """The board's live line: the state now, then every commit; from the page, pings, and
         from a seated player's board their moves (or reactions), which go through the session
         service like Discord's."""
-        from cogs._ui import server_words
-
         origin = request.headers.get("Origin")  # this server's pages, or Discord's proxy of them
         if origin != self.origin and (self.activity is None or origin != self.activity.origin):
             raise web.HTTPForbidden(text="Boards connect from the board's own page.")
         allowed, match = await self._match(request)
-        seats = await self.bot.sessions.repo.seats(match.id)
+        seats = await self.host.sessions.repo.seats(match.id)
         seat = next((s.seat for s in seats if allowed.user_id != SPECTATOR
                      and s.user_id == allowed.user_id), None)
-        w = await server_words(self.bot, match.guild_id)
+        w = await self.host.languages.server(match.guild_id)
         socket = web.WebSocketResponse(heartbeat=30)
         await socket.prepare(request)
         board = self.live.open(match.id, socket, seat, w)
-        board.show(self.bot.sessions, match)
-        player = Player(self.bot, board, match.id, allowed.user_id, w)
+        board.show(self.host.sessions, match)
+        player = Player(self.host, board, match.id, allowed.user_id, w)
         bucket = Bucket(MESSAGES_A_SECOND, BURST)
         try:
             async for message in socket:

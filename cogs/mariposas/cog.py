@@ -62,7 +62,6 @@ class MariposasUI(GameUI[MariposasView]):
     """How a Mariposas table looks: the map, one button for the private panel, the log."""
 
     game = "mariposas"
-    name = "Mariposas"
 
     @staticmethod
     def quiet(transition: Transition) -> bool:

@@ -132,7 +132,6 @@ class MimicUI(GameUI[MimicView]):
     """How a MIMIC table looks, which buttons it has, and its private hand view."""
 
     game = "mimic"
-    name = "MIMIC"
     solo_unit = "cubes"  # a solo game's score, on the solo leaderboard
 
     def board(

@@ -48,7 +48,6 @@ class MimikriUI(GameUI[MimikriView]):
     """How a Mimikri table looks and which buttons it has."""
 
     game = "mimikri"
-    name = "Mimikri"
 
     def board(
         self, match: MatchRow, seats: Sequence[SeatRow], view: MimikriView, w: Words = EN

@@ -29,7 +29,6 @@ class SchickiUI(GameUI[SchickiView]):
     """How a Schicki Micki table looks."""
 
     game = "schicki_micki"
-    name = "Schicki Micki"
 
     def __init__(self, dealer: Dealer) -> None:
         self.dealer = dealer

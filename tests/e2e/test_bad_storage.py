@@ -125,11 +125,11 @@ entry._check_storage = check_then_break
 """
 
 FAIL_AFTER_OPENING = """\
-import cogs.root
+import root.compose
 class Broken:
     def __init__(self, *args, **kwargs):
         raise RuntimeError("the sessions could not start")
-cogs.root.SessionService = Broken
+root.compose.SessionService = Broken
 """
 
 

@@ -1,4 +1,4 @@
-"""The composition root (`cogs.root`): the bot is the same whichever order its extensions load
+"""The composition root (`root.compose`): the bot is the same whichever order its extensions load
 in, every command is checked however it was added, and what an extension subscribes it takes
 away when it is unloaded."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-import cogs.root
+import root.compose
 from tests.e2e.test_help import synced_commands
 from tests.e2e.test_options import send_raw
 
@@ -23,9 +23,9 @@ async def test_the_extensions_load_in_any_order(table, monkeypatch):
     known = synced_commands(table.driver.world)
     await table.kill()
 
-    loaded = cogs.root.extensions()
+    loaded = root.compose.extensions()
     assert loaded[:2] == ["cogs.games", "cogs.mimikri.cog"] and len(loaded) == 10
-    monkeypatch.setattr(cogs.root, "extensions", lambda: list(reversed(loaded)))
+    monkeypatch.setattr(root.compose, "extensions", lambda: list(reversed(loaded)))
     await table.start()
     assert synced_commands(table.driver.world) == known
     # /game history comes with the /game group, wherever the replays load: it answers, and

@@ -114,7 +114,6 @@ COG = '''
 
     class ToyUI(GameUI):
         game = "toy"
-        name = "Toy"
 
         def board(self, match, seats, view, w):
             out = io.BytesIO()

@@ -19,12 +19,12 @@ from dataclasses import replace
 import aiohttp
 import pytest
 
+from bot.links import check
 from tests.double import interactions as ix
 from tests.double.oauth import CLIENT_SECRET
 from tests.e2e.table import Table, czech
 from tests.e2e.test_mimikri import open_game as open_mimikri
 from tests.e2e.test_web_board import SECRET, free_port
-from web.tokens import check
 
 
 def activity_on(table: Table) -> str:

@@ -19,12 +19,12 @@ import pytest
 
 from bot.games import REGISTRY
 from bot.i18n import words
+from bot.links import check
 from bot.texts.mimic import card_name, face
 from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_mimikri import choose, move
 from tests.e2e.test_mimikri import open_game as open_mimikri
 from tests.e2e.test_web_board import SECRET, free_port, watch_link
-from web.tokens import check
 
 EN = words("en")
 
@@ -262,8 +262,8 @@ async def test_a_schicki_micki_row_won_from_the_web_while_discord_reacts_too(tab
     surface it came from; its time counts from when the card reached that player's board."""
     from bot.games.schicki_micki.deck import cards
     from bot.games.schicki_micki.table import read_table
+    from bot.links import board_url
     from tests.e2e.test_schicki_micki import SAY, open_table, seed_with, wait_cards
-    from web.tokens import board_url
 
     base = web_on(table)
     table.time_scale = 0.3  # a card every 0.75 s: time enough to aim

@@ -13,11 +13,11 @@ import aiohttp
 import pytest
 
 from bot.db.repo import Repo
+from bot.links import board_url
 from bot.shards import shard_of
 from tests.double import FakeDiscord, start_bot_process
 from tests.e2e.test_two_processes import COUNT, Guilds, repo  # noqa: F401 (a fixture)
 from tests.e2e.test_web_board import SECRET, free_port
-from web.tokens import board_url
 
 
 @pytest.mark.asyncio

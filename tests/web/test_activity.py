@@ -122,7 +122,7 @@ async def check_bound_to(table: Any, url: str, match_id: int, user_id: int) -> N
     """The board's link names ``user_id`` on ``match_id`` (signed with the board's secret)."""
     import time
 
-    from web.tokens import check
+    from bot.links import check
 
     allowed = check(table.bot.settings.web_secret, url.split("?t=")[1], match_id, time.time())
     assert allowed.user_id == user_id

@@ -217,8 +217,8 @@ async def test_a_schicki_micki_row_won_by_a_key_in_the_browser(table, browser, t
     the row is Alice's."""
     from bot.games.schicki_micki.deck import cards
     from bot.games.schicki_micki.table import read_table
+    from bot.links import board_url
     from tests.e2e.test_schicki_micki import SAY, open_table, seed_with, wait_cards
-    from web.tokens import board_url
 
     base = web_on(table)
     table.time_scale = 0.3

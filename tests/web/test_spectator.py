@@ -73,9 +73,9 @@ async def test_the_watch_live_page_follows_a_move_made_in_discord(web_table: Tab
 async def open_spectated(table: Table, game: str) -> str:
     """A running game of ``game`` between Alice and Bob (Mariposas with a computer too) in the
     games channel; the spectators' link to its board."""
+    from bot.links import SPECTATOR, board_url
     from tests.e2e.test_mariposas import open_game as open_mariposas
     from tests.e2e.test_schicki_micki import open_table
-    from web.tokens import SPECTATOR, board_url
 
     if game == "mariposas":
         board, _ = await open_mariposas(table)

@@ -1,11 +1,13 @@
-"""The composition root: names the command tree, builds the services the Discord layer runs on,
-hands each its dependencies, then loads the extensions (commands, buttons, each game's UI).
+"""The composition root's one job: names the command tree, builds the services both front ends
+run on, hands each its dependencies, loads Discord's extensions (commands, buttons, each game's
+UI) and starts the web board.
 
 The application imports this module by name (`bot.app`), as it loads the extensions: layers
 point downward. Everything is wired here, once: the session service gets its placement (games'
-threads), the publisher the session service and the threads, and the listeners of committed
-changes subscribe in a fixed order — the board publisher first, so whatever another listener
-posts after a game's end follows its final board. No extension needs another loaded before it.
+threads), the publisher the session service and the threads, the web board its `web.host.Host`,
+and the listeners of committed changes subscribe in a fixed order — the board publisher first,
+so whatever another listener posts after a game's end follows its final board. No extension
+needs another loaded before it.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from typing import TYPE_CHECKING
 from bot.db.repo import Repo
 from bot.games import GAMES
 from bot.sessions import SessionService
+from bot.settings import Settings
 from cogs._cog import GameCog
 from cogs._publisher import Publisher
 from cogs._threads import Threads
@@ -25,11 +28,23 @@ from cogs._tree import GameTree
 from cogs._ui import DYNAMIC_ITEMS
 from cogs._web import LaunchButton, PlayButton, board_buttons
 from cogs.rematch import RematchButton
+from presentation.languages import Languages
+from web.host import Host
 from web.live import LiveBoards
 from web.server import BoardServer
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from bot.db.repo import MatchRow, SeatRow
+    from bot.i18n import Words
     from cogs._bot import GameBot
+
+    class RootBot(GameBot):
+        """The bot as the root leaves it: plus the web board it started (None: WEB_URL is
+        not set)."""
+
+        web: BoardServer | None
 
 log = logging.getLogger(__name__)
 
@@ -50,23 +65,48 @@ def extensions() -> list[str]:
     return [SHARED[0], *games, *SHARED[1:]]
 
 
-async def compose(bot: GameBot) -> None:
+def community(bot: GameBot, guild_id: int) -> object:
+    """A server's community locale, from the bot's gateway cache (None: not a server of ours)."""
+    guild = bot.get_guild(guild_id)
+    return guild.preferred_locale if guild is not None else None
+
+
+def table_picture(bot: GameBot, match: MatchRow, seats: Sequence[SeatRow], view: object,
+                  w: Words) -> bytes | None:
+    """A match's public table picture, drawn as its game's Discord board is (None: the
+    game's extension is not loaded)."""
+    ui = bot.uis.get(match.game)
+    return ui.board(match, seats, view, w) if ui is not None else None
+
+
+async def start_web(bot: RootBot, settings: Settings) -> None:
+    """The live web board (and the Activity), when WEB_URL is set: it hears every commit after
+    Discord's board publisher, so Discord's board is not held up."""
+    bot.web = None
+    if not settings.web_url:
+        return
+    live = LiveBoards(bot.sessions)
+    bot.sessions.subscribe(live)
+    host = Host(sessions=bot.sessions, languages=bot.languages, discord=bot,
+                picture=lambda *drawn: table_picture(bot, *drawn))
+    bot.web = BoardServer(host, live, settings)
+    await bot.web.start()
+
+
+async def compose(bot: RootBot) -> None:
     """Build and wire every service on ``bot`` (its database is open), then load the
     extensions."""
     settings = bot.settings
     threads = Threads(bot)
-    bot.sessions = SessionService(Repo(bot.db), computer_delay=settings.computer_delay,
+    repo = Repo(bot.db)
+    bot.sessions = SessionService(repo, computer_delay=settings.computer_delay,
                                   owner=settings.owner, placement=threads)
+    bot.languages = Languages(repo, lambda guild_id: community(bot, guild_id))
     # The web board's buttons under the boards: none unless WEB_URL is set, the bot as ever.
     bot.publisher = Publisher(bot, bot.sessions, threads, retry_delay=settings.retry_delay,
                               web=board_buttons(settings))
     bot.sessions.subscribe(bot.publisher)
-    bot.web = None
-    if settings.web_url:
-        live = LiveBoards(bot.sessions)
-        bot.sessions.subscribe(live)  # after the publisher: Discord's board is not held up
-        bot.web = BoardServer(bot, live, settings)
-        await bot.web.start()
+    await start_web(bot, settings)
     # A turn ping an archived thread kept is deleted once the thread is reopened.
     threads.when_reopened(bot.publisher.turn_pings.retry)
     # Lobby and Rematch buttons work after a restart too.
@@ -76,7 +116,7 @@ async def compose(bot: GameBot) -> None:
         await bot.load_extension(extension)
 
 
-async def resume(bot: GameBot) -> int:
+async def resume(bot: RootBot) -> int:
     """At start-up: resume the open games' timers and computer players, then bring every
     message up to date that may be behind the database — open games, and ended ones whose
     final board or announcement a crash cut off — and each cog's own (only in the guilds this
@@ -97,7 +137,7 @@ async def resume(bot: GameBot) -> int:
     return len(resumed)
 
 
-async def close(bot: GameBot) -> None:
+async def close(bot: RootBot) -> None:
     """Unload the extensions (they stop their clocks and workers), then stop the board workers
     (pending redraws are redone at the next start-up) and the session service's timers."""
     for extension in reversed(list(bot.extensions)):

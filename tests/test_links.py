@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from web.tokens import SPECTATOR, BadToken, Pass, board_url, check, sign
+from bot.links import SPECTATOR, BadToken, Pass, board_url, check, sign
 
 SECRET = "s" * 40
 NOW = 1_800_000_000
