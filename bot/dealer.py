@@ -14,7 +14,10 @@ window is settled from what was stored. The clock survives Discord failing under
 table message, a missing permission, a timeout): it tells the host through `TableIO.trouble`,
 waits with backoff and tries the same step again.
 
-Discord stays behind `TableIO`, which the game's cog implements; nothing here knows of it.
+The composition root builds the one dealer and subscribes it to the session service: it starts
+dealing when a real-time game starts (its spec says `realtime`), whichever front end pressed
+Start, and goes on with the running tables after a restart (`resume`). Discord stays behind
+`TableIO`, which the game's cog attaches; nothing here knows of it.
 """
 
 from __future__ import annotations
@@ -30,10 +33,11 @@ from typing import Any, Protocol
 
 from bot.computers import DEFAULT_LEVEL, LEVELS
 from bot.db.repo import InboxRow, MatchRow
+from bot.games import spec_of
 from bot.games.core import SYSTEM, NotYourTurn, RuleError
 from bot.games.schicki_micki.ai import decide
 from bot.retry import backoff
-from bot.sessions import LobbyError, SessionService, Transition
+from bot.sessions import Listener, LobbyError, SessionService, Transition
 
 log = logging.getLogger(__name__)
 
@@ -123,15 +127,16 @@ class _Table:
     players: frozenset[int] | None = None  # the seated humans, once known
 
 
-class Dealer:
+class Dealer(Listener):
     """Runs every real-time table of the bot."""
 
     def __init__(
-        self, sessions: SessionService, io: TableIO, *, clock: Callable[[], float] = time.time,
-        time_scale: float = 1.0, retry_delay: float = 1.0,
+        self, sessions: SessionService, io: TableIO | None = None, *,
+        clock: Callable[[], float] = time.time, time_scale: float = 1.0,
+        retry_delay: float = 1.0,
     ) -> None:
         self.sessions = sessions
-        self.io = io
+        self.io = io  # the table dealt on: attached by the front end that shows it
         self.clock = clock
         self.time_scale = time_scale
         self.retry_delay = retry_delay
@@ -178,8 +183,39 @@ class Dealer:
             # Still judged from memory; only a crash before the window ends could lose it.
             log.warning("could not store a reaction in match %s", match_id, exc_info=True)
 
+    def attach(self, io: TableIO) -> Callable[[], None]:
+        """Deal on ``io``'s tables from now on; returns what detaches it again."""
+        self.io = io
+
+        def detach() -> None:
+            if self.io is io:
+                self.io = None
+        return detach
+
+    def _io(self) -> TableIO:
+        if self.io is None:  # detached while a table ran: its front end is unloading
+            raise RuntimeError("the dealer's table is gone")
+        return self.io
+
+    def published(self, transition: Transition) -> None:
+        """A real-time game was started (by any front end): deal it."""
+        match = transition.match
+        if any(event.kind == "started" for event in transition.events) \
+                and spec_of(self.sessions.rules(match.game)).realtime:
+            self.watch(match)
+
+    async def resume(self) -> None:
+        """After a restart: go on dealing the running real-time games of this process."""
+        sessions = self.sessions
+        for match in await sessions.repo.open_matches(owner=sessions.owner):
+            if match.status == "active" and spec_of(sessions.rules(match.game)).realtime:
+                self.watch(match, resumed=True)
+
     def watch(self, match: MatchRow, *, resumed: bool = False) -> None:
         """Start dealing a match (after Start, or after a restart with ``resumed``)."""
+        if self.io is None:
+            log.warning("real-time match %s has no table to be dealt on", match.id)
+            return
         table = self.tables.setdefault(match.id, _Table())
         if match.state is not None:
             table.row = match.state["row"]
@@ -237,7 +273,7 @@ class Dealer:
                     failures += 1
                     log.warning("the dealer of match %s failed (attempt %d); trying again",
                                 match_id, failures, exc_info=True)
-                    await self.io.trouble(match_id, error)
+                    await self._io().trouble(match_id, error)
                     await asyncio.sleep(backoff(self.retry_delay, failures))
         finally:
             self._tasks.pop(match_id, None)
@@ -254,7 +290,7 @@ class Dealer:
                 table.waiting.append(Reaction.stored(row))
         if table.waiting:
             table.wake.set()
-        await self.io.reset_row(match)
+        await self._io().reset_row(match)
 
     async def _step(self, match_id: int) -> bool:
         """One thing the dealer does; False when the game is over."""
@@ -269,7 +305,7 @@ class Dealer:
         table.row = state["row"]
         if table.row_posted != state["row"]:
             table.counting = True
-            await self.io.new_row(match)
+            await self._io().new_row(match)
             table.row_posted = state["row"]
             table.shown = []
             await self._wait(table, options["countdown"], stop_on_reaction=False)
@@ -290,7 +326,7 @@ class Dealer:
             except LobbyError:
                 return True  # cancelled while the dealer waited: the next step sees it is over
             table.deal += 1
-            table.shown.append(await self.io.shown(match_id, step.match.version))
+            table.shown.append(await self._io().shown(match_id, step.match.version))
             self._computers_look(step)
             return True
         # The last card is out: a final window (or a reaction's settle window), then the end.
@@ -328,7 +364,7 @@ class Dealer:
                     # Won: no row is dealt until the next one's countdown is over. The same
                     # table message goes on, so a reaction now is refused (and taken off).
                     table.counting = True
-                await self.io.announce(resolved.match, resolved)
+                await self._io().announce(resolved.match, resolved)
         finally:
             table.calm.set()
 

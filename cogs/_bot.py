@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from bot.app import MenagerieBot
 
 if TYPE_CHECKING:
+    from bot.dealer import Dealer
     from cogs._publisher import Publisher
     from cogs._ui import GameUI
     from presentation.languages import Languages
@@ -18,8 +19,10 @@ if TYPE_CHECKING:
 
 class GameBot(MenagerieBot):
     """For typing only (never built): the composition root (`root.compose`) installs the
-    publisher and the servers' languages, each game's extension its UI."""
+    publisher, the servers' languages and the real-time dealer, each game's extension its
+    UI."""
 
     publisher: Publisher
+    dealer: Dealer
     languages: Languages
     uis: dict[str, GameUI[Any]]

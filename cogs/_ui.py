@@ -314,10 +314,7 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
             elif self.op == "computer_off":
                 await sessions.remove_computer(self.match_id, user.id)
             elif self.op == "start":
-                started = await sessions.start(self.match_id, user.id)
-                ui = interaction.client.uis.get(started.match.game)
-                if hasattr(ui, "started"):  # a game with its own clock starts it now
-                    ui.started(started.match)
+                await sessions.start(self.match_id, user.id)  # a real-time game's dealer hears it
             else:
                 await sessions.cancel(self.match_id, user.id, is_admin=is_admin(interaction))
         except RuleError as error:

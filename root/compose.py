@@ -17,6 +17,7 @@ import logging
 from typing import TYPE_CHECKING
 
 from bot.db.repo import Repo
+from bot.dealer import Dealer
 from bot.games import GAMES
 from bot.sessions import SessionService
 from bot.settings import Settings
@@ -87,8 +88,8 @@ async def start_web(bot: RootBot, settings: Settings) -> None:
         return
     live = LiveBoards(bot.sessions)
     bot.sessions.subscribe(live)
-    host = Host(sessions=bot.sessions, languages=bot.languages, discord=bot,
-                picture=lambda *drawn: table_picture(bot, *drawn))
+    host = Host(sessions=bot.sessions, languages=bot.languages, dealer=bot.dealer,
+                discord=bot, picture=lambda *drawn: table_picture(bot, *drawn))
     bot.web = BoardServer(host, live, settings)
     await bot.web.start()
 
@@ -106,6 +107,11 @@ async def compose(bot: RootBot) -> None:
     bot.publisher = Publisher(bot, bot.sessions, threads, retry_delay=settings.retry_delay,
                               web=board_buttons(settings))
     bot.sessions.subscribe(bot.publisher)
+    # The real-time games' clock: it starts dealing when such a game starts, from either
+    # front end; Discord's table (the game's cog) attaches itself as what it deals on.
+    bot.dealer = Dealer(bot.sessions, time_scale=settings.time_scale,
+                        retry_delay=settings.retry_delay)
+    bot.sessions.subscribe(bot.dealer)
     await start_web(bot, settings)
     # A turn ping an archived thread kept is deleted once the thread is reopened.
     threads.when_reopened(bot.publisher.turn_pings.retry)
@@ -134,12 +140,16 @@ async def resume(bot: RootBot) -> int:
     for cog in list(bot.cogs.values()):
         if isinstance(cog, GameCog):
             await cog.resume_games()
+    await bot.dealer.resume()
     return len(resumed)
 
 
 async def close(bot: RootBot) -> None:
-    """Unload the extensions (they stop their clocks and workers), then stop the board workers
-    (pending redraws are redone at the next start-up) and the session service's timers."""
+    """Stop dealing, unload the extensions (they stop their clocks and workers), then stop the
+    board workers (pending redraws are redone at the next start-up) and the session service's
+    timers."""
+    if hasattr(bot, "dealer"):  # also when start-up failed before building it
+        await bot.dealer.close()
     for extension in reversed(list(bot.extensions)):
         await bot.unload_extension(extension)
     await bot.tree.set_translator(None)  # the one hook compose installed on the tree

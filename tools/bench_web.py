@@ -28,6 +28,7 @@ import aiohttp
 
 from bot.db.repo import Repo
 from bot.db.store import open_store
+from bot.dealer import Dealer
 from bot.games import REGISTRY
 from bot.links import SPECTATOR, board_url
 from bot.sessions import Listener, SessionService, Transition
@@ -70,10 +71,9 @@ async def bench_web(games: int = GAMES, boards: int = BOARDS_A_GAME) -> None:
         stamps, live = Stamps(), LiveBoards(sessions)
         sessions.subscribe(stamps)
         sessions.subscribe(live)
-        discord_app: Any = SimpleNamespace(application_id=None, http=None,
-                                           get_cog=lambda _: None)
+        discord_app: Any = SimpleNamespace(application_id=None, http=None)
         host = Host(sessions=sessions, languages=Languages(sessions.repo, lambda _: None),
-                    picture=lambda *_: None, discord=discord_app)
+                    picture=lambda *_: None, dealer=Dealer(sessions), discord=discord_app)
         server = BoardServer(host, live, settings)
         await server.start()
         try:

@@ -127,10 +127,7 @@ async def one_game(bot: MenagerieBot, number: int, guild_id: int, channel_id: in
                                       host_id=host_id, host_name="Alice", options=options)
     bot.publisher.refresh(match.id)  # no command answered: the publisher posts the lobby
     await sessions.add_computer(match.id, host_id, "easy")
-    started = await sessions.start(match.id, host_id)
-    ui: Any = bot.uis[game]
-    if hasattr(ui, "started"):
-        ui.started(started.match)
+    await sessions.start(match.id, host_id)  # a real-time game's dealer hears of it itself
 
     async def drawn() -> bool:
         return bot.publisher.shown(match.id)[0] >= 0

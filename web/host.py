@@ -1,6 +1,7 @@
 """What the web board runs on, handed to it by the composition root: the session service, the
-servers' languages, the table pictures and the bot's line to Discord (the Activity's sign-in
-asks Discord with the bot's token; a real-time game's dealer runs beside the bot).
+servers' languages, the table pictures, the real-time games' dealer (a reaction on the board
+goes to it as an emoji in Discord does) and the bot's line to Discord (the Activity's sign-in
+asks Discord with the bot's token).
 
 The web names no other front end: whatever the root wires in only has to fit these shapes.
 """
@@ -15,6 +16,7 @@ if TYPE_CHECKING:
     import discord
 
     from bot.db.repo import MatchRow, SeatRow
+    from bot.dealer import Dealer
     from bot.i18n import Words
     from bot.sessions import SessionService
     from presentation.languages import Languages
@@ -25,17 +27,14 @@ has no picture here)."""
 
 
 class DiscordApp(Protocol):
-    """The bot's own line to Discord: its application id (once logged in), its REST client
-    (with the bot's token), and its loaded extensions by name (where a real-time game's dealer
-    runs today)."""
+    """The bot's own line to Discord: its application id (once logged in) and its REST client
+    (with the bot's token)."""
 
     @property
     def application_id(self) -> int | None: ...
 
     @property
     def http(self) -> discord.http.HTTPClient: ...
-
-    def get_cog(self, name: str, /) -> Any: ...
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,4 +44,5 @@ class Host:
     sessions: SessionService
     languages: Languages
     picture: Picture
+    dealer: Dealer
     discord: DiscordApp

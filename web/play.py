@@ -15,6 +15,7 @@ import time
 from typing import TYPE_CHECKING
 
 from bot.dealer import Reaction
+from bot.games import spec_of
 from bot.games.core import RuleError, StaleAction
 from bot.i18n import Words
 from presentation.seats import reason
@@ -118,8 +119,8 @@ class Player:
 
     async def _react(self, code: str) -> None:
         shown = self.board.shown
-        dealer = games.dealer(shown.game, self.host.discord) if shown is not None else None
-        if shown is None or dealer is None or shown.state is None \
+        realtime = shown is not None and spec_of(self.host.sessions.rules(shown.game)).realtime
+        if shown is None or not realtime or shown.state is None \
                 or code not in {c.code for c in games.panel(shown.game, {}, [], self.w).choices}:
             await self._answer(error("bad_message"))
             return
@@ -129,7 +130,7 @@ class Player:
             await self._answer(refused(self.w("web.refused", reason=why.say(self.w))))
 
         seen = self.board.seen_at()
-        dealer.react(self.match_id, Reaction(
+        self.host.dealer.react(self.match_id, Reaction(
             (now, 0), now, code, user_id=self.user_id, refused=said_no,
             row=int(shown.state["row"]), heard=now, seen=seen))
 

@@ -14,6 +14,7 @@ import functools
 import itertools
 import logging
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -21,7 +22,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db.repo import MatchRow
-from bot.dealer import Dealer, Reaction
+from bot.dealer import Reaction
 from bot.games.core import RuleError
 from bot.games.schicki_micki import RULES
 from bot.games.schicki_micki.views import SchickiView, resolved
@@ -59,8 +60,8 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
-        self.dealer = Dealer(bot.sessions, self, time_scale=bot.settings.time_scale,
-                             retry_delay=bot.settings.retry_delay)
+        self.dealer = bot.dealer  # the root's; its tables are this cog's messages
+        self._detach: Callable[[], None] = lambda: None
         self.rows: dict[int, int] = {}  # table message → match; other messages are ignored
         self.posted: dict[int, int] = {}  # match → its table message
         self.dressed: set[int] = set()  # table messages that have the bot's nine emojis
@@ -79,16 +80,17 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
             await self.bot.publisher.warn_host(match, "reactions")
 
     async def cog_load(self) -> None:
-        """Resume the running tables (reactions come in through the listeners below)."""
+        """Be the dealer's table, and know the running tables' messages again (reactions
+        come in through the listeners below; the root has the dealer go on with them)."""
         self.bot.add_dynamic_items(ReactButton)
+        self._detach = self.dealer.attach(self)
         for match in await self.bot.sessions.repo.open_matches(owner=self.bot.sessions.owner):
             if match.game == SchickiUI.game and match.status == "active":
                 self.rows[match.message_id or 0] = match.id
-                self.dealer.watch(match, resumed=True)
 
     async def cog_unload(self) -> None:
-        """Stop dealing."""
-        await self.dealer.close()
+        """No table to deal on any more (the root stops the dealer)."""
+        self._detach()
 
     @commands.Cog.listener()
     async def on_raw_reaction_add(self, event: discord.RawReactionActionEvent) -> None:

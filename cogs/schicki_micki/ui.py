@@ -52,10 +52,6 @@ class SchickiUI(GameUI[SchickiView]):
         self.pictures.pop(match_id, None)
         self.results.pop(match_id, None)
 
-    def started(self, match: MatchRow) -> None:
-        """The host pressed Start: the dealer begins."""
-        self.dealer.watch(match)
-
     async def ready(self, match: MatchRow) -> None:
         """Called before every picture of the table (`board`): while the dealer submits a
         window's reactions one by one, the states in between stay on the table for

@@ -32,7 +32,7 @@ async def test_the_extensions_load_in_any_order(table, monkeypatch):
     # its option is checked like every command's.
     told = await send_raw(table.driver, "alice", "game history", page=0)
     assert told.messages[-1].ephemeral and "`page` must be" in told.messages[-1].content
-    assert listening(table) == ["Publisher", "Daily"], "the board is drawn first"
+    assert listening(table) == ["Publisher", "Dealer", "Daily"], "the board is drawn first"
     lobby = await table.driver.slash("alice", "games", "mimikri new")
     assert lobby.ok, lobby
 
@@ -40,8 +40,8 @@ async def test_the_extensions_load_in_any_order(table, monkeypatch):
 @pytest.mark.asyncio
 async def test_an_unloaded_extension_stops_listening(table):
     await table.start()
-    assert listening(table) == ["Publisher", "Daily"]
+    assert listening(table) == ["Publisher", "Dealer", "Daily"]
     await table.bot.unload_extension("cogs.daily")
-    assert listening(table) == ["Publisher"]
+    assert listening(table) == ["Publisher", "Dealer"]
     await table.bot.load_extension("cogs.daily")
-    assert listening(table) == ["Publisher", "Daily"]
+    assert listening(table) == ["Publisher", "Dealer", "Daily"]

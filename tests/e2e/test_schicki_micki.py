@@ -214,3 +214,22 @@ async def test_buttons_are_ordered_by_discords_own_timestamps(table):
     # ...and its player is told why, privately, in the game's own words.
     await again.wait_followups(1)
     assert again.followups[0].ephemeral_for and "already knocked" in again.followups[0].content
+
+
+@pytest.mark.asyncio
+async def test_a_table_started_by_another_front_end_is_dealt_too(table):
+    """The dealer is the root's and hears the session service: a game started without Discord's
+    Start button (as the web's lobby would start it) is dealt all the same — its table message
+    comes, and cards land on it."""
+    driver = table.driver
+    await table.start()
+    opened = await driver.slash("alice", "games", "schicki new")
+    assert opened.ok, opened
+    match_id = game_id(opened.message.content)
+    await driver.click("alice", opened.message, label="Add computer (normal)")
+    mark = driver.mark()
+    await table.bot.sessions.start(match_id, driver.user("alice").id)  # no button pressed
+    await driver.wait_for_message(lambda m: "row 1" in m.content, channel="games", since=mark,
+                                  timeout=10)
+    state = await wait_cards(table, match_id, 1)
+    assert state["table"], "the dealer dealt a card"

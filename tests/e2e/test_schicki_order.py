@@ -1,6 +1,7 @@
 """Schicki Micki hears emoji reactions in the order the gateway delivered them, through
 discord.py's public raw reaction events: a long burst reaches the dealer in exactly that order,
-with keys that sort the same way, and a reloaded cog hears each reaction once."""
+with keys that sort the same way, and a reloaded cog hears each reaction once (the old one
+none) and hands it to the root's one dealer once."""
 
 from __future__ import annotations
 
@@ -31,6 +32,20 @@ def heard_by(cog: SchickiMicki, monkeypatch: pytest.MonkeyPatch) -> Heard:
         react(match_id, reaction)
 
     monkeypatch.setattr(cog.dealer, "react", recording)
+    return heard
+
+
+def reacted_in(cog: SchickiMicki, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The emoji of every reaction ``cog`` itself took in from discord.py (the dealer is the
+    root's, shared by the old and the new cog, so it cannot tell them apart)."""
+    heard: list[str] = []
+    take = cog._reacted
+
+    def recording(event: Any, seq: int, at: float) -> None:
+        heard.append(event.emoji.name or "")
+        take(event, seq, at)
+
+    monkeypatch.setattr(cog, "_reacted", recording)
     return heard
 
 
@@ -83,17 +98,18 @@ async def test_a_reloaded_cog_hears_each_reaction_once_and_the_old_one_none(
     assert old is not None
     message = await table.driver.say("alice", "games", "a table")
     old.rows[message.id] = FAKE_MATCH
-    old_heard = heard_by(old, monkeypatch)
+    old_took = reacted_in(old, monkeypatch)
     await bot.reload_extension("cogs.schicki_micki.cog")
     new = bot.get_cog("SchickiMicki")
-    assert new is not None and new is not old
+    assert new is not None and new is not old and new.dealer is old.dealer
     new.rows[message.id] = FAKE_MATCH
-    new_heard = heard_by(new, monkeypatch)
+    new_took = reacted_in(new, monkeypatch)
+    dealt = heard_by(new, monkeypatch)
     assert await table.driver.react("bob", message, SAY["knock"])
-    await heard_all(new_heard, 1)
+    await heard_all(dealt, 1)
     await asyncio.sleep(0.1)  # time enough for a second, stale listener to be heard too
-    assert [action for _, action, _ in new_heard] == ["knock"]
-    assert old_heard == []
+    assert [action for _, action, _ in dealt] == ["knock"], "the dealer got it once"
+    assert new_took == [SAY["knock"]] and old_took == []
     # Taken off again: the new cog forgets the mark it noted, the old one never had one.
     assert new.reactions.marks[message.id]
     assert await table.driver.unreact("bob", message, SAY["knock"])

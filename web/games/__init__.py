@@ -3,9 +3,9 @@ offer, labelled in their words, and where on the board's picture each target lie
 
 A game may describe its board in ``web.games.<game>`` (found by name, like its Discord side in
 ``cogs.<game>``), with a function ``panel(view, legal, w) -> Panel`` and, for targets on the
-picture, ``spots(view) -> {target: box}``; a real-time game adds ``dealer(bot)``, who judges
-its reactions. Without one, every legal action is a button named by its code: a new game is
-playable on the web from its first day, only plainer.
+picture, ``spots(view) -> {target: box}``; a real-time game's choices are reactions, which go
+to the dealer (`web.play`). Without one, every legal action is a button named by its code: a
+new game is playable on the web from its first day, only plainer.
 """
 
 from __future__ import annotations
@@ -15,19 +15,9 @@ import importlib.util
 from collections.abc import Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from types import ModuleType
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import Any
 
 from bot.i18n import Words
-
-if TYPE_CHECKING:
-    from bot.dealer import Dealer
-
-
-class CogHost(Protocol):
-    """What a game's web description asks of the bot: a loaded extension by name (where a
-    real-time game's dealer runs today), without naming the Discord layer's types."""
-
-    def get_cog(self, name: str, /) -> Any: ...
 
 Box = tuple[float, float, float, float]
 """A target's box on the board's picture: left, top, right, bottom as fractions of its size."""
@@ -90,13 +80,6 @@ def panel(game: str, view: Mapping[str, Any], legal: Sequence[str], w: Words) ->
         made.spots = {spot: box for spot, box in module.spots(view).items()
                       if any(choice.spot == spot for choice in made.choices)}
     return made
-
-
-def dealer(game: str, bot: CogHost) -> Dealer | None:
-    """The dealer a real-time game's reactions go to (None: the game takes moves)."""
-    module = _module(game)
-    find = getattr(module, "dealer", None) if module is not None else None
-    return find(bot) if find is not None else None
 
 
 def box_of(box: tuple[int, int, int, int], width: int, height: int) -> Box:

@@ -4,12 +4,11 @@ to the dealer in the order the server receives them (`web.server`)."""
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any, cast
+from typing import Any
 
-from bot.dealer import Dealer
 from bot.i18n import Words
 from bot.texts.schicki_micki import EMOJI, says
-from web.games import Choice, CogHost, Panel
+from web.games import Choice, Panel
 
 
 def panel(view: Any, legal: Sequence[str], w: Words) -> Panel:
@@ -18,9 +17,3 @@ def panel(view: Any, legal: Sequence[str], w: Words) -> Panel:
     for key, (emoji, action) in enumerate(EMOJI.items(), start=1):
         made.choices.append(Choice(action, f"{emoji} {says(action, w)}", key=str(key)))
     return made
-
-
-def dealer(bot: CogHost) -> Dealer | None:
-    """The dealer of the bot's real-time tables (the game's cog runs it)."""
-    cog = bot.get_cog("SchickiMicki")
-    return cast("Dealer | None", getattr(cog, "dealer", None))
