@@ -85,6 +85,9 @@ class Soak:
     after: dict[str, int] = field(default_factory=dict)
     elsewhere: dict[str, int] = field(default_factory=dict)  # `kept_elsewhere`, after
     rss: list[tuple[int, float]] = field(default_factory=list)  # (games played, MiB)
+    # (games played, memory blocks Python's allocator holds): what the objects themselves
+    # take, blind to how much the C allocator keeps (which grows on a busy machine).
+    blocks: list[tuple[int, int]] = field(default_factory=list)
     heap_growth: float | None = None  # MiB of Python objects made after warm-up still alive
     seconds: float = 0.0
 
@@ -99,11 +102,20 @@ class Soak:
         return warm, self.rss[-1][1]
 
     def rss_growth(self) -> float:
-        """How far resident memory rose for good (MiB): the lowest sample of the second half
-        above the highest of the warm-up (the first fifth); a passing peak counts for nothing."""
-        warm_up = self.rss[:max(1, len(self.rss) // 5)]
-        second_half = self.rss[len(self.rss) // 2:]
-        return min(mib for _, mib in second_half) - max(mib for _, mib in warm_up)
+        """How far resident memory rose for good (MiB): see `rose`."""
+        return rose(self.rss)
+
+    def block_growth(self) -> float:
+        """How far the blocks of Python's allocator rose for good: see `rose`."""
+        return rose(self.blocks)
+
+
+def rose(samples: list[tuple[int, Any]]) -> Any:
+    """How far a measure rose for good: the lowest sample of the second half above the highest
+    of the warm-up (the first fifth); a passing peak counts for nothing."""
+    warm_up = samples[:max(1, len(samples) // 5)]
+    second_half = samples[len(samples) // 2:]
+    return min(value for _, value in second_half) - max(value for _, value in warm_up)
 
 
 async def settle(bot: MenagerieBot, until: Callable[[], Any], timeout: float = 30.0) -> None:
@@ -202,13 +214,14 @@ async def soak(bot: MenagerieBot, games: int, *, guild_id: int, channel_id: int,
         if number % every == 0 or number == games:
             gc.collect()
             figures.rss.append((number, rss_mib()))
+            figures.blocks.append((number, sys.getallocatedblocks()))
     figures.seconds = time.perf_counter() - began
     # A cancelled Schicki Micki table's dealer notices at its next tick (after a countdown at
     # most): the process is idle once it has.
-    dealer = getattr(bot.uis.get("schicki_micki"), "dealer", None)
+    dealer = bot.dealer  # type: ignore[attr-defined]  # the root's
 
     async def dealt_out() -> bool:
-        return dealer is None or not (dealer.tables or dealer._tasks)
+        return not (dealer.tables or dealer._tasks)
 
     await settle(bot, dealt_out)
     await asyncio.sleep(0)  # let finished tasks drop their frames
