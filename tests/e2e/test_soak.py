@@ -32,8 +32,9 @@ async def test_per_match_structures_return_to_idle_after_many_games(table):
     # Flat after warm-up, whatever the count. Counted in the blocks Python's allocator holds
     # (each object of up to 512 bytes is one), not in resident memory, which the C allocator
     # holds on to as it likes: beside three CPU hogs resident memory rose by 31 MiB while
-    # these blocks rose by 3,142 (at rest: about 4,600, the bounded caches filling). A match's state and rows
-    # kept by mistake would add hundreds a game: 120 games past the warm-up pass this bound.
+    # these blocks rose by 3,142 (at rest: about 4,600, the bounded caches filling). A
+    # match's state and rows kept by mistake would add hundreds a game: 120 games past the
+    # warm-up would pass this bound.
     # Resident memory is measured by `make bench`, over 2,000 games.
     assert figures.block_growth() < 20_000, figures.blocks
 
