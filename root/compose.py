@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import importlib.util
 import logging
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from bot.db.repo import Repo
 from bot.dealer import Dealer
@@ -26,7 +26,7 @@ from cogs._publisher import Publisher
 from cogs._threads import Threads
 from cogs._translator import CommandTranslator
 from cogs._tree import GameTree
-from cogs._ui import DYNAMIC_ITEMS
+from cogs._ui import DYNAMIC_ITEMS, GameUI
 from cogs._web import LaunchButton, PlayButton, board_buttons
 from cogs.rematch import RematchButton
 from presentation.languages import Languages
@@ -58,12 +58,23 @@ SHARED = ("cogs.games", "cogs.leaderboard", "cogs.daily", "cogs.settings", "cogs
 /privacy, replays."""
 
 
+def game_extensions() -> dict[str, str]:
+    """Each game's own extension: the ``cog`` module of its package ``cogs.<game>`` (a game of
+    `bot.games` without one is not played in Discord)."""
+    return {game: f"cogs.{game}.cog" for game in GAMES
+            if importlib.util.find_spec(f"cogs.{game}")}
+
+
 def extensions() -> list[str]:
-    """What the bot loads: the shared extensions and each game's own, the ``cog`` module of
-    its package ``cogs.<game>`` (a game of `bot.games` without one is not played in
-    Discord)."""
-    games = [f"cogs.{game}.cog" for game in GAMES if importlib.util.find_spec(f"cogs.{game}")]
-    return [SHARED[0], *games, *SHARED[1:]]
+    """What the bot loads: the shared extensions and each game's own."""
+    return [SHARED[0], *game_extensions().values(), *SHARED[1:]]
+
+
+def game_uis(bot: GameBot) -> dict[str, GameUI[Any]]:
+    """How each game looks in Discord: what its extension's ``ui(bot)`` builds (before any
+    extension loads, so every cog finds every game's)."""
+    return {game: importlib.import_module(module).ui(bot)
+            for game, module in game_extensions().items()}
 
 
 def community(bot: GameBot, guild_id: int) -> object:
@@ -115,6 +126,7 @@ async def compose(bot: RootBot) -> None:
     await start_web(bot, settings)
     # A turn ping an archived thread kept is deleted once the thread is reopened.
     threads.when_reopened(bot.publisher.turn_pings.retry)
+    bot.uis.update(game_uis(bot))
     # Lobby and Rematch buttons work after a restart too.
     bot.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton, PlayButton, LaunchButton)
     await bot.tree.set_translator(CommandTranslator())  # Czech clients see Czech commands

@@ -146,7 +146,6 @@ class Mariposas(GameCog, commands.GroupCog, group_name="mariposas",
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
-        bot.uis[MariposasUI.game] = MariposasUI()
         bot.add_dynamic_items(*panel.PANEL_ITEMS)
 
     @app_commands.command(name="new", description="Open a Mariposas lobby in this channel")
@@ -240,6 +239,11 @@ class Mariposas(GameCog, commands.GroupCog, group_name="mariposas",
             await no_game_here(interaction, f"{K}no_game")
             return None
         return match
+
+
+def ui(bot: GameBot) -> MariposasUI:
+    """How Mariposas looks in Discord (the composition root builds it)."""
+    return MariposasUI()
 
 
 async def setup(bot: GameBot) -> None:

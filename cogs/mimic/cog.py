@@ -134,7 +134,6 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
-        bot.uis[MimicUI.game] = MimicUI()
 
     # -- lobby and help --------------------------------------------------------------------
 
@@ -520,6 +519,11 @@ async def _hand_choices(interaction: discord.Interaction[GameBot], current: str,
     if ranked:
         faces.sort(key=lambda f: components().rank(f["id"]))
     return _choices([(card_name(f, table.w), f["id"]) for f in faces], current)
+
+
+def ui(bot: GameBot) -> MimicUI:
+    """How MIMIC looks in Discord (the composition root builds it)."""
+    return MimicUI()
 
 
 async def setup(bot: GameBot) -> None:

@@ -138,7 +138,6 @@ class Mimikri(GameCog, commands.GroupCog, group_name="mimikri",
 
     def __init__(self, bot: GameBot) -> None:
         self.bot = bot
-        bot.uis[MimikriUI.game] = MimikriUI()
 
     @app_commands.command(name="new", description="Open a Mimikri lobby in this channel")
     @app_commands.describe(subjects="4 subject cards (16 butterflies, first games) or all 5 (20)",
@@ -161,6 +160,11 @@ class Mimikri(GameCog, commands.GroupCog, group_name="mimikri",
         w = reader(interaction)
         await show_rules(interaction, w("mimikri.rules"), lambda: art.render_rules(w),
                          "mimikri-rules.png")
+
+
+def ui(bot: GameBot) -> MimikriUI:
+    """How Mimikri looks in Discord (the composition root builds it)."""
+    return MimikriUI()
 
 
 async def setup(bot: GameBot) -> None:

@@ -15,7 +15,7 @@ import itertools
 import logging
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import discord
 from discord import app_commands
@@ -68,7 +68,7 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
         self.lobbies: dict[int, int] = {}  # match → its lobby message, to point down to the table
         self.reactions = TableReactions(bot, retry_delay=bot.settings.retry_delay,
                                         refused=self._no_clean_up)
-        self.ui = bot.uis[SchickiUI.game] = SchickiUI(self.dealer)
+        self.ui = cast(SchickiUI, bot.uis[SchickiUI.game])  # the root's, built by `ui` below
         self._heard = itertools.count(1)  # emoji reactions heard, in the gateway's order
 
     async def _no_clean_up(self, message_id: int) -> None:
@@ -300,6 +300,12 @@ async def _quietly(call: Any) -> None:
         await call
     except discord.HTTPException:
         log.warning("a Schicki Micki message could not be sent or edited", exc_info=True)
+
+
+def ui(bot: GameBot) -> SchickiUI:
+    """How Schicki Micki's table looks in Discord (the composition root builds it, on the
+    root's dealer)."""
+    return SchickiUI(bot.dealer)
 
 
 async def setup(bot: GameBot) -> None:

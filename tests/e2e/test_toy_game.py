@@ -137,12 +137,15 @@ COG = '''
     class Toy(GameCog, commands.GroupCog, group_name="toy", group_description="The toy game"):
         def __init__(self, bot) -> None:
             self.bot = bot
-            bot.uis[ToyUI.game] = ToyUI()
 
         @app_commands.command(name="new", description="Open a toy lobby")
         async def new(self, interaction: discord.Interaction,
                       turn_timer: app_commands.Range[int, 0, 60] | None = None) -> None:
             await open_lobby(interaction, "toy", {"turn_timer": minutes(turn_timer)})
+
+
+    def ui(bot):
+        return ToyUI()
 
 
     async def setup(bot) -> None:
