@@ -7,4 +7,4 @@ DOUBLINGS = 6  # the wait doubles up to 64 × the first, about a minute with the
 
 def backoff(first: float, failures: int) -> float:
     """Seconds to wait after the ``failures``-th failure in a row (the first waits ``first``)."""
-    return first * 2 ** min(max(failures - 1, 0), DOUBLINGS)
+    return first * float(2 ** min(max(failures - 1, 0), DOUBLINGS))

@@ -34,8 +34,9 @@ def board(name: str, seed: str = "demo") -> bytes:
     moves = list(autoplay(game.rules, seed, show.players, dict(show.options)))
     move = show.pick(moves)
     extra = show.extra(move) if show.extra is not None else {}
-    return named(show.render)(game.rules.view(move.state, None), NAMES[:show.players], W,
-                                 **extra)
+    png: bytes = named(show.render)(game.rules.view(move.state, None), NAMES[:show.players], W,
+                                    **extra)
+    return png
 
 
 def main(argv: list[str]) -> int:

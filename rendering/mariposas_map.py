@@ -16,6 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from bot.games.mariposas.state import content
 from bot.games.mariposas.views import Butterfly, MariposasView
 from bot.i18n import Words
 from rendering import canvas, layout, theme
@@ -33,7 +34,6 @@ from rendering.mariposas_common import (
     R,
     W,
     badge,
-    content,
     flower,
     hex_centre,
     hex_points,

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
+from bot.games.mariposas.state import content
 from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from rendering import canvas, theme
@@ -20,7 +21,6 @@ from rendering.mariposas_common import (
     M,
     W,
     badge,
-    content,
     flower,
     goal_card,
     goal_words,

@@ -120,7 +120,7 @@ async def migrate(db: SqliteDatabase) -> int:
     """
     row = await db.fetch_one("PRAGMA user_version")
     assert row is not None
-    (current,) = row
+    current = int(row[0])
     _refuse_newer(current)
     for number, name, sql in migration_files():
         if number <= current:

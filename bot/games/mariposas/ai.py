@@ -145,7 +145,7 @@ def _best_landing(worth: Worth, b: dict[str, Any], steps: int, flower: bool,
     key = (b["id"], steps, left)
     if key not in cache:
         cache[key] = max(_land(worth, b, s, steps, left) for s in reachable(b["space"], steps))
-    return cache[key] + (FLOWER if flower else 0.0)
+    return float(cache[key]) + (FLOWER if flower else 0.0)
 
 
 def _cards(worth: Worth, view: View, legal: list[str]) -> dict[str, float]:

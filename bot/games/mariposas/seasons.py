@@ -77,7 +77,7 @@ def season_end(state: dict[str, Any], events: list[Event]) -> None:
 
 def free_marker(state: dict[str, Any], seat: int, gen: int) -> bool:
     """Whether ``seat`` has a gen ``gen`` butterfly off the map (season card or supply)."""
-    return state["on_card"][gen - 1][seat] > 0 or state["supply"][seat][gen] > 0
+    return bool(state["on_card"][gen - 1][seat] > 0 or state["supply"][seat][gen] > 0)
 
 
 def free_options(state: dict[str, Any], seat: int) -> list[str]:

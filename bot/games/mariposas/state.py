@@ -114,11 +114,12 @@ def current_seat(state: Mapping[str, Any]) -> int:
     """Whose turn it is (in fall's extra turns, the head of the extra queue)."""
     if state["extra"]:
         return int(state["extra"][0])
-    return (state["first"] + state["pos"]) % state["players"]
+    return int((state["first"] + state["pos"]) % state["players"])
 
 
 def butterfly(state: Mapping[str, Any], butterfly_id: str) -> dict[str, Any] | None:
     """The butterfly on the map with this id, or None."""
+    b: dict[str, Any]
     for b in state["butterflies"]:
         if b["id"] == butterfly_id:
             return b

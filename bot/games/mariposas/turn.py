@@ -73,7 +73,8 @@ def opened_state(state: Mapping[str, Any]) -> dict[str, Any]:
     """The state as the open turn began, before its card: nothing of the turn is shown to the
     table until it is confirmed, since Undo can still take all of it back."""
     turn = state["turn"]
-    return json.loads(turn.get("opened") or turn["checkpoint"])
+    opened: dict[str, Any] = json.loads(turn.get("opened") or turn["checkpoint"])
+    return opened
 
 
 # Legal actions -------------------------------------------------------------------------------

@@ -102,7 +102,7 @@ def survey(board: Board) -> Lines:
     """Every live line of ``board``: one pass over the lines (the judgement's hot loop).
 
     The answer is kept on the board object (boards are never changed, only copied)."""
-    kept = board.__dict__.get("_survey")
+    kept: Lines | None = board.__dict__.get("_survey")
     if kept is not None:
         return kept
     cards = board.cards

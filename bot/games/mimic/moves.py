@@ -56,7 +56,7 @@ def side_of(state: State, seat: Seat) -> int:
 def partner(state: State) -> Seat:
     """The team-mate of the seat whose turn it is."""
     seats = state["sides"][side_of(state, state["turn"])]
-    return next(s for s in seats if s != state["turn"])
+    return int(next(s for s in seats if s != state["turn"]))
 
 
 def active(state: State) -> frozenset[Seat]:
@@ -83,7 +83,7 @@ def room(state: State) -> int:
     """Placements from hand still allowed this turn (two, or up to five in solo, plus Greens)."""
     step = state["step"]
     cap = components().hand_size if state["mode"] == "solo" else REQUIRED
-    return cap + step["extra"] - step["placed"]
+    return cap + int(step["extra"]) - int(step["placed"])
 
 
 def movable(state: State) -> list[str]:

@@ -204,7 +204,7 @@ def collected_keys(state: State) -> set[str]:
 
 
 def _next(state: State, seat: Seat) -> Seat:
-    return (seat + 1) % state["players"]
+    return (seat + 1) % int(state["players"])
 
 
 def _orient(state: State, seat: Seat, orientation: str, events: list[Event]) -> None:
