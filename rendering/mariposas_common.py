@@ -13,7 +13,7 @@ from typing import Any
 from PIL import Image, ImageDraw
 
 from bot.games.mariposas.content import GoalCard
-from bot.games.mariposas.state import content
+from bot.games.mariposas.rules import content
 from bot.i18n import Words
 from rendering import canvas, theme
 

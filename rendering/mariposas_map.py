@@ -16,7 +16,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from bot.games.mariposas.state import content
+from bot.games.mariposas.rules import content
 from bot.games.mariposas.views import Butterfly, MariposasView
 from bot.i18n import Words
 from rendering import canvas, layout, theme

@@ -8,7 +8,7 @@ from collections.abc import Sequence
 
 from PIL import ImageDraw
 
-from bot.games.mariposas.state import content
+from bot.games.mariposas.rules import content
 from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from rendering import canvas, theme

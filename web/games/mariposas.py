@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from bot.games.mariposas.state import content
+from bot.games.mariposas.rules import content
 from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from presentation.mariposas import words

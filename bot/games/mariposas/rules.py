@@ -15,7 +15,10 @@ from typing import Any, ClassVar, cast
 
 from bot.games.core import JSON, Event, IllegalAction, Outcome, Seat, State
 from bot.games.mariposas import seasons, turn
-from bot.games.mariposas.state import SCHEMA, check, content, new_state
+from bot.games.mariposas.state import SCHEMA, check, new_state
+
+# The game's content, offered with its rules: the renderers and the web read it from here.
+from bot.games.mariposas.state import content as content
 from bot.games.mariposas.views import MariposasView, Turn
 
 
