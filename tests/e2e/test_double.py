@@ -569,7 +569,9 @@ async def test_late_answer_is_rejected_like_discord_does(
     await driver.wait_for(
         lambda a: a.kind == "interaction_callback" and a.interaction is result.record, since=since
     )
-    assert "Unknown interaction" in result.errors[-1]
+    # On a busy machine the driver's grace runs out first ("no response within"), and the
+    # late callback's refusal follows it: the refusal is there either way.
+    assert any("Unknown interaction" in error for error in result.errors), result.errors
     # discord.py raised NotFound inside the command; claim the logged error.
     await running.wait_for_error()
     assert any("Unknown interaction" in e for e in running.take_errors())

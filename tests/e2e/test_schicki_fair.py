@@ -103,7 +103,10 @@ async def test_a_click_between_rows_is_refused_and_the_table_keeps_its_buttons(t
     before = await table.match(match_id)
     assert before.state["row"] == 2 and not before.state["table"]
     clicked = await driver.click("bob", row, custom_id=rf"mr:{match_id}:(?:[0-9]+:)?knock")
-    assert await told(clicked) == EN(TOO_EARLY)
+    # Refused by the dealer while the row's countdown runs, by the rules once it ran out and
+    # the first card is not dealt yet (a busy machine can judge the click that late): either
+    # way, nothing lies on the table.
+    assert await told(clicked) in (EN(TOO_EARLY), EN("schicki.rule.wait"))
     await wait_cards(table, match_id, 1)
     after = await table.match(match_id)
     assert after.state["won"] == before.state["won"] and after.message_id == row.id
