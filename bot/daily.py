@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from bot.db.repo import MatchRow
+from bot.db.rows import MatchRow
 from bot.sessions import SessionService
 from bot.shards import EVERYONE, Owner
 

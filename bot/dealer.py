@@ -32,7 +32,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.computers import DEFAULT_LEVEL, LEVELS
-from bot.db.repo import InboxRow, MatchRow
+from bot.db.rows import InboxRow, MatchRow
 from bot.games import spec_of
 from bot.games.core import SYSTEM, NotYourTurn, RuleError
 from bot.games.schicki_micki.ai import decide

@@ -21,7 +21,8 @@ from typing import Any
 
 from bot import ratings
 from bot.computers import DEFAULT_LEVEL, LEVELS, new_brain, visible
-from bot.db.repo import MatchRow, Repo, ResultRow, SeatRow
+from bot.db.repo import Repo
+from bot.db.rows import MatchRow, ResultRow, SeatRow
 from bot.games import REGISTRY, spec_of
 from bot.games.core import (
     Event,

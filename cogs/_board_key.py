@@ -19,7 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bot.db.repo import MatchRow, SeatRow
+    from bot.db.rows import MatchRow, SeatRow
 
 ROOT = Path(__file__).resolve().parents[1]
 # The folders whose files make a board (the games' decks, cards and map are inside bot/).

@@ -14,7 +14,8 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.computers import LEVELS
-from bot.db.repo import ChannelBusy, MatchRow, SeatRow
+from bot.db.repo import ChannelBusy
+from bot.db.rows import MatchRow, SeatRow
 from bot.db.server_settings import server_settings
 from bot.defaults import ServerSettings, lobby_options
 from bot.i18n import Words

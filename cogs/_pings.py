@@ -26,7 +26,7 @@ import aiohttp
 import discord
 
 from bot.db.players import wants_pings
-from bot.db.repo import MatchRow
+from bot.db.rows import MatchRow
 from bot.db.turn_pings import PingRow, add_ping, drop_ping, matches_with_pings, pings_of
 from bot.retry import backoff
 from bot.sessions import Transition, is_realtime, players

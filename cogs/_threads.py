@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 
-from bot.db.repo import MatchRow, SeatRow
+from bot.db.rows import MatchRow, SeatRow
 from bot.i18n import Words
 from bot.sessions import Placement
 from cogs._pings import RETRYABLE, pings

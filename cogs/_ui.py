@@ -33,7 +33,7 @@ from presentation.seats import seat_name as seat_name
 from presentation.seats import seat_names as seat_names
 
 if TYPE_CHECKING:
-    from bot.db.repo import MatchRow, SeatRow
+    from bot.db.rows import MatchRow, SeatRow
     from bot.sessions import Transition
     from cogs._bot import GameBot
 

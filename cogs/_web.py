@@ -13,7 +13,7 @@ from typing import Any, Self
 
 import discord
 
-from bot.db.repo import MatchRow
+from bot.db.rows import MatchRow
 from bot.i18n import Words
 from bot.links import SPECTATOR, board_url
 from bot.settings import Settings

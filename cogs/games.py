@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.db.repo import MatchRow
+from bot.db.rows import MatchRow
 from bot.games.core import RuleError
 from cogs._cog import GameCog
 from cogs._lobby import no_game_here

@@ -17,7 +17,8 @@ from typing import TYPE_CHECKING
 import discord
 from discord import app_commands
 
-from bot.db.repo import BoardRow, SoloRow
+from bot.db import leaderboards
+from bot.db.leaderboards import BoardRow, SoloRow
 from bot.i18n import Words
 from bot.ratings import display
 from cogs._cog import GameCog
@@ -230,20 +231,20 @@ class Leaderboard(GameCog):
                                                        server=server),
                                    ui.solo_unit, w)
             return
-        ranked = standings(await self.bot.sessions.repo.board(interaction.guild_id or 0, game))
+        repo = self.bot.sessions.repo
+        ranked = standings(await leaderboards.board(repo, interaction.guild_id or 0, game))
         table = ranked[:TOP]
         title = w("leaderboard.title", game=ui.name, server=server)
         png = await asyncio.to_thread(render_leaderboard, title, table, w)
-        times = await self.bot.sessions.repo.records(interaction.guild_id or 0, game,
-                                                     "reaction_ms")
+        times = await leaderboards.records(repo, interaction.guild_id or 0, game, "reaction_ms")
         text = as_text(title, table, w, fastest={user: ms[0] for user, ms in times.items()},
                        tail=reactions_note(times, ranked, table, w), total=len(ranked))
         await send_table(interaction, png, text, "leaderboard.png")
 
     async def _solo_board(self, interaction: discord.Interaction[GameBot], game: str,
                           title: str, unit: str, w: Words) -> None:
-        ranked = solo_standings(await self.bot.sessions.repo.solo_board(interaction.guild_id or 0,
-                                                                        game))
+        ranked = solo_standings(await leaderboards.solo_board(self.bot.sessions.repo,
+                                                           interaction.guild_id or 0, game))
         table = ranked[:TOP]
         png = await asyncio.to_thread(render_solo_board, title, table, unit, w)
         await send_table(interaction, png, solo_text(title, table, unit, w, len(ranked)),
@@ -252,7 +253,8 @@ class Leaderboard(GameCog):
     async def _solo_stats(self, guild_id: int, game: str, user_id: int,
                           w: Words) -> list[tuple[str, str]]:
         """The stats line of a player's games of ``game`` alone, if they played any."""
-        table = solo_standings(await self.bot.sessions.repo.solo_board(guild_id, game))
+        repo = self.bot.sessions.repo
+        table = solo_standings(await leaderboards.solo_board(repo, guild_id, game))
         mine = next((r for r in table if r["user_id"] == user_id), None)
         if mine is None:
             return []
@@ -276,10 +278,10 @@ class Leaderboard(GameCog):
         repo = self.bot.sessions.repo
         lines: list[tuple[str, str]] = []
         guild_id = interaction.guild_id or 0  # a command of servers only
-        for game in await repo.player_games(guild_id, who.id):
+        for game in await leaderboards.player_games(repo, guild_id, who.id):
             ui = self.bot.uis.get(game)
             name = ui.name if ui is not None else game
-            table = standings(await repo.board(guild_id, game))
+            table = standings(await leaderboards.board(repo, guild_id, game))
             row = next((r for r in table if r["user_id"] == who.id), None)
             if row is not None:  # None: they only played it alone
                 lines.append((name, w(
@@ -291,7 +293,7 @@ class Leaderboard(GameCog):
                     rating=w.number(row["rating"], 1))))
             if self._has_solo(game):
                 lines += await self._solo_stats(interaction.guild_id or 0, game, who.id, w)
-            times = (await repo.records(guild_id, game, "reaction_ms")).get(who.id)
+            times = (await leaderboards.records(repo, guild_id, game, "reaction_ms")).get(who.id)
             if times:
                 lines.append((w("leaderboard.stats.reactions", game=name),
                               w("leaderboard.stats.reaction_times", fastest=seconds(times[0], w),

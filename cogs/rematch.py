@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot.db.history import open_rematch
-from bot.db.repo import MatchRow, SeatRow
+from bot.db.rows import MatchRow, SeatRow
 from bot.games.core import RuleError
 from bot.i18n import Words
 from cogs._lobby import open_lobby

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, cast
 
 from bot.daily import day_of, seed_for
-from bot.db.repo import MatchRow, SeatRow
+from bot.db.rows import MatchRow, SeatRow
 from bot.games.core import Rules
 from bot.games.mimic.views import MimicView
 from bot.games.schicki_micki.views import Resolved, SchickiView

@@ -18,6 +18,7 @@ from bot.db.server_settings import (
     allow_channel,
     allow_every_channel,
     server_settings,
+    set_guild_language,
     set_schicki_input,
     set_threads,
     set_timer,
@@ -87,7 +88,7 @@ class Settings(GameCog):
             await tell(interaction, reader(interaction)("settings.managers_only"))
             return
         chosen = None if language == "auto" else language
-        await self.bot.sessions.repo.set_guild_language(interaction.guild_id, chosen)
+        await set_guild_language(self.bot.sessions.repo, interaction.guild_id, chosen)
         for match in await self.bot.sessions.repo.open_matches(interaction.guild_id):
             self.bot.publisher.refresh(match.id)  # redrawn in the new language
         w = await server_words(self.bot, interaction.guild_id)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from bot.db.repo import Repo
+from bot.db.server_settings import guild_language
 from bot.games import GAMES
 from bot.i18n import Words, words
 
@@ -35,7 +36,7 @@ class Languages:
     async def server(self, guild_id: int) -> Words:
         """A server's `/settings language`, else its community language in Discord (English
         when it has none we speak)."""
-        chosen = await self.repo.guild_language(guild_id)
+        chosen = await guild_language(self.repo, guild_id)
         if chosen:
             return words(chosen)
         return words(self.community(guild_id))

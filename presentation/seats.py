@@ -8,7 +8,7 @@ import re
 from collections.abc import Callable, Sequence
 
 from bot.computers import LEVELS
-from bot.db.repo import SeatRow
+from bot.db.rows import SeatRow
 from bot.games.core import NotYourTurn, RuleError
 from bot.i18n import Words, words
 

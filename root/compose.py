@@ -37,7 +37,7 @@ from web.server import BoardServer
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from bot.db.repo import MatchRow, SeatRow
+    from bot.db.rows import MatchRow, SeatRow
     from bot.i18n import Words
     from cogs._bot import GameBot
 

@@ -8,7 +8,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.autoplay import autoplay
-from bot.db.repo import Repo, ResultRow
+from bot.db.repo import Repo
+from bot.db.rows import ResultRow
 from bot.games import REGISTRY
 from bot.games.core import start
 

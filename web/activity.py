@@ -28,7 +28,7 @@ from bot.settings import Settings
 from web.play import Bucket
 
 if TYPE_CHECKING:
-    from bot.db.repo import MatchRow
+    from bot.db.rows import MatchRow
     from web.host import Host
 
 log = logging.getLogger(__name__)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 if TYPE_CHECKING:
     import discord
 
-    from bot.db.repo import MatchRow, SeatRow
+    from bot.db.rows import MatchRow, SeatRow
     from bot.dealer import Dealer
     from bot.i18n import Words
     from bot.sessions import SessionService

@@ -19,7 +19,7 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.db.repo import MatchRow
+from bot.db.rows import MatchRow
 from bot.i18n import Words
 from bot.i18n import words as words_of
 from bot.sessions import Listener, SessionService, Transition

@@ -22,7 +22,8 @@ from urllib.parse import urlsplit
 from aiohttp import WSMsgType, web
 
 from bot.db.postgres import Listener
-from bot.db.repo import CHANGES, MatchRow
+from bot.db.repo import CHANGES
+from bot.db.rows import MatchRow
 from bot.i18n import words
 from bot.links import SPECTATOR, BadToken, Pass, check
 from bot.settings import Settings

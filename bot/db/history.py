@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from bot.db.repo import MatchRow, Repo, SeatRow
+from bot.db.repo import Repo
+from bot.db.rows import MatchRow, SeatRow
 
 
 @dataclass(frozen=True, slots=True)

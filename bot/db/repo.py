@@ -1,26 +1,22 @@
 """Every SQL statement of the matches, seats, actions, results and ratings, as typed async
-methods; and the primitives (`Repo.fetch_one`, `fetch_all`, `execute`, …) through which the
-few other storage modules (`bot.db.players`, `bot.db.history`, …) run theirs.
+methods of the `Repo`.
 
-The bot shares one database connection (a `bot.db.engine.Database`) between all its
-coroutines, and a connection has one transaction at a time: were two coroutines to write
-through it at once, one's rollback would undo the other's half-written change and one's commit
-would store the other's half. So the connection has one user at a time (`Repo.transaction` for
-writes, a short turn for each read), and a change that spans several statements runs inside
-one `transaction()` block, which inner calls join. Reads never see another coroutine's
-uncommitted writes. Nothing else touches the connection.
+The `Repo` is the bot's one `bot.db.shared.SharedConnection`: its statements, and those of the
+few other storage modules (`bot.db.players`, `bot.db.history`, `bot.db.leaderboards`, …), which
+are functions over it, all run through its primitives (`fetch_one`, `execute`, …) and its
+`transaction()`, the one way to use the shared connection without interleaving with another
+coroutine's change. The rows it reads come back decoded (`bot.db.rows`).
 """
 
 from __future__ import annotations
 
-import asyncio
 import json
-from collections.abc import AsyncIterator, Iterable, Sequence
-from contextlib import asynccontextmanager
-from dataclasses import dataclass
+from collections.abc import Iterable, Sequence
 from typing import Any
 
-from bot.db.engine import Database, IntegrityError, Row
+from bot.db.engine import IntegrityError
+from bot.db.rows import InboxRow, MatchRow, ResultRow, SeatRow
+from bot.db.shared import SharedConnection
 from bot.shards import EVERYONE, Owner
 
 
@@ -32,197 +28,9 @@ CHANGES = "menagerie_matches"
 """The channel every committed change of a match is announced on (PostgreSQL's NOTIFY; heard by
 `bot.db.postgres.Listener` in the other processes); its payload: the match id."""
 
-@dataclass(frozen=True, slots=True)
-class MatchRow:
-    """One match as stored."""
 
-    id: int
-    game: str
-    guild_id: int
-    channel_id: int
-    message_id: int | None
-    host_id: int
-    seed: str
-    options: dict[str, Any]
-    state: dict[str, Any] | None
-    version: int
-    status: str
-    deadline: float | None
-    reminded: bool
-    board_final: bool = False  # the finished or cancelled board is drawn (no buttons left)
-    announced: bool = False  # the end of the game was posted
-    # Played in its own thread: channel_id is then the thread; these lead back to the channel
-    # the lobby was opened in and its lobby message there.
-    home_channel_id: int | None = None
-    thread_id: int | None = None
-    lobby_message_id: int | None = None
-    home_announced: bool = False  # the final result line went to the channel too
-    board_key: str | None = None  # what its board message was last drawn from (cogs._board_key)
-
-    @property
-    def live(self) -> dict[str, Any]:
-        """The state of a started game (a lobby has none yet: asking is a bug)."""
-        if self.state is None:
-            raise ValueError(f"match {self.id} has no game state: it is a lobby")
-        return self.state
-
-    @property
-    def in_thread(self) -> bool:
-        """Whether the game is shown in its own thread now (not moved back to its channel)."""
-        return self.thread_id is not None and self.channel_id == self.thread_id
-
-    @classmethod
-    def from_row(cls, row: Row) -> MatchRow:
-        """Decode a ``matches`` row."""
-        return cls(
-            id=row["id"], game=row["game"], guild_id=row["guild_id"],
-            channel_id=row["channel_id"], message_id=row["message_id"], host_id=row["host_id"],
-            seed=row["seed"], options=json.loads(row["options"]),
-            state=json.loads(row["state"]) if row["state"] else None,
-            version=row["version"], status=row["status"], deadline=row["deadline"],
-            reminded=bool(row["reminded"]), board_final=bool(row["board_final"]),
-            announced=bool(row["announced"]), home_channel_id=row["home_channel_id"],
-            thread_id=row["thread_id"], lobby_message_id=row["lobby_message_id"],
-            home_announced=bool(row["home_announced"]), board_key=row["board_key"],
-        )
-
-
-@dataclass(frozen=True, slots=True)
-class SeatRow:
-    """Who sits at one seat: a user, or a computer player (user_id kept if it replaced one)."""
-
-    seat: int
-    user_id: int | None
-    name: str
-    is_computer: bool
-    timeouts: int
-    level: str = "normal"  # how well the computer plays (bot.computers.LEVELS)
-
-
-@dataclass(frozen=True, slots=True)
-class ResultRow:
-    """One seat's line in a finished match."""
-
-    seat: int
-    user_id: int | None
-    is_computer: bool
-    score: int
-    rank: int
-    won: bool
-
-
-@dataclass(frozen=True, slots=True)
-class BoardRow:
-    """One player's line on a server's leaderboard for a game."""
-
-    user_id: int
-    name: str
-    games: int
-    wins: int
-    points: int
-    mu: float | None
-    sigma: float | None
-
-
-@dataclass(frozen=True, slots=True)
-class SoloRow:
-    """One player's line on a server's solo board for a game: their best score alone."""
-
-    user_id: int
-    name: str
-    games: int
-    best: int
-
-
-@dataclass(frozen=True, slots=True)
-class InboxRow:
-    """A real-time game's input, stored while it waits for its window to be settled."""
-
-    id: int
-    user_id: int | None
-    seat: int | None
-    code: str
-    at: float
-    at_ms: int
-    seq: int
-
-
-class Repo:
+class Repo(SharedConnection):
     """The storage of matches, seats, actions, results and ratings."""
-
-    def __init__(self, db: Database) -> None:
-        self.db = db
-        self._turn = asyncio.Lock()
-        self._owner: asyncio.Task[Any] | None = None  # the task whose transaction is open
-
-    # -- one user of the connection at a time --------------------------------------------
-
-    @asynccontextmanager
-    async def transaction(self) -> AsyncIterator[None]:
-        """Everything inside is committed together, or rolled back if it raises.
-
-        No other coroutine uses the connection meanwhile. Inside a transaction of the same
-        task this joins it (the outer block commits), so methods can be combined freely.
-        """
-        task = asyncio.current_task()
-        if self._owner is task:
-            yield
-            return
-        async with self._turn:
-            self._owner = task
-            try:
-                await self.db.begin()
-                yield
-                await self.db.commit()
-            except BaseException:
-                await self.db.rollback()
-                raise
-            finally:
-                self._owner = None
-
-    @asynccontextmanager
-    async def _reading(self) -> AsyncIterator[None]:
-        if self._owner is asyncio.current_task():
-            yield
-            return
-        async with self._turn:
-            yield
-
-    async def fetch_one(self, sql: str, args: Sequence[Any] = ()) -> Row | None:
-        """The first row of a query (None: no row), in the caller's transaction if it has
-        one, else in a turn of its own."""
-        async with self._reading():
-            return await self.db.fetch_one(sql, args)
-
-    async def fetch_row(self, sql: str, args: Sequence[Any] = ()) -> Row:
-        """The row a query always has (an aggregate, or a row the caller knows exists)."""
-        row = await self.fetch_one(sql, args)
-        if row is None:
-            raise LookupError(f"the query found no row: {sql}")
-        return row
-
-    async def fetch_all(self, sql: str, args: Sequence[Any] = ()) -> list[Row]:
-        """Every row of a query, in the caller's transaction if it has one, else in a turn of
-        its own."""
-        async with self._reading():
-            return await self.db.fetch_all(sql, args)
-
-    async def execute(self, sql: str, args: Sequence[Any] = ()) -> int:
-        """One statement in its own transaction (or the caller's); the rows it changed."""
-        async with self.transaction():
-            return await self.db.execute(sql, args)
-
-    async def execute_many(self, sql: str, rows: Iterable[Sequence[Any]]) -> None:
-        """One statement for each row of arguments, all in one transaction (or the
-        caller's)."""
-        async with self.transaction():
-            await self.db.execute_many(sql, rows)
-
-    async def insert_returning_id(self, sql: str, args: Sequence[Any] = ()) -> int:
-        """One ``INSERT … VALUES`` into a table keyed by ``id``, in its own transaction (or
-        the caller's); the new row's id."""
-        async with self.transaction():
-            return await self.db.insert_returning_id(sql, args)
 
     # -- matches --------------------------------------------------------------------------
 
@@ -534,23 +342,7 @@ class Repo:
             async with self.transaction():
                 await self.execute_many("DELETE FROM inbox WHERE id = ?", wanted)
 
-    # -- server settings ------------------------------------------------------------------
-
-    async def guild_language(self, guild_id: int) -> str | None:
-        """The language a server chose for its boards and messages (None: Discord's)."""
-        row = await self.fetch_one("SELECT language FROM guild_settings WHERE guild_id = ?",
-                              (guild_id,))
-        return row["language"] if row else None
-
-    async def set_guild_language(self, guild_id: int, language: str | None) -> None:
-        """Choose a server's language, or None to follow Discord's again."""
-        await self.execute(
-            "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?)"
-            " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
-            (guild_id, language),
-        )
-
-    # -- leaderboards ---------------------------------------------------------------------
+    # -- ratings (the leaderboards' reads are bot.db.leaderboards) ------------------------
 
     async def ratings(
         self, guild_id: int, game: str, user_ids: Iterable[int]
@@ -566,72 +358,6 @@ class Repo:
             (guild_id, game, *ids),
         )
         return {r["user_id"]: (r["mu"], r["sigma"]) for r in rows}
-
-    # A match was played alone when it has one seat. Its results say so themselves (one row
-    # per seat, computers included), whatever the options: MIMIC's rules make any one-seat
-    # match its solo game, and a host may start a one-seat lobby without the `solo` option.
-    # A solo score is a personal best, not a result against others, so it stays off the
-    # multiplayer board.
-    _NOT_ALONE = ("EXISTS (SELECT 1 FROM results o WHERE o.match_id = r.match_id"
-                  " AND o.seat <> r.seat)")
-
-    async def board(self, guild_id: int, game: str) -> list[BoardRow]:
-        """Every human who finished a game of ``game`` with others on this server, with
-        totals; games played alone are on `solo_board`."""
-        rows = await self.fetch_all(
-            "SELECT r.user_id, COUNT(*) AS games, SUM(r.won) AS wins, SUM(r.score) AS points,"
-            " g.mu, g.sigma, (SELECT s.name FROM seats s WHERE s.user_id = r.user_id"
-            " ORDER BY s.match_id DESC LIMIT 1) AS name FROM results r"
-            " LEFT JOIN ratings g ON g.guild_id = r.guild_id"
-            " AND g.game = r.game AND g.user_id = r.user_id"
-            " WHERE r.guild_id = ? AND r.game = ? AND r.is_computer = 0"
-            " AND r.user_id IS NOT NULL AND " + self._NOT_ALONE
-            # The join names at most one ratings row per user (its key is guild, game, user),
-            # so grouping by its columns too changes no group; PostgreSQL wants every column
-            # that is not aggregated grouped, where SQLite took them bare.
-            + " GROUP BY r.user_id, g.mu, g.sigma",
-            (guild_id, game),
-        )
-        return [
-            BoardRow(r["user_id"], r["name"] or str(r["user_id"]), r["games"], r["wins"],
-                     r["points"], r["mu"], r["sigma"])
-            for r in rows
-        ]
-
-    async def solo_board(self, guild_id: int, game: str) -> list[SoloRow]:
-        """Every human who finished a game of ``game`` alone on this server: how many, and
-        the best score (MIMIC: cubes placed)."""
-        rows = await self.fetch_all(
-            "SELECT r.user_id, COUNT(*) AS games, MAX(r.score) AS best,"
-            " (SELECT s.name FROM seats s WHERE s.user_id = r.user_id"
-            " ORDER BY s.match_id DESC LIMIT 1) AS name FROM results r"
-            " WHERE r.guild_id = ? AND r.game = ? AND r.is_computer = 0"
-            " AND r.user_id IS NOT NULL AND NOT " + self._NOT_ALONE + " GROUP BY r.user_id",
-            (guild_id, game),
-        )
-        return [SoloRow(r["user_id"], r["name"] or str(r["user_id"]), r["games"], r["best"])
-                for r in rows]
-
-    async def player_games(self, guild_id: int, user_id: int) -> list[str]:
-        """The games a user has finished on this server."""
-        rows = await self.fetch_all(
-            "SELECT DISTINCT game FROM results WHERE guild_id = ? AND user_id = ?"
-            " AND is_computer = 0 ORDER BY game",
-            (guild_id, user_id),
-        )
-        return [r["game"] for r in rows]
-
-    async def records(self, guild_id: int, game: str, kind: str) -> dict[int, list[float]]:
-        """Every human's records of one kind in finished games here, by user, ascending."""
-        rows = await self.fetch_all(
-            "SELECT c.user_id, c.value FROM records c JOIN matches m ON m.id = c.match_id"
-            " WHERE m.guild_id = ? AND m.game = ? AND c.kind = ? ORDER BY c.value",
-            (guild_id, game, kind),
-        )
-        found: dict[int, list[float]] = {}
-        for row in rows:
-            found.setdefault(row["user_id"], []).append(row["value"])
-        return found
 
 
 def _owned(sql: str, args: tuple[Any, ...], owner: Owner,

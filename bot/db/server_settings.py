@@ -29,6 +29,22 @@ async def server_settings(repo: Repo, guild_id: int) -> ServerSettings:
     )
 
 
+async def guild_language(repo: Repo, guild_id: int) -> str | None:
+    """The language a server chose for its boards and messages (None: Discord's)."""
+    row = await repo.fetch_one("SELECT language FROM guild_settings WHERE guild_id = ?",
+                               (guild_id,))
+    return row["language"] if row else None
+
+
+async def set_guild_language(repo: Repo, guild_id: int, language: str | None) -> None:
+    """Choose a server's language, or None to follow Discord's again."""
+    await repo.execute(
+        "INSERT INTO guild_settings (guild_id, language) VALUES (?, ?)"
+        " ON CONFLICT (guild_id) DO UPDATE SET language = excluded.language",
+        (guild_id, language),
+    )
+
+
 async def set_threads(repo: Repo, guild_id: int, on: bool) -> None:
     """Whether the server's games are played in a thread unless their host says otherwise."""
     await _set_column(repo, guild_id, "threads", int(on))

@@ -20,7 +20,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.computers import DEFAULT_LEVEL, LEVELS
-from bot.db.repo import MatchRow, SeatRow
+from bot.db.rows import MatchRow, SeatRow
 from bot.games.core import Event, RuleError
 from bot.games.mariposas.content import load
 from bot.games.mariposas.rules import RULES

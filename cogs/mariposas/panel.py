@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.db.repo import MatchRow, SeatRow
+from bot.db.rows import MatchRow, SeatRow
 from bot.games.core import RuleError, StaleAction
 from bot.games.mariposas.rules import RULES
 from bot.games.mariposas.views import MariposasView

@@ -24,7 +24,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.db.repo import MatchRow, SeatRow
+from bot.db.rows import MatchRow, SeatRow
 from bot.games.core import Event, GameOver, IllegalAction, NotYourTurn, RuleError
 from bot.games.mimic import RULES
 from bot.games.mimic.ai import board_from_view

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.db.repo import MatchRow, SeatRow
+from bot.db.rows import MatchRow, SeatRow
 from bot.games.core import Event
 from bot.games.mimic import RULES
 from bot.games.mimic.hints import (

@@ -16,7 +16,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.db.repo import MatchRow, SeatRow
+from bot.db.rows import MatchRow, SeatRow
 from bot.games.core import Event
 from bot.games.mimikri.rules import ORIENTATIONS
 from bot.games.mimikri.views import MimikriView

@@ -21,7 +21,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.db.repo import MatchRow
+from bot.db.rows import MatchRow
 from bot.dealer import Reaction
 from bot.games.core import RuleError
 from bot.games.schicki_micki import RULES

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.db.repo import MatchRow, SeatRow
+from bot.db.rows import MatchRow, SeatRow
 from bot.dealer import Dealer
 from bot.games.core import Event
 from bot.games.schicki_micki.views import Resolved, SchickiView

@@ -14,7 +14,8 @@ import bot.dealer
 import bot.sessions
 from bot.computers import new_brain
 from bot.db import migration_files, open_db
-from bot.db.repo import Repo, SeatRow
+from bot.db.repo import Repo
+from bot.db.rows import SeatRow
 from bot.dealer import Dealer
 from bot.i18n import words
 from cogs._ui import seat_name

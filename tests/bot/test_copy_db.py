@@ -26,7 +26,7 @@ import pytest
 
 from bot.autoplay import pick_seat
 from bot.daily import DailyChallenge
-from bot.db import open_db
+from bot.db import leaderboards, open_db
 from bot.db.copy import _hidden, copy_database, main
 from bot.db.copy_values import converter
 from bot.db.history import finished_games
@@ -36,6 +36,7 @@ from bot.db.repo import Repo
 from bot.db.server_settings import (
     allow_channel,
     server_settings,
+    set_guild_language,
     set_schicki_input,
     set_threads,
     set_timer,
@@ -142,7 +143,7 @@ async def build(path: str) -> None:
                 await play_to_the_end(sessions, tried.id, rng)
                 await daily.mark_announced(tried.id)
         # The server's and the players' own settings.
-        await repo.set_guild_language(GUILD, "de")
+        await set_guild_language(repo, GUILD, "de")
         await set_threads(repo, GUILD, True)
         await set_schicki_input(repo, GUILD, "buttons")
         await set_timer(repo, GUILD, "mimikri", 120)
@@ -282,10 +283,11 @@ async def test_the_bot_reads_the_same_games_on_postgresql_and_numbers_on(source,
                 "seats": [await repo.seats(i) for i in ids],
                 "logs": [await repo.action_log(i) for i in ids],
                 "inbox": [await repo.inbox(i) for i in ids],
-                "boards": {(guild, game): sorted(await repo.board(guild, game), key=by_user)
+                "boards": {(guild, game): sorted(await leaderboards.board(repo, guild, game),
+                                                  key=by_user)
                            for guild in (GUILD, OTHER_GUILD) for game in REGISTRY},
-                "solo": sorted(await repo.solo_board(GUILD, "mimic"), key=by_user),
-                "records": await repo.records(GUILD, "schicki_micki", "reaction_ms"),
+                "solo": sorted(await leaderboards.solo_board(repo, GUILD, "mimic"), key=by_user),
+                "records": await leaderboards.records(repo, GUILD, "schicki_micki", "reaction_ms"),
                 "history": await finished_games(repo, GUILD, offset=0, limit=50),
                 "daily": await daily.board(GUILD, daily.today()),
                 "settings": await server_settings(repo, GUILD),

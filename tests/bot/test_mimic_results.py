@@ -7,6 +7,7 @@ import random
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.db import leaderboards
 from bot.games import REGISTRY
 from bot.games.core import apply_checked, start
 from bot.games.mimic import ai
@@ -88,10 +89,10 @@ async def test_solo_games_stay_off_the_board_and_have_one_of_their_own(sessions)
     await play_stored(sessions, "duel-0", [HOST, GUEST], moves)
 
     board = {r.user_id: (r.games, r.wins, r.points) for r in
-             await sessions.repo.board(GUILD, "mimic")}
+             await leaderboards.board(sessions.repo, GUILD, "mimic")}
     assert board == {user: (1, int(seat in duel.winners), duel.scores[seat])
                      for seat, user in enumerate([HOST, GUEST])}
-    solo_board = await sessions.repo.solo_board(GUILD, "mimic")
+    solo_board = await leaderboards.solo_board(sessions.repo, GUILD, "mimic")
     assert [(r.user_id, r.name, r.games, r.best) for r in solo_board] == \
         [(HOST, f"U{HOST}", 3, max(scores))]
-    assert await sessions.repo.player_games(GUILD, GUEST) == ["mimic"]
+    assert await leaderboards.player_games(sessions.repo, GUILD, GUEST) == ["mimic"]

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 import pytest
 
+from bot.db import leaderboards
 from bot.db.players import set_pings
 from bot.db.postgres import PostgresDatabase
 from bot.db.privacy import ANONYMOUS, NO_HOST, StillSeated, erase, open_seats, stored_about
-from bot.db.repo import Repo, ResultRow, SeatRow
+from bot.db.repo import Repo
+from bot.db.rows import ResultRow, SeatRow
 from bot.i18n import words
 from cogs._ui import seat_name
 from cogs.privacy import done_text, report, summary
@@ -131,7 +133,7 @@ async def test_show_lists_every_table_that_names_the_player(repo):
 @pytest.mark.asyncio
 async def test_erase_leaves_nothing_of_the_player_and_others_unchanged(repo):
     ids = await world(repo)
-    bob_board = {r.user_id: r for r in await repo.board(GUILD, "mimikri")}
+    bob_board = {r.user_id: r for r in await leaderboards.board(repo, GUILD, "mimikri")}
     before = await everything(repo)
 
     erased = await erase(repo, ALICE)
@@ -157,12 +159,12 @@ async def test_erase_leaves_nothing_of_the_player_and_others_unchanged(repo):
     assert len(after["results"]) == len(before["results"])
     others = [r[:4] + r[5:] for r in before["results"]]
     assert [r[:4] + r[5:] for r in after["results"]] == others, "scores, ranks, wins kept"
-    board = {r.user_id: r for r in await repo.board(GUILD, "mimikri")}
+    board = {r.user_id: r for r in await leaderboards.board(repo, GUILD, "mimikri")}
     assert set(board) == {BOB, CAROL}
     assert board == {u: r for u, r in bob_board.items() if u != ALICE}
-    assert await repo.solo_board(GUILD, "mimic") == []
-    assert ALICE not in await repo.records(GUILD, "mimikri", "reaction_ms")
-    assert await repo.player_games(GUILD, ALICE) == []
+    assert await leaderboards.solo_board(repo, GUILD, "mimic") == []
+    assert ALICE not in await leaderboards.records(repo, GUILD, "mimikri", "reaction_ms")
+    assert await leaderboards.player_games(repo, GUILD, ALICE) == []
 
     # A second erasure finds nothing.
     assert (await erase(repo, ALICE)).total() == 0

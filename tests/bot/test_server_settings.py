@@ -10,6 +10,7 @@ from bot.db.server_settings import (
     allow_channel,
     allow_every_channel,
     server_settings,
+    set_guild_language,
     set_schicki_input,
     set_threads,
     set_timer,
@@ -25,7 +26,7 @@ async def test_choices_are_kept_across_a_reopen_and_are_each_servers_own(store_t
     try:
         repo = Repo(db)
         assert await server_settings(repo, 1) == ServerSettings()
-        await repo.set_guild_language(1, "cs")
+        await set_guild_language(repo, 1, "cs")
         await set_threads(repo, 1, True)
         await set_schicki_input(repo, 1, "buttons")
         await set_timer(repo, 1, "mimic", 120)

@@ -6,6 +6,7 @@ import asyncio
 
 import pytest
 
+from bot.db import leaderboards
 from bot.db.repo import ChannelBusy
 from bot.games import REGISTRY
 from bot.games.core import IllegalAction, NotYourTurn, StaleAction, dump, replay
@@ -127,7 +128,7 @@ async def test_computers_finish_a_game_and_results_replay(sessions):
     state, _ = replay(REGISTRY["mimikri"], final.seed, 3, final.options, log)
     assert dump(state) == dump(final.state)
     # Computers (and a human whose seat a computer took) never reach the leaderboard.
-    assert await sessions.repo.board(GUILD, "mimikri") == []
+    assert await leaderboards.board(sessions.repo, GUILD, "mimikri") == []
 
 
 @pytest.mark.asyncio
@@ -141,7 +142,7 @@ async def test_two_humans_are_rated(sessions):
         seat = min(rules.active_seats(current.state))
         action = rules.legal_actions(current.state, seat)[0]
         await sessions.submit(match.id, users[seat], action, current.version)
-    board = {row.user_id: row for row in await sessions.repo.board(GUILD, "mimikri")}
+    board = {row.user_id: row for row in await leaderboards.board(sessions.repo, GUILD, "mimikri")}
     assert set(board) == {HOST, GUEST}
     assert sum(row.points for row in board.values()) == 16
     assert all(row.mu is not None for row in board.values())

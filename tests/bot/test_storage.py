@@ -17,9 +17,10 @@ from pathlib import Path
 
 import pytest
 
-from bot.db import migrate, migration_files, open_db
+from bot.db import leaderboards, migrate, migration_files, open_db
 from bot.db.engine import IntegrityError
-from bot.db.repo import Repo, ResultRow
+from bot.db.repo import Repo
+from bot.db.rows import ResultRow
 from bot.db.store import open_store
 from bot.games import REGISTRY
 from bot.games.core import dump, replay
@@ -378,7 +379,7 @@ async def test_every_finished_game_replays_and_has_its_results_and_ratings(any_s
         "SELECT user_id FROM ratings WHERE guild_id = ?", (GUILD,))}
     assert rated == rated_expected
     # The leaderboard lists every human who finished seated; the lone human has no rating.
-    board = {row.user_id: row for row in await sessions.repo.board(GUILD, "mimikri")}
+    board = {row.user_id: row for row in await leaderboards.board(sessions.repo, GUILD, "mimikri")}
     assert set(board) == rated_expected | {5}
     assert board[5].mu is None and board[5].games == 1
     assert board[1].games == 2 and all(board[u].mu is not None for u in rated_expected)

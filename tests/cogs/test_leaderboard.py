@@ -3,7 +3,7 @@ language's way, and always one Discord message — cut to the top rows, saying s
 
 from __future__ import annotations
 
-from bot.db.repo import BoardRow, SoloRow
+from bot.db.leaderboards import BoardRow, SoloRow
 from bot.i18n import words
 from cogs.leaderboard import (
     LIMIT,

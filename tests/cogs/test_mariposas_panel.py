@@ -175,7 +175,7 @@ def test_the_board_waits_for_the_end_of_a_turn():
 
 
 def test_a_quiet_transition_is_one_inside_a_turn_without_a_time_out():
-    from bot.db.repo import MatchRow
+    from bot.db.rows import MatchRow
     from bot.games.core import Event
 
     state = start(RULES, "q", 2, {})

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from bot.db.repo import SeatRow
+from bot.db.rows import SeatRow
 from bot.games import REGISTRY
 from bot.games.core import Event, apply_checked, start
 from bot.games.mimic import ai, hints

@@ -5,7 +5,7 @@ hand drawn, a Mariposas hand in words)."""
 from __future__ import annotations
 
 from bot.autoplay import autoplay
-from bot.db.repo import MatchRow, SeatRow
+from bot.db.rows import MatchRow, SeatRow
 from bot.games import REGISTRY
 from bot.i18n import words
 from bot.replay import rebuild

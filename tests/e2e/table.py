@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from bot.app import MenagerieBot, create_bot
-from bot.db.repo import MatchRow
+from bot.db.rows import MatchRow
 from bot.settings import Settings
 from tests.double import Driver, FakeDiscord, RunningBot
 

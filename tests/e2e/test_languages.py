@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 
+from bot.db.server_settings import guild_language
 from tests.e2e.table import ephemeral_text, game_id
 
 pytestmark = [pytest.mark.asyncio, pytest.mark.czech]
@@ -54,11 +55,11 @@ async def test_private_replies_follow_the_reader_public_ones_the_server(table):
     assert "English" in ephemeral_text(switched)
     await table.idle()
     assert "new game #" in driver.latest(lobby).content
-    assert (await table.bot.sessions.repo.guild_language(table.server.world.guild.id)) == "en"
+    assert (await guild_language(table.bot.sessions.repo, table.server.world.guild.id)) == "en"
     assert game_id(lobby.content)
 
 
 async def test_only_managers_choose_the_servers_language(table):
     refused = await table.driver.slash("bob", "games", "settings language", language="cs")
     assert refused.ephemeral
-    assert await table.bot.sessions.repo.guild_language(table.server.world.guild.id) is None
+    assert await guild_language(table.bot.sessions.repo, table.server.world.guild.id) is None

@@ -12,6 +12,7 @@ import re
 import pytest
 from PIL import Image
 
+from bot.db import leaderboards
 from bot.games import REGISTRY
 from bot.games.core import apply_checked
 from bot.games.mimic import ai
@@ -215,7 +216,7 @@ async def test_a_whole_game_against_the_computer(table):
                     assert PUBLIC_CARD_LINE.search(line), line
                 assert "You drew" not in line and "Your hand" not in line
 
-    rows = await table.bot.sessions.repo.board(table.server.world.guild.id, "mimic")
+    rows = await leaderboards.board(table.bot.sessions.repo, table.server.world.guild.id, "mimic")
     assert {r.name for r in rows} == {"Alice"}
 
 

@@ -11,6 +11,7 @@ import re
 import pytest
 from PIL import Image
 
+from bot.db import leaderboards
 from bot.games import REGISTRY
 from bot.games.mimikri.rules import ANIMALS
 from rendering import mimikri_result
@@ -116,7 +117,7 @@ async def test_a_whole_game_two_users_and_a_computer(table):
     # Nothing is only in the picture: the same table is the message's text.
     table_text = shown.followups[0].content.split("```")[1]
     assert "Alice" in table_text and "Bob" in table_text and "rating" in table_text
-    rows = await table.bot.sessions.repo.board(table.server.world.guild.id, "mimikri")
+    rows = await leaderboards.board(table.bot.sessions.repo, table.server.world.guild.id, "mimikri")
     assert {r.name for r in rows} == {"Alice", "Bob"}
     assert all(r.mu is not None for r in rows)
     stats = await driver.slash("bob", "games", "stats")
@@ -281,6 +282,6 @@ async def test_help_rules_preview_and_leaving_a_running_game(table):
     assert seats[1].is_computer and seats[1].user_id == driver.user("bob").id
     await play_to_end(table, board, match_id, {0: "alice"})
     assert (await table.match(match_id)).status == "finished"
-    rows = await table.bot.sessions.repo.board(table.server.world.guild.id, "mimikri")
+    rows = await leaderboards.board(table.bot.sessions.repo, table.server.world.guild.id, "mimikri")
     # Alice's game counts; with one human left it rates nobody; Bob's seat was the computer's.
     assert [(r.name, r.games, r.mu) for r in rows] == [("Alice", 1, None)]

@@ -16,6 +16,7 @@ import threading
 import pytest
 import pytest_asyncio
 
+from bot.db import leaderboards
 from bot.games import REGISTRY
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
@@ -83,7 +84,7 @@ async def assert_on_leaderboard(table: Table, game: str) -> None:
     for name in NAMES.values():
         assert name in reply.content, (game, name, reply.content)
     assert_drawn(table, mark, f"{game} leaderboard")
-    rows = await table.bot.sessions.repo.board(table.server.world.guild.id, game)
+    rows = await leaderboards.board(table.bot.sessions.repo, table.server.world.guild.id, game)
     assert {r.name for r in rows} == set(NAMES.values())
 
 

@@ -11,6 +11,7 @@ import asyncio
 
 import pytest
 
+from bot.db import leaderboards
 from bot.games import REGISTRY
 from cogs.privacy import CONFIRM_MINUTES
 from tests.double import interactions as ix
@@ -134,7 +135,7 @@ async def test_delete_leaves_games_then_erases_everything_and_others_stay(table)
     before = await rows_naming(table, alice)
     assert all(before.values()), before
     results = await others_results(table, alice)
-    bob_line = next(r for r in await table.bot.sessions.repo.board(guild, "mimikri")
+    bob_line = next(r for r in await leaderboards.board(table.bot.sessions.repo, guild, "mimikri")
                     if r.user_id == bob)
 
     question = await ask(table, "alice")
@@ -181,10 +182,10 @@ async def test_delete_leaves_games_then_erases_everything_and_others_stay(table)
     assert [r[:-1] for r in (await others_results(table, alice))[:len(results)]] == [
         r[:-1] for r in results]
     # Bob's leaderboard line is the same; Alice is on no board and in no /stats.
-    after = next(r for r in await table.bot.sessions.repo.board(guild, "mimikri")
+    after = next(r for r in await leaderboards.board(table.bot.sessions.repo, guild, "mimikri")
                  if r.user_id == bob)
     assert (after.games, after.name) == (bob_line.games + 1, "Bob")
-    assert alice not in {r.user_id for r in await table.bot.sessions.repo.board(guild,
+    assert alice not in {r.user_id for r in await leaderboards.board(table.bot.sessions.repo, guild,
                                                                                 "mimikri")}
     shown = await driver.slash("carol", "games", "leaderboard", game="mimikri")
     board_text = shown.followups[0].content
@@ -205,7 +206,8 @@ async def test_others_leaderboard_lines_stay_exactly(table):
     board, match_id = await open_game(table, "alice", "bob", "carol")
     await play_to_end(table, board, match_id, {0: "alice", 1: "bob", 2: "carol"})
     await table.idle()
-    lines = {r.user_id: r for r in await table.bot.sessions.repo.board(guild, "mimikri")}
+    repo = table.bot.sessions.repo
+    lines = {r.user_id: r for r in await leaderboards.board(repo, guild, "mimikri")}
     results = await others_results(table, alice)
     question = await ask(table, "alice")
     # Pressed twice at once (a double click): it works once, the other press is told so.
@@ -216,7 +218,7 @@ async def test_others_leaderboard_lines_stay_exactly(table):
     assert sorted(p.type for p in presses) == [ix.CHANNEL_MESSAGE, ix.DEFERRED_UPDATE]
     told = next(p for p in presses if p.type == ix.CHANNEL_MESSAGE)
     assert told.ephemeral and "expired or was used" in told.content
-    after = {r.user_id: r for r in await table.bot.sessions.repo.board(guild, "mimikri")}
+    after = {r.user_id: r for r in await leaderboards.board(repo, guild, "mimikri")}
     assert after == {u: r for u, r in lines.items() if u != alice}
     assert [r[:-1] for r in await others_results(table, alice)] == [r[:-1] for r in results]
     assert all(not r[-1] for r in await others_results(table, alice))

@@ -9,6 +9,7 @@ import pytest
 import cogs._board_key as board_keys
 from bot.db import open_db
 from bot.db.repo import Repo
+from bot.db.server_settings import set_guild_language
 from bot.sessions import SessionService
 from tests.e2e.table import Table
 from tests.e2e.test_mimikri import RULES, choose, move, open_game
@@ -77,7 +78,7 @@ async def test_a_new_language_or_a_new_release_draws_the_board_again(table, monk
     board, match_id, _ = await two_moves_then_kill(table)
     db = await open_db(str(table.db))
     try:
-        await Repo(db).set_guild_language(table.server.world.guild.id, "cs")
+        await set_guild_language(Repo(db), table.server.world.guild.id, "cs")
     finally:
         await db.close()
     await table.start()

@@ -11,7 +11,7 @@ import re
 import pytest
 import pytest_asyncio
 
-from bot.db.repo import SeatRow
+from bot.db.rows import SeatRow
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
 from bot.i18n import words

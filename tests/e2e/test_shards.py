@@ -17,7 +17,8 @@ import pytest
 
 from bot.app import MenagerieBot, ShardedMenagerieBot, create_bot
 from bot.db import open_db
-from bot.db.repo import MatchRow, Repo
+from bot.db.repo import Repo
+from bot.db.rows import MatchRow
 from bot.sessions import SessionService
 from bot.settings import Settings
 from bot.shards import shard_of

@@ -24,8 +24,10 @@ import pytest
 import pytest_asyncio
 
 from bot import ratings
+from bot.db import leaderboards
 from bot.db.engine import Database
-from bot.db.repo import MatchRow, Repo
+from bot.db.repo import Repo
+from bot.db.rows import MatchRow
 from bot.db.store import open_store
 from bot.games import REGISTRY
 from bot.games.schicki_micki.deck import cards
@@ -312,7 +314,8 @@ async def _expected_board(repo: Repo, guild_id: int) -> dict[str, tuple[int, int
         for user, mu, sigma in ratings.rate([(r["user_id"], r["rank"]) for r in humans],
                                             current):
             current[user] = (mu, sigma)
-    stored = {r.user_id: (r.mu, r.sigma) for r in await repo.board(guild_id, "mimikri")}
+    stored = {r.user_id: (r.mu, r.sigma)
+              for r in await leaderboards.board(repo, guild_id, "mimikri")}
     for user, (mu, sigma) in current.items():
         assert stored[user] == pytest.approx((mu, sigma)), "the stored rating is the replayed"
     return {names[u]: (g, w, round(ratings.display(*current[u]), 1) if u in current else 0.0)

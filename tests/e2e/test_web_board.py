@@ -12,6 +12,7 @@ import socket
 import aiohttp
 import pytest
 
+from bot.db.server_settings import set_guild_language
 from bot.games import REGISTRY
 from tests.e2e.test_mimikri import choose, move, open_game
 
@@ -70,10 +71,10 @@ async def test_a_move_in_discord_is_pushed_to_the_web_board(table):
         assert forged.status == 403 and "expired or is not valid" in await forged.text()
         assert (await http.get(f"{base}/m/{match_id + 1}?t={token}")).status == 403
         # A page a player opens is in their server's words, a refusal too.
-        await table.bot.sessions.repo.set_guild_language(table.server.world.guild.id, "cs")
+        await set_guild_language(table.bot.sessions.repo, table.server.world.guild.id, "cs")
         forged = await http.get(f"{base}/m/{match_id}?t={token}x")
         assert "vypršel nebo neplatí" in await forged.text()
-        await table.bot.sessions.repo.set_guild_language(table.server.world.guild.id, None)
+        await set_guild_language(table.bot.sessions.repo, table.server.world.guild.id, None)
         with pytest.raises(aiohttp.WSServerHandshakeError):
             await http.ws_connect(f"{base}/m/{match_id}/ws?t={token}",
                                   headers={"Origin": "https://evil.example"})

@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from bot.db.repo import MatchRow
+from bot.db.rows import MatchRow
 from web.live import LiveBoards
 
 

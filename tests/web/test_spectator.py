@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from bot.db.server_settings import set_guild_language
 from bot.i18n import words
 from tests.e2e.table import Table
 from tests.e2e.test_mimikri import choose, move
@@ -131,7 +132,7 @@ async def test_every_board_reads_on_a_phone(table: Table, page: Any, game: str, 
     await table.start()
     link = await open_spectated(table, game)  # in English: the helpers click English buttons
     # The server's language from here on: the page and its picture are drawn in it.
-    await table.bot.sessions.repo.set_guild_language(table.server.world.guild.id, lang)
+    await set_guild_language(table.bot.sessions.repo, table.server.world.guild.id, lang)
     await page.goto(link)
     await holds(page, "() => document.querySelector('#state').textContent.length > 0",
                 "the status line")
