@@ -15,7 +15,7 @@ import discord
 from discord.ext import commands
 
 from bot.db.store import open_store
-from bot.sessions import SessionService
+from bot.sessions.service import SessionService
 from bot.settings import Settings
 
 if TYPE_CHECKING:

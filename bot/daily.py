@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from bot.db.rows import MatchRow
-from bot.sessions import SessionService
+from bot.sessions.service import SessionService
 from bot.shards import EVERYONE, Owner
 
 GAME = "mimic"

@@ -37,7 +37,8 @@ from bot.games import spec_of
 from bot.games.core import SYSTEM, NotYourTurn, RuleError
 from bot.games.schicki_micki.ai import decide
 from bot.retry import backoff
-from bot.sessions import Listener, LobbyError, SessionService, Transition
+from bot.sessions.service import SessionService
+from bot.sessions.transition import Listener, LobbyError, Transition
 
 log = logging.getLogger(__name__)
 

@@ -29,7 +29,7 @@ from bot.db.players import wants_pings
 from bot.db.rows import MatchRow
 from bot.db.turn_pings import PingRow, add_ping, drop_ping, matches_with_pings, pings_of
 from bot.retry import backoff
-from bot.sessions import Transition, is_realtime, players
+from bot.sessions.transition import Transition, is_realtime, players
 from bot.shards import EVERYONE, Owner
 from cogs._ui import game_name, server_words
 

@@ -36,7 +36,8 @@ from bot.db.rows import MatchRow, SeatRow
 from bot.games.core import Event
 from bot.i18n import Words
 from bot.retry import backoff
-from bot.sessions import Listener, SessionService, Transition, is_realtime
+from bot.sessions.service import SessionService
+from bot.sessions.transition import Listener, Transition, is_realtime
 from cogs._board_key import board_key
 from cogs._lobby import duration, lobby_buttons, lobby_text
 from cogs._pings import NO_PINGS, RETRYABLE, TurnPings, pings

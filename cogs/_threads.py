@@ -28,7 +28,7 @@ import discord
 
 from bot.db.rows import MatchRow, SeatRow
 from bot.i18n import Words
-from bot.sessions import Placement
+from bot.sessions.transition import Placement
 from cogs._pings import RETRYABLE, pings
 from cogs._ui import game_name, server_words
 

@@ -34,7 +34,7 @@ from presentation.seats import seat_names as seat_names
 
 if TYPE_CHECKING:
     from bot.db.rows import MatchRow, SeatRow
-    from bot.sessions import Transition
+    from bot.sessions.transition import Transition
     from cogs._bot import GameBot
 
 log = logging.getLogger(__name__)

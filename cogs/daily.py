@@ -24,7 +24,7 @@ from bot.daily import GAME, AlreadyTried, DailyChallenge, DailyRow, Try
 from bot.db.repo import ChannelBusy
 from bot.games.core import RuleError
 from bot.i18n import Words
-from bot.sessions import Listener, Transition
+from bot.sessions.transition import Listener, Transition
 from cogs._cog import GameCog
 from cogs._lobby import refused_here
 from cogs._publisher import NO_PINGS, RETRYABLE

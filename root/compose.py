@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from bot.db.repo import Repo
 from bot.dealer import Dealer
 from bot.games import GAMES
-from bot.sessions import SessionService
+from bot.sessions.service import SessionService
 from bot.settings import Settings
 from cogs._cog import GameCog
 from cogs._publisher import Publisher

@@ -10,7 +10,7 @@ import pytest_asyncio
 from bot.db import open_db
 from bot.db.repo import Repo
 from bot.db.store import open_store
-from bot.sessions import SessionService
+from bot.sessions.service import SessionService
 from tests.pg import postgres_server, postgres_url, why_not_started  # noqa: F401 (fixtures)
 
 # pytester: a test of a fixture's verdict runs a planted test file in a pytest of its own.

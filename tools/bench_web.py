@@ -31,7 +31,8 @@ from bot.db.store import open_store
 from bot.dealer import Dealer
 from bot.games import REGISTRY
 from bot.links import SPECTATOR, board_url
-from bot.sessions import Listener, SessionService, Transition
+from bot.sessions.service import SessionService
+from bot.sessions.transition import Listener, Transition
 from bot.settings import Settings
 from presentation.languages import Languages
 from tools.bench_figures import p95

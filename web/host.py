@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from bot.db.rows import MatchRow, SeatRow
     from bot.dealer import Dealer
     from bot.i18n import Words
-    from bot.sessions import SessionService
+    from bot.sessions.service import SessionService
     from presentation.languages import Languages
 
 Picture = Callable[["MatchRow", "Sequence[SeatRow]", Any, "Words"], "bytes | None"]

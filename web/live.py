@@ -22,7 +22,8 @@ from aiohttp import web
 from bot.db.rows import MatchRow
 from bot.i18n import Words
 from bot.i18n import words as words_of
-from bot.sessions import Listener, SessionService, Transition
+from bot.sessions.service import SessionService
+from bot.sessions.transition import Listener, Transition
 from web import games
 
 log = logging.getLogger(__name__)

@@ -26,7 +26,7 @@ from bot.games.mariposas.content import load
 from bot.games.mariposas.rules import RULES
 from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
-from bot.sessions import Transition
+from bot.sessions.transition import Transition
 from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, minutes, no_game_here, open_lobby
 from cogs._ui import (

@@ -26,7 +26,7 @@ from bot.dealer import Reaction
 from bot.games.core import RuleError
 from bot.games.schicki_micki import RULES
 from bot.games.schicki_micki.views import SchickiView, resolved
-from bot.sessions import Transition
+from bot.sessions.transition import Transition
 from bot.texts.schicki_micki import BY_EMOJI, EMOJI, SAY  # noqa: F401 - EMOJI read from here
 from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, open_lobby

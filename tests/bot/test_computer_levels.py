@@ -11,13 +11,14 @@ import sqlite3
 import pytest
 
 import bot.dealer
-import bot.sessions
+import bot.sessions.clock
 from bot.computers import new_brain
 from bot.db import migration_files, open_db
 from bot.db.repo import Repo
 from bot.db.rows import SeatRow
 from bot.dealer import Dealer
 from bot.i18n import words
+from bot.sessions.transition import LobbyError
 from cogs._ui import seat_name
 from tests.bot.test_dealer import FakeTable, until
 
@@ -50,7 +51,7 @@ async def test_computers_move_at_their_level_and_a_take_over_plays_normal(sessio
     def spy(game, level="normal"):
         asked.append(level)
         return new_brain(game, level)
-    monkeypatch.setattr(bot.sessions, "new_brain", spy)
+    monkeypatch.setattr(bot.sessions.clock, "new_brain", spy)
     match = await mimikri_lobby(sessions)
     await sessions.add_computer(match.id, HOST, "hard")
     await sessions.add_computer(match.id, HOST, "easy")
@@ -130,12 +131,12 @@ async def test_an_older_database_gives_schicki_computers_the_level_of_their_lobb
 @pytest.mark.asyncio
 async def test_the_last_computer_added_can_be_taken_off_its_lobby_seat(sessions):
     match = await mimikri_lobby(sessions)
-    with pytest.raises(bot.sessions.LobbyError, match="lobby.error.no_computer"):
+    with pytest.raises(LobbyError, match="lobby.error.no_computer"):
         await sessions.remove_computer(match.id, HOST)
     await sessions.add_computer(match.id, HOST, "easy")
     await sessions.join(match.id, 200, "Guest")
     await sessions.add_computer(match.id, HOST, "hard")
-    with pytest.raises(bot.sessions.LobbyError, match="lobby.error.join_first"):
+    with pytest.raises(LobbyError, match="lobby.error.join_first"):
         await sessions.remove_computer(match.id, 300)
     step = await sessions.remove_computer(match.id, 200)
     assert step.events[0].data == {"name": "Computer 2", "level": "hard"}

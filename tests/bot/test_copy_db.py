@@ -44,7 +44,7 @@ from bot.db.server_settings import (
 from bot.db.turn_pings import PingRow, add_ping
 from bot.games import REGISTRY
 from bot.games.core import SYSTEM, NotYourTurn, StaleAction
-from bot.sessions import SessionService
+from bot.sessions.service import SessionService
 from tests.conftest import FakeClock
 
 ROOT = Path(__file__).resolve().parents[2]

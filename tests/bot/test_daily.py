@@ -13,7 +13,7 @@ from bot.db import open_db
 from bot.db.repo import ChannelBusy, Repo
 from bot.games import REGISTRY
 from bot.games.mimic import ai
-from bot.sessions import SessionService
+from bot.sessions.service import SessionService
 
 RULES = REGISTRY["mimic"]
 GUILD, OTHER_GUILD = 10, 11

@@ -13,7 +13,7 @@ import pytest
 from bot.db.postgres import Listener
 from bot.db.repo import CHANGES, Repo
 from bot.db.store import open_store
-from bot.sessions import SessionService
+from bot.sessions.service import SessionService
 from tests.waiting import until
 
 

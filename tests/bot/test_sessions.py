@@ -10,7 +10,7 @@ from bot.db import leaderboards
 from bot.db.repo import ChannelBusy
 from bot.games import REGISTRY
 from bot.games.core import IllegalAction, NotYourTurn, StaleAction, dump, replay
-from bot.sessions import Listener, LobbyError
+from bot.sessions.transition import Listener, LobbyError
 
 GUILD, CHANNEL, HOST, GUEST = 10, 20, 100, 200
 
@@ -176,7 +176,7 @@ async def test_three_timeouts_in_a_row_hand_the_seat_to_the_computer(sessions):
 
 @pytest.mark.asyncio
 async def test_timer_task_reminds_at_half_time_then_moves(repo):
-    from bot.sessions import SessionService
+    from bot.sessions.service import SessionService
 
     sessions = SessionService(repo, computer_delay=0)  # the real clock
     heard = Heard()
@@ -222,7 +222,7 @@ async def test_a_time_out_in_the_middle_of_a_mariposas_turn_finishes_that_turn(s
 async def test_scheduled_names_the_games_that_move_on_without_anyone_acting(repo):
     """What the e2e harness waits on: a timed game's timer, a computer's pending move, each
     until it has run or the game ended; a game waiting only for its humans has nothing."""
-    from bot.sessions import SessionService
+    from bot.sessions.service import SessionService
 
     sessions = SessionService(repo, computer_delay=60)  # a computer's move stays pending
     try:
@@ -300,7 +300,7 @@ async def test_listeners_hear_each_commit_in_the_order_they_subscribed(sessions)
 async def test_a_failed_reminder_does_not_stop_the_turn_timer(repo):
     """A listener whose reminder fails is logged; the next listener is still reminded and the
     timer still runs out."""
-    from bot.sessions import SessionService
+    from bot.sessions.service import SessionService
 
     class Failing(Listener):
         async def remind(self, match, seat) -> None:

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from bot.db.repo import ChannelBusy
-from bot.sessions import Placement
+from bot.sessions.transition import Placement
 from tests.bot.test_sessions import Heard
 
 GUILD, CHANNEL, HOST, GUEST, THREAD, LOBBY, FIRST = 10, 20, 100, 200, 3000, 4000, 5000

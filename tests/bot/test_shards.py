@@ -8,7 +8,7 @@ import sqlite3
 import pytest
 
 from bot.daily import DailyChallenge
-from bot.sessions import SessionService
+from bot.sessions.service import SessionService
 from bot.settings import Settings
 from bot.shards import EVERYONE, Owner, parse, shard_of
 from tests.conftest import FakeClock

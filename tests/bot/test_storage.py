@@ -24,7 +24,7 @@ from bot.db.rows import ResultRow
 from bot.db.store import open_store
 from bot.games import REGISTRY
 from bot.games.core import dump, replay
-from bot.sessions import SessionService
+from bot.sessions.service import SessionService
 from tests.conftest import FakeClock
 
 GUILD = 10

@@ -12,7 +12,7 @@ import pytest
 from bot.games.core import apply_checked, start
 from bot.games.mariposas.rules import RULES
 from bot.i18n import LANGUAGES, words
-from bot.sessions import Transition
+from bot.sessions.transition import Transition
 from cogs.mariposas import panel
 from cogs.mariposas.cog import MariposasUI, mid_turn
 from presentation.mariposas import words as words_of

@@ -15,7 +15,7 @@ import pytest
 from bot.games import REGISTRY
 from bot.games.core import apply_checked, replay
 from bot.i18n import words
-from bot.sessions import Listener
+from bot.sessions.transition import Listener
 from tests.e2e.table import Table, ephemeral_text, game_id
 from tests.e2e.test_mimikri import choose
 

@@ -355,9 +355,9 @@ async def test_a_restart_mid_turn_shows_the_table_only_the_turns_start(table, mo
     """The card played and the landing are the player's until Confirm: a restart redraws the
     board from the turn's start (the same picture as before the turn), and Undo back to that
     start edits nothing."""
-    from bot import sessions
+    from bot.sessions import lobby
 
-    monkeypatch.setattr(sessions, "secrets", SimpleNamespace(token_hex=lambda n: DEALS[deal]))
+    monkeypatch.setattr(lobby, "secrets", SimpleNamespace(token_hex=lambda n: DEALS[deal]))
     driver = table.driver
     board, match_id, match, seat, user = await a_humans_turn(table)
     moves = len(half_a_turn_plan(match.state, seat)) > 1

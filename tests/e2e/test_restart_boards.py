@@ -10,7 +10,7 @@ import cogs._board_key as board_keys
 from bot.db import open_db
 from bot.db.repo import Repo
 from bot.db.server_settings import set_guild_language
-from bot.sessions import SessionService
+from bot.sessions.service import SessionService
 from tests.e2e.table import Table
 from tests.e2e.test_mimikri import RULES, choose, move, open_game
 

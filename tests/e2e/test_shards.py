@@ -19,7 +19,7 @@ from bot.app import MenagerieBot, ShardedMenagerieBot, create_bot
 from bot.db import open_db
 from bot.db.repo import Repo
 from bot.db.rows import MatchRow
-from bot.sessions import SessionService
+from bot.sessions.service import SessionService
 from bot.settings import Settings
 from bot.shards import shard_of
 from tests.double import Driver, FakeDiscord
