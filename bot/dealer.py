@@ -3,10 +3,10 @@
 The rules decide what a deal or a reaction does; this decides *when*: one card every reveal
 interval, until the first reaction stops the dealer; a settle window gathers the others; then
 they are submitted in their true order and the SYSTEM ``resolve`` settles them all at once
-(``shared/specs/schicki-micki.md`` §Real time). Reactions wait in a per-table buffer until
-then, ordered by a key the input gives: the moment the bot heard them for emoji reactions (in
-the gateway's order), Discord's own timestamp for buttons, the planned moment for computer
-players.
+(``shared/specs/schicki-micki.md`` §Real time). Reactions wait in a per-table buffer
+(`bot.reactions`) until then, ordered by a key the input gives: the moment the bot heard them
+for emoji reactions (in the gateway's order), Discord's own timestamp for buttons, the planned
+moment for computer players.
 
 Each reaction is also stored the moment it arrives (the ``inbox``) and deleted in the
 transaction that applies it, so a crash inside a settle window loses none: after a restart the
@@ -27,15 +27,15 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Callable, Coroutine
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from bot.computers import DEFAULT_LEVEL, LEVELS
-from bot.db.rows import InboxRow, MatchRow
+from bot.db.rows import MatchRow
 from bot.games import spec_of
 from bot.games.core import SYSTEM, NotYourTurn, RuleError
 from bot.games.schicki_micki.ai import decide
+from bot.reactions import Reaction, Table, since_card
 from bot.retry import backoff
 from bot.sessions.service import SessionService
 from bot.sessions.transition import Listener, LobbyError, Transition
@@ -71,63 +71,6 @@ class TableIO(Protocol):
         """A step failed (it is retried): tell the host if they can mend it."""
 
 
-@dataclass(order=True)
-class Reaction:
-    """A reaction waiting for its window to be settled."""
-
-    key: tuple[float, int]
-    at: float = field(compare=False)  # wall time it happened
-    action: str = field(compare=False)
-    seat: int | None = field(default=None, compare=False)  # computers know their seat
-    user_id: int | None = field(default=None, compare=False)
-    # Told why the reaction does not count (the error names its message).
-    refused: Callable[[RuleError], Coroutine[Any, Any, None]] | None = field(
-        default=None, compare=False)
-    at_ms: int = field(default=0, compare=False)  # since the card it answered was shown
-    inbox_id: int | None = field(default=None, compare=False)  # where it is stored
-    # The row the input was made for (a button names its row); None: whatever row is dealt.
-    row: int | None = field(default=None, compare=False)
-    # When the bot heard it, by its own clock (a button's `at` is Discord's): its time is
-    # measured from the newest card shown by then. None: `at`.
-    heard: float | None = field(default=None, compare=False)
-    live: bool = field(default=True, compare=False)  # False: read back from the inbox
-    # When the card it answers reached this player's own screen (a web board says when its
-    # picture loaded): its time counts from there instead of from the table's message.
-    seen: float | None = field(default=None, compare=False)
-
-    @classmethod
-    def stored(cls, row: InboxRow) -> Reaction:
-        """A reaction as the inbox kept it through a restart."""
-        return cls((row.at, row.seq), row.at, row.code, seat=row.seat, user_id=row.user_id,
-                   at_ms=row.at_ms, inbox_id=row.id, live=False)
-
-
-def _set_event() -> asyncio.Event:
-    event = asyncio.Event()
-    event.set()
-    return event
-
-
-@dataclass
-class _Table:
-    wake: asyncio.Event = field(default_factory=asyncio.Event)
-    waiting: list[Reaction] = field(default_factory=list)
-    storing: list[asyncio.Task[None]] = field(default_factory=list)  # inbox writes under way
-    # When each card of the row became visible (its edit's response), in dealing order. The
-    # dealer hears of a card's moment only after reactions to it may have come in.
-    shown: list[float] = field(default_factory=list)
-    closed_at: float = 0.0  # when the last window was settled: older reactions are too late
-    row_posted: int = 0
-    row: int = 0  # the row of the newest committed state (a won window moves it on at once)
-    deal: int = 0  # counts deals, so a computer never answers a card that is gone
-    counting: bool = False  # a new row's countdown: no card lies on the table yet
-    # Cleared while a window's reactions are being submitted (its result is next); what waits
-    # for the result awaits it.
-    calm: asyncio.Event = field(default_factory=_set_event)
-    version: int = 0  # the newest version the dealer's own actions committed
-    players: frozenset[int] | None = None  # the seated humans, once known
-
-
 class Dealer(Listener):
     """Runs every real-time table of the bot."""
 
@@ -141,7 +84,7 @@ class Dealer(Listener):
         self.clock = clock
         self.time_scale = time_scale
         self.retry_delay = retry_delay
-        self.tables: dict[int, _Table] = {}
+        self.tables: dict[int, Table] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
 
     # -- input ----------------------------------------------------------------------------
@@ -170,7 +113,7 @@ class Dealer(Listener):
                 asyncio.create_task(reaction.refused(RuleError(why)))
             return
         if reaction.inbox_id is None:
-            reaction.at_ms = _since_card(table.shown, reaction)  # so far; again at settling
+            reaction.at_ms = since_card(table.shown, reaction)  # so far; again at settling
             table.storing.append(asyncio.create_task(self._store(match_id, reaction)))
         table.waiting.append(reaction)
         table.wake.set()
@@ -217,7 +160,7 @@ class Dealer(Listener):
         if self.io is None:
             log.warning("real-time match %s has no table to be dealt on", match.id)
             return
-        table = self.tables.setdefault(match.id, _Table())
+        table = self.tables.setdefault(match.id, Table())
         if match.state is not None:
             table.row = match.state["row"]
         if resumed and match.state is not None:
@@ -347,7 +290,7 @@ class Dealer(Listener):
         waiting, table.waiting = sorted(table.waiting), []
         for reaction in waiting:
             if reaction.live:  # every card's moment is known by now
-                reaction.at_ms = _since_card(table.shown, reaction)
+                reaction.at_ms = since_card(table.shown, reaction)
         table.calm.clear()
         try:
             for reaction in waiting:
@@ -379,7 +322,7 @@ class Dealer(Listener):
         if left:
             await self.sessions.repo.drop_inbox(row.id for row in left)
 
-    async def _stored(self, table: _Table) -> None:
+    async def _stored(self, table: Table) -> None:
         """Wait until every reaction so far is in the inbox (so it has its id)."""
         storing, table.storing = table.storing, []
         await asyncio.gather(*storing)
@@ -409,7 +352,7 @@ class Dealer(Listener):
             return self.sessions.rules(match.game).explain_illegal(match.live, seat, action)
         return error
 
-    async def _wait(self, table: _Table, seconds: float, *, stop_on_reaction: bool = True) -> None:
+    async def _wait(self, table: Table, seconds: float, *, stop_on_reaction: bool = True) -> None:
         """Sleep ``seconds`` (scaled), or less if a reaction stops the dealer."""
         table.wake.clear()
         delay = seconds * self.time_scale
@@ -444,13 +387,3 @@ class Dealer(Listener):
             return  # a newer card, or the window was settled: the moment has passed
         now = self.clock()
         self.react(match_id, Reaction((now, 0), now, action, seat=seat))
-
-
-def _since_card(shown: list[float], reaction: Reaction) -> int:
-    """Milliseconds from the card the reaction answered, the newest one shown when it was
-    heard, to the reaction; one heard before the row's first card was shown counts from it."""
-    heard = reaction.at if reaction.heard is None else reaction.heard
-    if reaction.seen is not None:
-        return max(0, round((heard - reaction.seen) * 1000))
-    seen = [moment for moment in shown if moment <= heard] or shown[:1]
-    return max(0, round((heard - seen[-1]) * 1000)) if seen else 0

@@ -14,10 +14,10 @@ import logging
 import time
 from typing import TYPE_CHECKING
 
-from bot.dealer import Reaction
 from bot.games import spec_of
 from bot.games.core import RuleError, StaleAction
 from bot.i18n import Words
+from bot.reactions import Reaction
 from presentation.seats import reason
 from web import games
 from web.live import Board

@@ -9,8 +9,9 @@ from typing import TYPE_CHECKING, Any, Protocol, cast
 
 import discord
 
-from bot.dealer import Dealer, Reaction
+from bot.dealer import Dealer
 from bot.games.core import RuleError
+from bot.reactions import Reaction
 from bot.texts.schicki_micki import SAY
 from cogs._ui import ID, known_template, reader, reason, tell
 

@@ -22,10 +22,10 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db.rows import MatchRow
-from bot.dealer import Reaction
 from bot.games.core import RuleError
 from bot.games.schicki_micki import RULES
 from bot.games.schicki_micki.views import SchickiView, resolved
+from bot.reactions import Reaction
 from bot.sessions.transition import Transition
 from bot.texts.schicki_micki import BY_EMOJI, EMOJI, SAY  # noqa: F401 - EMOJI read from here
 from cogs._cog import GameCog

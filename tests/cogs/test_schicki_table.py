@@ -10,12 +10,13 @@ from types import SimpleNamespace
 
 import pytest
 
-from bot.dealer import Dealer, _Table
+from bot.dealer import Dealer
 from bot.games import REGISTRY
 from bot.games.core import SYSTEM, apply_checked, start
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
 from bot.i18n import words
+from bot.reactions import Table
 from cogs.schicki_micki import ui as schicki_ui
 from cogs.schicki_micki.ui import SchickiUI
 
@@ -93,19 +94,19 @@ def test_a_passing_window_state_keeps_the_last_picture():
 def test_the_dealer_says_which_versions_pass():
     dealer = Dealer(sessions=None, io=None)
     assert not dealer.passing(1, 3)
-    table = dealer.tables.setdefault(1, _Table())
+    table = dealer.tables.setdefault(1, Table())
     table.version = 5
     assert dealer.passing(1, 4) and not dealer.passing(1, 5)
     table.calm.clear()  # a window's reactions are being submitted
     assert dealer.passing(1, 5)
 
 
-def settling_ui() -> tuple[SchickiUI, _Table, tuple]:
+def settling_ui() -> tuple[SchickiUI, Table, tuple]:
     """A table UI whose dealer is submitting a window's reactions, the window's state, and a
     picture drawn before."""
     window, _after, _dealt, _data = won_row()
     dealer = Dealer(sessions=None, io=None)
-    table = dealer.tables.setdefault(1, _Table())
+    table = dealer.tables.setdefault(1, Table())
     table.calm.clear()
     ui = SchickiUI(dealer)
     ui.pictures[1] = b"last picture"
@@ -168,5 +169,5 @@ async def test_only_a_passing_window_state_waits():
 async def test_settled_is_true_for_a_table_not_dealt_or_not_settling():
     dealer = Dealer(sessions=None, io=None)
     assert await dealer.settled(1, 0.01)
-    dealer.tables[1] = _Table()
+    dealer.tables[1] = Table()
     assert await dealer.settled(1, 0.01)

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from bot.dealer import Reaction
+from bot.reactions import Reaction
 from cogs.schicki_micki.cog import SAY, SchickiMicki
 from tests.double import Driver
 from tests.e2e.table import Table
