@@ -19,8 +19,10 @@ from bot.db.rows import MatchRow, SeatRow
 from bot.db.server_settings import server_settings
 from bot.defaults import ServerSettings, lobby_options
 from bot.i18n import Words
+from cogs._buttons import LobbyButton
 from cogs._pings import NO_PINGS, RETRYABLE
-from cogs._ui import EN, LobbyButton, game_name, mention, reader, server_words, tell
+from cogs._replies import mention, reader, server_words, tell
+from cogs._ui import EN, game_name
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot

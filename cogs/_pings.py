@@ -31,7 +31,8 @@ from bot.db.turn_pings import PingRow, add_ping, drop_ping, matches_with_pings, 
 from bot.retry import backoff
 from bot.sessions.transition import Transition, is_realtime, players
 from bot.shards import EVERYONE, Owner
-from cogs._ui import game_name, server_words
+from cogs._replies import server_words
+from cogs._ui import game_name
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot

@@ -43,16 +43,9 @@ from cogs._lobby import duration, lobby_buttons, lobby_text
 from cogs._pings import NO_PINGS, RETRYABLE, TurnPings, pings
 from cogs._pings import link as _link
 from cogs._pings import where as where
+from cogs._replies import alt_text, plain, png_file, server_words
 from cogs._threads import THREAD_ERRORS, Threads
-from cogs._ui import (
-    EN,
-    alt_text,
-    computer_name,
-    game_name,
-    plain,
-    png_file,
-    server_words,
-)
+from cogs._ui import EN, computer_name, game_name
 from cogs._web import WebButtons
 from cogs.rematch import rematch_view
 

@@ -30,7 +30,8 @@ from bot.db.rows import MatchRow, SeatRow
 from bot.i18n import Words
 from bot.sessions.transition import Placement
 from cogs._pings import RETRYABLE, pings
-from cogs._ui import game_name, server_words
+from cogs._replies import server_words
+from cogs._ui import game_name
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot

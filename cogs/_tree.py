@@ -20,7 +20,8 @@ from discord import AppCommandOptionType, app_commands
 from bot.games.core import RuleError
 from bot.i18n import Words, words
 from cogs._entry_point import sync_global
-from cogs._ui import EN, apologise, reader, reason, tell
+from cogs._replies import apologise, reader, reason, tell
+from cogs._ui import EN
 
 log = logging.getLogger(__name__)
 

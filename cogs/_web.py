@@ -17,7 +17,9 @@ from bot.db.rows import MatchRow
 from bot.i18n import Words
 from bot.links import SPECTATOR, board_url
 from bot.settings import Settings
-from cogs._ui import EN, ID, apologise, known_template, reader, tell
+from cogs._custom_ids import ID, known_template
+from cogs._replies import apologise, reader, tell
+from cogs._ui import EN
 
 PLAY = known_template(rf"mw:(?P<m>{ID})")
 LAUNCH = known_template(rf"ma:(?P<m>{ID})")

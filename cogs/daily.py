@@ -28,7 +28,8 @@ from bot.sessions.transition import Listener, Transition
 from cogs._cog import GameCog
 from cogs._lobby import refused_here
 from cogs._publisher import NO_PINGS, RETRYABLE
-from cogs._ui import apologise, game_name, plain, reader, reason, server_words, tell
+from cogs._replies import apologise, plain, reader, reason, server_words, tell
+from cogs._ui import game_name
 from cogs.leaderboard import bounded, cell_name, columns, send_table
 from rendering.leaderboard import DailyStanding, render_daily_board
 

@@ -12,18 +12,11 @@ from discord.ext import commands
 from bot.db.rows import MatchRow
 from bot.games.core import RuleError
 from cogs._cog import GameCog
+from cogs._custom_ids import match_of, unhandled_reason
 from cogs._lobby import no_game_here
+from cogs._replies import apologise, is_admin, reader, reason, tell
 from cogs._tree import INTEGER_LIMIT
-from cogs._ui import (
-    apologise,
-    game_name,
-    is_admin,
-    match_of,
-    reader,
-    reason,
-    tell,
-    unhandled_reason,
-)
+from cogs._ui import game_name
 from cogs._web import send_link
 from cogs.replay import history_command, replay_command
 

@@ -23,7 +23,8 @@ from bot.i18n import Words
 from bot.ratings import display
 from cogs._cog import GameCog
 from cogs._publisher import NO_PINGS
-from cogs._ui import GameUI, alt_text, plain, png_file, reader
+from cogs._replies import alt_text, plain, png_file, reader
+from cogs._ui import GameUI
 from rendering.leaderboard import (
     SoloStanding,
     Standing,

@@ -41,8 +41,10 @@ from bot.games.core import RuleError
 from bot.i18n import Words
 from bot.ratings import display
 from cogs._cog import GameCog
+from cogs._custom_ids import known_template
 from cogs._publisher import NO_PINGS, RETRYABLE
-from cogs._ui import EN, apologise, known_template, plain, reader, tell
+from cogs._replies import apologise, plain, reader, tell
+from cogs._ui import EN
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot

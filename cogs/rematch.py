@@ -25,19 +25,11 @@ from bot.db.history import open_rematch
 from bot.db.rows import MatchRow, SeatRow
 from bot.games.core import RuleError
 from bot.i18n import Words
+from cogs._custom_ids import ID, known_template
 from cogs._lobby import open_lobby
 from cogs._pings import RETRYABLE, pings, where
-from cogs._ui import (
-    EN,
-    ID,
-    apologise,
-    game_name,
-    known_template,
-    reader,
-    reason,
-    server_words,
-    tell,
-)
+from cogs._replies import apologise, reader, reason, server_words, tell
+from cogs._ui import EN, game_name
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot

@@ -28,7 +28,7 @@ from bot.games import GAMES
 from bot.i18n import Words
 from cogs._cog import GameCog
 from cogs._lobby import duration
-from cogs._ui import is_admin, reader, server_words, tell
+from cogs._replies import is_admin, reader, server_words, tell
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot

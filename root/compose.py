@@ -21,12 +21,13 @@ from bot.dealer import Dealer
 from bot.games import GAMES
 from bot.sessions.service import SessionService
 from bot.settings import Settings
+from cogs._buttons import DYNAMIC_ITEMS
 from cogs._cog import GameCog
 from cogs._publisher import Publisher
 from cogs._threads import Threads
 from cogs._translator import CommandTranslator
 from cogs._tree import GameTree
-from cogs._ui import DYNAMIC_ITEMS, GameUI
+from cogs._ui import GameUI
 from cogs._web import LaunchButton, PlayButton, board_buttons
 from cogs.rematch import RematchButton
 from presentation.languages import Languages

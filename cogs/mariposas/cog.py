@@ -27,22 +27,11 @@ from bot.games.mariposas.rules import RULES
 from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from bot.sessions.transition import Transition
+from cogs._buttons import QueryButton
 from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, minutes, no_game_here, open_lobby
-from cogs._ui import (
-    EN,
-    GameUI,
-    QueryButton,
-    apologise,
-    mention,
-    plain,
-    reader,
-    reason,
-    seat_name,
-    seat_names,
-    show_rules,
-    tell,
-)
+from cogs._replies import apologise, mention, plain, reader, reason, show_rules, tell
+from cogs._ui import EN, GameUI, seat_name, seat_names
 from cogs.mariposas import panel
 from presentation.mariposas import words
 

@@ -31,18 +31,9 @@ from bot.games.core import RuleError, StaleAction
 from bot.games.mariposas.rules import RULES
 from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
-from cogs._ui import (
-    DIGIT,
-    ID,
-    alt_text,
-    apologise,
-    known_template,
-    png_file,
-    reader,
-    reason,
-    seat_names,
-    tell,
-)
+from cogs._custom_ids import DIGIT, ID, known_template
+from cogs._replies import alt_text, apologise, png_file, reader, reason, tell
+from cogs._ui import seat_names
 from presentation.mariposas import words
 from presentation.mariposas.prompt import K, prompt, step_of
 

@@ -35,7 +35,7 @@ from bot.i18n import LANGUAGES, Words, words
 from bot.texts.mimic import card_name, power_name
 from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, minutes, no_game_here, open_lobby
-from cogs._ui import apologise, reader, reason, server_words, show_rules, tell
+from cogs._replies import apologise, reader, reason, server_words, show_rules, tell
 from cogs.mimic.table import (
     MimicUI,
     find_card,

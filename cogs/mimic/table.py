@@ -25,20 +25,9 @@ from bot.games.mimic.views import Face, MimicView
 from bot.i18n import LANGUAGES, Words, words
 from bot.texts import mimic as texts
 from bot.texts.mimic import card_name, power_name
-from cogs._ui import (
-    EN,
-    GameAction,
-    GameUI,
-    QueryButton,
-    alt_text,
-    mention,
-    plain,
-    png_file,
-    reader,
-    seat_name,
-    seat_names,
-    tell,
-)
+from cogs._buttons import GameAction, QueryButton
+from cogs._replies import alt_text, mention, plain, png_file, reader, tell
+from cogs._ui import EN, GameUI, seat_name, seat_names
 from rendering import mimic as art
 
 if TYPE_CHECKING:

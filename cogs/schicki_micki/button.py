@@ -13,7 +13,8 @@ from bot.dealer import Dealer
 from bot.games.core import RuleError
 from bot.reactions import Reaction
 from bot.texts.schicki_micki import SAY
-from cogs._ui import ID, known_template, reader, reason, tell
+from cogs._custom_ids import ID, known_template
+from cogs._replies import reader, reason, tell
 
 if TYPE_CHECKING:
     pass

@@ -31,16 +31,8 @@ from bot.texts.schicki_micki import BY_EMOJI, EMOJI, SAY  # noqa: F401 - EMOJI r
 from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, open_lobby
 from cogs._publisher import NO_PINGS
-from cogs._ui import (
-    alt_text,
-    plain,
-    png_file,
-    reader,
-    seat_name,
-    seat_names,
-    server_words,
-    show_rules,
-)
+from cogs._replies import alt_text, plain, png_file, reader, server_words, show_rules
+from cogs._ui import seat_name, seat_names
 from cogs.schicki_micki.button import ReactButton
 from cogs.schicki_micki.table import TableReactions
 from cogs.schicki_micki.ui import SchickiUI

@@ -15,7 +15,8 @@ from bot.games.schicki_micki.views import Resolved, SchickiView
 from bot.i18n import Words
 from bot.texts import schicki_micki as texts
 from bot.texts.schicki_micki import EMOJI
-from cogs._ui import EN, GameUI, mention, plain, reader, seat_name, seat_names, tell
+from cogs._replies import mention, plain, reader, tell
+from cogs._ui import EN, GameUI, seat_name, seat_names
 from cogs.schicki_micki.button import ReactButton
 from rendering import schicki_micki as art
 

@@ -13,7 +13,7 @@ import cogs.privacy
 import cogs.rematch
 import cogs.replay
 import cogs.schicki_micki.cog  # noqa: F401  (each registers its templates on import)
-from cogs._ui import MAX_ID, TEMPLATES, decode, match_of, unhandled_reason, up_to
+from cogs._custom_ids import MAX_ID, TEMPLATES, decode, match_of, unhandled_reason, up_to
 
 NUMBER = re.compile(r"[0-9]+")
 

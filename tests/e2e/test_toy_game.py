@@ -109,7 +109,8 @@ COG = '''
 
     from cogs._cog import GameCog
     from cogs._lobby import minutes, open_lobby
-    from cogs._ui import GameAction, GameUI
+    from cogs._buttons import GameAction
+    from cogs._ui import GameUI
 
 
     class ToyUI(GameUI):
