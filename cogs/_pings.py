@@ -35,8 +35,8 @@ from cogs._replies import server_words
 from cogs._ui import game_name
 
 if TYPE_CHECKING:
+    from cogs._board_worker import BoardWorker
     from cogs._bot import GameBot
-    from cogs._publisher import Publisher
 
 log = logging.getLogger(__name__)
 
@@ -69,7 +69,7 @@ def where(match: MatchRow) -> str:
 class TurnPings:
     """The turn pings of every match, sent and deleted beside its board worker."""
 
-    def __init__(self, bot: GameBot, publisher: Publisher) -> None:
+    def __init__(self, bot: GameBot, publisher: BoardWorker) -> None:
         self.bot = bot
         self.publisher = publisher
         # Each running match's seats to act → the version their turn began at (the turn a

@@ -27,7 +27,7 @@ from bot.i18n import Words
 from bot.sessions.transition import Listener, Transition
 from cogs._cog import GameCog
 from cogs._lobby import refused_here
-from cogs._publisher import NO_PINGS, RETRYABLE
+from cogs._pings import NO_PINGS, RETRYABLE
 from cogs._replies import apologise, plain, reader, reason, server_words, tell
 from cogs._ui import game_name
 from cogs.leaderboard import bounded, cell_name, columns, send_table

@@ -22,7 +22,7 @@ from bot.db.leaderboards import BoardRow, SoloRow
 from bot.i18n import Words
 from bot.ratings import display
 from cogs._cog import GameCog
-from cogs._publisher import NO_PINGS
+from cogs._pings import NO_PINGS
 from cogs._replies import alt_text, plain, png_file, reader
 from cogs._ui import GameUI
 from rendering.leaderboard import (

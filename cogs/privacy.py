@@ -42,7 +42,7 @@ from bot.i18n import Words
 from bot.ratings import display
 from cogs._cog import GameCog
 from cogs._custom_ids import known_template
-from cogs._publisher import NO_PINGS, RETRYABLE
+from cogs._pings import NO_PINGS, RETRYABLE
 from cogs._replies import apologise, plain, reader, tell
 from cogs._ui import EN
 

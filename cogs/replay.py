@@ -29,7 +29,7 @@ from bot.db.history import FinishedGame, finished_count, finished_games
 from bot.i18n import Words
 from cogs._cog import GameCog
 from cogs._custom_ids import ID, known_template
-from cogs._publisher import RETRYABLE
+from cogs._pings import RETRYABLE
 from cogs._replies import alt_text, apologise, plain, png_file, reader, tell
 from cogs._ui import EN, game_name, seat_name
 from cogs.replay_steps import (

@@ -36,7 +36,8 @@ def kept(bot: MenagerieBot) -> dict[str, int]:
     sized: dict[str, Sized] = {
         "sessions._locks": sessions._locks, "sessions._history": sessions._history,
         "sessions._tasks": sessions._tasks,
-        "publisher.lines": publisher.lines, "publisher._drawn": publisher._drawn,
+        "publisher.messages.lines": publisher.messages.lines,
+        "publisher._drawn": publisher._drawn,
         "publisher._drawn_event": publisher._drawn_event,
         "publisher._drawing": publisher._drawing, "publisher._dirty": publisher._dirty,
         "publisher._kick": publisher._kick, "publisher._failures": publisher._failures,

@@ -30,7 +30,7 @@ from bot.sessions.transition import Transition
 from bot.texts.schicki_micki import BY_EMOJI, EMOJI, SAY  # noqa: F401 - EMOJI read from here
 from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, open_lobby
-from cogs._publisher import NO_PINGS
+from cogs._pings import NO_PINGS
 from cogs._replies import alt_text, plain, png_file, reader, server_words, show_rules
 from cogs._ui import seat_name, seat_names
 from cogs.schicki_micki.button import ReactButton

@@ -23,7 +23,7 @@ import discord
 
 from bot.retry import backoff
 from bot.texts.schicki_micki import EMOJI
-from cogs._publisher import RETRYABLE
+from cogs._pings import RETRYABLE
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
