@@ -10,7 +10,8 @@ Private answers and autocomplete labels are in the language of the asker's clien
 buttons they mention are named as the server's board labels them.
 
 The position analysis is pure (``bot.games.mimic.hints``); the table's looks are in
-``cogs.mimic.table``; every word comes from the catalogue (``bot/i18n/*/mimic.po``).
+``cogs.mimic.table``, what the options offer as the caller types in ``cogs.mimic.choices``;
+every word comes from the catalogue (``bot/i18n/*/mimic.po``).
 """
 
 from __future__ import annotations
@@ -24,18 +25,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.db.rows import MatchRow, SeatRow
+from bot.db.rows import MatchRow
 from bot.games.core import Event, GameOver, IllegalAction, NotYourTurn, RuleError
 from bot.games.mimic import RULES
-from bot.games.mimic.ai import board_from_view
-from bot.games.mimic.cards import POWER_COLOURS, components
-from bot.games.mimic.hints import hand_targets, kind, move_targets
-from bot.games.mimic.views import MimicView
-from bot.i18n import LANGUAGES, Words, words
-from bot.texts.mimic import card_name, power_name
+from bot.games.mimic.cards import components
 from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, minutes, no_game_here, open_lobby
 from cogs._replies import apologise, reader, reason, server_words, show_rules, tell
+from cogs.mimic import choices
+from cogs.mimic.caller import Caller, caller_of
 from cogs.mimic.table import (
     MimicUI,
     find_card,
@@ -46,86 +44,13 @@ from cogs.mimic.table import (
     send_hand,
     stuck_note,
 )
-from presentation.mimic import cell_choices, cell_notes, next_hint
+from presentation.mimic import next_hint
 from rendering import mimic as art
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
 
 log = logging.getLogger(__name__)
-
-MAX_CHOICES = 25  # Discord shows at most 25 autocomplete choices
-
-
-def power_choice(colour: str, w: Words) -> tuple[str, str]:
-    """A power card as an autocomplete choice: what it does, in the typing user's words."""
-    return (w(f"mimic.power_label.{colour}"), colour)
-
-
-def power_colour(text: str) -> str:
-    """A power card from what the user typed: its colour code, or its name in any language
-    (``Zelená``)."""
-    typed = text.strip().lower()
-    for colour in POWER_COLOURS:
-        if typed in {colour} | {power_name(colour, words(lang)).lower() for lang in LANGUAGES}:
-            return colour
-    return typed
-
-
-# -- the commands --------------------------------------------------------------------------
-
-class Caller:
-    """What a command needs to know about the caller's game: match, seats, the caller's view,
-    and the words to answer in (``w``, the caller's own; ``board``, the server's, which the
-    board's buttons are labelled in)."""
-
-    def __init__(self, match: MatchRow, seats: list[SeatRow], seat: SeatRow | None,
-                 view: MimicView | None, legal: list[str], w: Words,
-                 board: Words) -> None:
-        self.match, self.seats, self.seat, self.view, self.legal = match, seats, seat, view, legal
-        self.w, self.board = w, board
-
-    @property
-    def seated_view(self) -> MimicView:
-        """The caller's view of the table (only a seated caller's moves get this far)."""
-        if self.view is None:
-            raise LookupError("a caller who is not playing has no view of their own")
-        return self.view
-
-
-async def _table(interaction: discord.Interaction[GameBot]) -> Caller | None:
-    """The running MIMIC game in this channel and the caller's place in it (None: none)."""
-    sessions = interaction.client.sessions
-    match = await sessions.repo.open_match_in(interaction.channel_id or 0)
-    if match is None or match.game != "mimic" or match.status != "active":
-        return None
-    seats = await sessions.repo.seats(match.id)
-    w = reader(interaction)
-    board = await server_words(interaction.client, match.guild_id)
-    seat = next((s for s in seats if s.user_id == interaction.user.id and not s.is_computer),
-                None)
-    if seat is None:
-        return Caller(match, seats, None, None, [], w, board)
-    view = RULES.view(match.live, seat.seat)
-    return Caller(match, seats, seat, view, list(RULES.legal_actions(match.live, seat.seat)),
-                  w, board)
-
-
-def _choices(pairs: Sequence[tuple[str, str]], current: str) -> list[app_commands.Choice[str]]:
-    """At most 25 choices matching what the user typed: values starting with it first (typing
-    "F" lists the F column), then labels starting with it, then any label containing it."""
-    typed = current.strip().lower()
-
-    def rank(pair: tuple[str, str]) -> int:
-        name, value = pair[0].lower(), pair[1].lower()
-        if value.startswith(typed):
-            return 0
-        if name.startswith(typed):
-            return 1
-        return 2 if typed in name else 3
-
-    hits = sorted((p for p in pairs if rank(p) < 3), key=rank)  # stable: keeps list order
-    return [app_commands.Choice(name=n[:100], value=v[:100]) for n, v in hits[:MAX_CHOICES]]
 
 
 class Mimic(GameCog, commands.GroupCog, group_name="mimic",
@@ -189,7 +114,7 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
         """The same private picture as the board's "Show my hand" button."""
         await interaction.response.defer(ephemeral=True, thinking=True)
         try:
-            table = await _table(interaction)
+            table = await caller_of(interaction)
             if table is None:
                 await no_game_here(interaction, "mimic.reply.no_game")
                 return
@@ -210,7 +135,7 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
         w = reader(interaction)
         table: Caller | None = None
         try:
-            table = await _table(interaction)
+            table = await caller_of(interaction)
             if table is None:
                 await no_game_here(interaction, "mimic.reply.no_game_start")
                 return
@@ -287,31 +212,12 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
     @place.autocomplete("card")
     async def _place_card(self, interaction: discord.Interaction[GameBot],
                           current: str) -> list[app_commands.Choice[str]]:
-        table = await _table(interaction)
-        if table is None or table.view is None:
-            return []
-        view, w = table.view, table.w
-        targets = _legal_cells(table)
-        fitting: list[tuple[str, str]] = []
-        stuck: list[tuple[str, str]] = []
-        for face in view["hand"]:
-            n = len(targets.get(face["id"], []))
-            fits = w.n("mimic.choice.fits", n) if n else w("mimic.choice.nowhere")
-            (fitting if n else stuck).append((f"{card_name(face, w)} — {fits}", face["id"]))
-        pairs = fitting + stuck
-        if stuck_note(view, w):
-            pairs.insert(0, (w("mimic.choice.stuck"), "none"))
-        return _choices(pairs, current)
+        return await choices.place_cards(interaction, current)
 
     @place.autocomplete("cell")
     async def _place_cell(self, interaction: discord.Interaction[GameBot],
                           current: str) -> list[app_commands.Choice[str]]:
-        table = await _table(interaction)
-        if table is None or table.view is None:
-            return []
-        card = find_card(table.view, str(getattr(interaction.namespace, "card", "") or ""))
-        cells = _legal_cells(table).get(card, [])
-        return _choices(cell_choices(table.view, card, cells, table.w), current)
+        return await choices.place_cells(interaction, current)
 
     @app_commands.command(name="power", description="Use one of your power cards")
     @app_commands.describe(card="The power card", target="Yellow/Red/Blue: the card on the grid",
@@ -321,7 +227,7 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
         """``power:green``/``power:orange``, ``red:X``, ``blue:X``, ``yellow:X`` then ``to:Y``."""
         def build(table: Caller) -> list[str] | str:
             w = table.w
-            colour = power_colour(card)
+            colour = choices.power_colour(card)
             if colour in ("green", "orange"):
                 return [f"power:{colour}"]
             if colour not in ("yellow", "red", "blue"):
@@ -342,46 +248,17 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
     @power.autocomplete("card")
     async def _power_card(self, interaction: discord.Interaction[GameBot],
                           current: str) -> list[app_commands.Choice[str]]:
-        table = await _table(interaction)
-        if table is None or table.view is None:
-            return []
-        colours = _playable_powers(table)
-        return _choices([power_choice(c, table.w) for c in POWER_COLOURS if c in colours],
-                        current)
+        return await choices.power_cards(interaction, current)
 
     @power.autocomplete("target")
     async def _power_target(self, interaction: discord.Interaction[GameBot],
                             current: str) -> list[app_commands.Choice[str]]:
-        table = await _table(interaction)
-        if table is None or table.view is None:
-            return []
-        colour = power_colour(str(getattr(interaction.namespace, "card", "") or ""))
-        if colour not in ("yellow", "red", "blue"):
-            return []
-        board = table.view["board"]
-        pending = table.view["step"]["pending"]
-        if colour == "yellow" and pending is not None:
-            cells = [pending["from"]]
-        else:
-            cells = [code.split(":", 1)[1] for code in table.legal
-                     if code.startswith(f"{colour}:")]
-        pairs = [(f"{c} — {card_name(board[c], table.w)}", c) for c in cells if c in board]
-        return _choices(pairs, current)
+        return await choices.power_targets(interaction, current)
 
     @power.autocomplete("to")
     async def _power_to(self, interaction: discord.Interaction[GameBot],
                         current: str) -> list[app_commands.Choice[str]]:
-        table = await _table(interaction)
-        if table is None or table.view is None:
-            return []
-        origin = normal_cell(str(getattr(interaction.namespace, "target", "") or ""))
-        face = table.view["board"].get(origin)
-        if face is None:
-            return []
-        cells = move_targets(table.view, origin)
-        board = board_from_view(table.view).without(origin)
-        pairs = [(f"{c} — {cell_notes(board, c, kind(face), table.w)}", c) for c in cells]
-        return _choices(pairs, current)
+        return await choices.power_destinations(interaction, current)
 
     @app_commands.command(name="start-card", description="Place the yellow start card you earned")
     @app_commands.describe(cell="Next to a MIMIC card, not next to another start card")
@@ -392,11 +269,7 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
     @start_card.autocomplete("cell")
     async def _start_cell(self, interaction: discord.Interaction[GameBot],
                           current: str) -> list[app_commands.Choice[str]]:
-        table = await _table(interaction)
-        if table is None:
-            return []
-        cells = [c[6:] for c in table.legal if c.startswith("start:")]
-        return _choices([(c, c) for c in cells], current)
+        return await choices.start_cells(interaction, current)
 
     @app_commands.command(name="draw", description="Draw a card: a face-up one or from the deck")
     @app_commands.describe(choice="A face-up card, the top of the deck, or fill up from the deck")
@@ -418,18 +291,7 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
     @draw.autocomplete("choice")
     async def _draw_choice(self, interaction: discord.Interaction[GameBot],
                            current: str) -> list[app_commands.Choice[str]]:
-        table = await _table(interaction)
-        if table is None or table.view is None:
-            return []
-        view, w = table.view, table.w
-        pairs = [(w("mimic.choice.faceup", card=card_name(f, w)), f["id"])
-                 for f in view["faceup"]]
-        if view["deck"]:
-            missing = components().hand_size - len(view["hand"])
-            pairs.append((w("mimic.choice.deck"), "deck"))
-            if missing > 1:
-                pairs.append((w("mimic.choice.fill", cards=w.n("unit.cards", missing)), "rest"))
-        return _choices(pairs, current)
+        return await choices.draw_choices(interaction, current)
 
     @app_commands.command(name="give", description="Teams: give a card to your partner")
     @app_commands.describe(card="A card from your hand")
@@ -440,7 +302,7 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
     @give.autocomplete("card")
     async def _give_card(self, interaction: discord.Interaction[GameBot],
                          current: str) -> list[app_commands.Choice[str]]:
-        return await _hand_choices(interaction, current)
+        return await choices.hand_choices(interaction, current)
 
     @app_commands.command(name="pick", description="Tie showdown: the card you show")
     @app_commands.describe(card="A card from your hand (Lion highest, then Red highest)")
@@ -451,74 +313,24 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
     @pick.autocomplete("card")
     async def _pick_card(self, interaction: discord.Interaction[GameBot],
                          current: str) -> list[app_commands.Choice[str]]:
-        return await _hand_choices(interaction, current, ranked=True)
+        return await choices.hand_choices(interaction, current, ranked=True)
 
     @app_commands.command(name="take", description="Advanced: take a face-up power card instead"
                                                    " of laying your second card")
     @app_commands.describe(power="One of the face-up power cards")
     async def take(self, interaction: discord.Interaction[GameBot], power: str) -> None:
         """``take:<colour>``."""
-        await self._play(interaction, lambda t: [f"take:{power_colour(power)}"])
+        await self._play(interaction, lambda t: [f"take:{choices.power_colour(power)}"])
 
     @take.autocomplete("power")
     async def _take_power(self, interaction: discord.Interaction[GameBot],
                           current: str) -> list[app_commands.Choice[str]]:
-        table = await _table(interaction)
-        if table is None:
-            return []
-        colours = [c[5:] for c in table.legal if c.startswith("take:")]
-        return _choices([power_choice(c, table.w) for c in colours], current)
+        return await choices.take_powers(interaction, current)
 
     @app_commands.command(name="end-turn", description="End your placement phase")
     async def end_turn(self, interaction: discord.Interaction[GameBot]) -> None:
         """``end``."""
         await self._play(interaction, lambda table: ["end"])
-
-
-def _legal_cells(table: Caller) -> dict[str, list[str]]:
-    """Each hand card's cells: in the caller's own placement phase exactly the legal
-    ``place:`` actions; otherwise where it would fit now (so a player can plan while waiting)."""
-    view = table.seated_view
-    if view["phase"] == "place" and view["seat"] == view["turn"]:
-        found: dict[str, list[str]] = {}
-        for code in table.legal:
-            if code.startswith("place:"):
-                _, card, cell = code.split(":")
-                found.setdefault(card, []).append(cell)
-        return found
-    return hand_targets(view)
-
-
-def _playable_powers(table: Caller) -> set[str]:
-    """The power cards to offer: in the caller's own placement phase exactly those a legal
-    action plays (so never one the rules refuse, such as Green in solo); otherwise the active
-    ones, so a player can plan while waiting."""
-    view, seat = table.seated_view, table.seat
-    if seat is None:
-        return set()
-    if view["phase"] == "place" and view["seat"] == view["turn"]:
-        found: set[str] = set()
-        for code in table.legal:
-            verb, _, arg = code.partition(":")
-            if verb == "power":
-                found.add(arg)
-            elif verb in ("yellow", "red", "blue"):
-                found.add(verb)
-            elif verb in ("to", "cancel"):  # a Yellow move under way
-                found.add("yellow")
-        return found
-    return set(view["powers"][seat.seat]["active"])
-
-
-async def _hand_choices(interaction: discord.Interaction[GameBot], current: str,
-                        ranked: bool = False) -> list[app_commands.Choice[str]]:
-    table = await _table(interaction)
-    if table is None or table.view is None:
-        return []
-    faces = list(table.view["hand"])
-    if ranked:
-        faces.sort(key=lambda f: components().rank(f["id"]))
-    return _choices([(card_name(f, table.w), f["id"]) for f in faces], current)
 
 
 def ui(bot: GameBot) -> MimicUI:

@@ -13,7 +13,7 @@ from bot.games.core import Event, apply_checked, start
 from bot.games.mimic import ai, hints
 from bot.games.mimic.cards import components
 from bot.i18n import words
-from cogs.mimic import cog as mimic_cog
+from cogs.mimic import choices
 from cogs.mimic import table as cog
 from presentation import mimic as presentation_mimic
 
@@ -142,13 +142,13 @@ def test_the_mover_is_told_their_private_news():
 
 def test_autocomplete_choices_are_capped_and_filtered():
     pairs = [(f"{c}{r} — somewhere", f"{c}{r}") for c in "ABCDEFG" for r in range(1, 8)]
-    assert len(mimic_cog._choices(pairs, "")) == 25
-    assert [c.value for c in mimic_cog._choices(pairs, "d")] == [f"D{r}" for r in range(1, 8)]
+    assert len(choices.choices(pairs, "")) == 25
+    assert [c.value for c in choices.choices(pairs, "d")] == [f"D{r}" for r in range(1, 8)]
     labelled = [(f"{c}{r} — line from start D4", f"{c}{r}") for c in "ABCDEFG"
                 for r in range(1, 8)]
-    column_f = [c.value for c in mimic_cog._choices(labelled, "f")][:7]
+    column_f = [c.value for c in choices.choices(labelled, "f")][:7]
     assert column_f == [f"F{r}" for r in range(1, 8)]
-    assert [c.value for c in mimic_cog._choices(labelled, "g5")] == ["G5"]
+    assert [c.value for c in choices.choices(labelled, "g5")] == ["G5"]
 
 
 def test_the_alt_texts_score_line_names_each_side_and_its_cubes():

@@ -13,8 +13,7 @@ from bot.games.mimic.cards import POWER_COLOURS, components
 from bot.games.mimic.geometry import ALL_CELLS
 from bot.i18n import words
 from bot.texts import mimic as texts
-from cogs.mimic import cog as mimic_cog
-from cogs.mimic import table
+from cogs.mimic import choices, table
 from presentation import mimic as presentation_mimic
 from tests.cogs.test_mimic_table import SEATS, blocked_view, playout
 from tests.test_i18n import ROOT, literal_replies
@@ -36,7 +35,8 @@ def game(request) -> tuple[list[dict], list[Event]]:
     return playout(players, options, seed)
 
 
-@pytest.mark.parametrize("module", ["cogs/mimic/cog.py", "cogs/mimic/table.py"])
+@pytest.mark.parametrize("module", ["cogs/mimic/cog.py", "cogs/mimic/table.py",
+                                    "cogs/mimic/choices.py", "cogs/mimic/caller.py"])
 def test_mimic_replies_come_from_the_catalogue(module):
     assert literal_replies(ROOT / module) == []
 
@@ -144,9 +144,9 @@ def test_the_rules_fit_one_message_and_name_the_boards_buttons():
 def test_choices_fit_discord_and_typed_names_work_in_either_language():
     for w in (EN, CS):
         for colour in POWER_COLOURS:
-            label, value = mimic_cog.power_choice(colour, w)
+            label, value = choices.power_choice(colour, w)
             assert len(label) <= 100 and value == colour
-            assert mimic_cog.power_colour(f" {texts.power_name(colour, w)} ") == colour
+            assert choices.power_colour(f" {texts.power_name(colour, w)} ") == colour
     view = blocked_view([("red", "lion"), ("blue", "zebra")])
     assert table.find_card(view, "Modrá zebra") == "h1"
     assert table.find_card(view, "červený LEV") == "h0"
