@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import aiohttp
 import discord
@@ -29,13 +29,12 @@ from bot.db.players import wants_pings
 from bot.db.repo import MatchRow
 from bot.db.turn_pings import PingRow, add_ping, drop_ping, matches_with_pings, pings_of
 from bot.retry import backoff
-from bot.sessions import Transition, is_realtime, players
+from bot.sessions import SessionService, Transition, is_realtime, players
 from bot.shards import EVERYONE, Owner
 from cogs._ui import game_name, server_words
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
-    from cogs._publisher import Publisher
 
 log = logging.getLogger(__name__)
 
@@ -65,10 +64,23 @@ def where(match: MatchRow) -> str:
     return link(match) if match.message_id else f"<#{match.channel_id}>"
 
 
+class Boards(Protocol):
+    """What the turn pings use of the publisher that owns them (`cogs._publisher.Publisher`,
+    which imports this module): its sessions, its idle flag, its pace and its boards."""
+
+    sessions: SessionService
+    idle: asyncio.Event
+    retry_delay: float
+
+    def settled(self) -> None: ...
+
+    async def drawn(self, match_id: int, version: int, timeout: float = ...) -> float: ...
+
+
 class TurnPings:
     """The turn pings of every match, sent and deleted beside its board worker."""
 
-    def __init__(self, bot: GameBot, publisher: Publisher) -> None:
+    def __init__(self, bot: GameBot, publisher: Boards) -> None:
         self.bot = bot
         self.publisher = publisher
         # Each running match's seats to act → the version their turn began at (the turn a
