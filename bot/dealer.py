@@ -142,6 +142,14 @@ class Dealer(Listener):
         self.retry_delay = retry_delay
         self.tables: dict[int, _Table] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._aside: set[asyncio.Task[None]] = set()  # refusals and computers' reactions
+
+    def _aside_task(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` beside the dealing, held until done: the event loop holds a task only
+        weakly, and one the garbage collector took would vanish half done."""
+        task = asyncio.create_task(work)
+        self._aside.add(task)
+        task.add_done_callback(self._aside.discard)
 
     # -- input ----------------------------------------------------------------------------
 
@@ -166,7 +174,7 @@ class Dealer(Listener):
             why = TOO_LATE
         if why is not None:
             if reaction.refused is not None:
-                asyncio.create_task(reaction.refused(RuleError(why)))
+                self._aside_task(reaction.refused(RuleError(why)))
             return
         if reaction.inbox_id is None:
             reaction.at_ms = _since_card(table.shown, reaction)  # so far; again at settling
@@ -431,8 +439,7 @@ class Dealer(Listener):
             level = seat.level if seat.level in LEVELS else DEFAULT_LEVEL
             choice = decide(view, level, rng)
             if choice is not None:
-                asyncio.create_task(self._computer_reacts(match.id, seat.seat, table.deal,
-                                                          *choice))
+                self._aside_task(self._computer_reacts(match.id, seat.seat, table.deal, *choice))
 
     async def _computer_reacts(
         self, match_id: int, seat: int, deal: int, action: str, delay_ms: int
