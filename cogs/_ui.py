@@ -15,7 +15,7 @@ import io
 import logging
 import re
 from collections.abc import Callable, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, TypeVar
 
 import aiohttp
 import discord
@@ -263,11 +263,13 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
     """Join, Leave, Start and Cancel under a lobby message, and below them one Add computer
     button per level and Remove computer."""
 
-    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-              "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger}
-    REPLIES = {"join": "lobby.joined_reply", "leave": "lobby.left_reply",
-               "start": "lobby.started_reply", "cancel": "lobby.cancelled_reply",
-               "computer_off": "lobby.computer_off_reply"}
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger}
+    REPLIES: ClassVar[dict[str, str]] = {
+        "join": "lobby.joined_reply", "leave": "lobby.left_reply",
+        "start": "lobby.started_reply", "cancel": "lobby.cancelled_reply",
+        "computer_off": "lobby.computer_off_reply"}
 
     def __init__(self, match_id: int, op: str, w: Words = EN) -> None:
         level = computer_level(op)
