@@ -234,7 +234,10 @@ class Dealer(Listener):
         if task is None or task.done():
             self._tasks[match.id] = asyncio.create_task(self._run(match.id, resumed))
 
-    async def settled(self, match_id: int, timeout: float) -> bool:
+    # The wait's bound is the question asked ("settled within this long?"), not a deadline on
+    # the caller: the answer is False when it passes, which a caller's own timeout would turn
+    # into an exception to catch.
+    async def settled(self, match_id: int, timeout: float) -> bool:  # noqa: ASYNC109
         """Wait until no window of the match is being settled, ``timeout`` seconds at most;
         whether none is."""
         table = self.tables.get(match_id)

@@ -74,7 +74,8 @@ class Boards(Protocol):
 
     def settled(self) -> None: ...
 
-    async def drawn(self, match_id: int, version: int, timeout: float = ...) -> float: ...
+    # The publisher's own bound (see `Publisher.drawn`).
+    async def drawn(self, match_id: int, version: int, timeout: float = ...) -> float: ...  # noqa: ASYNC109
 
 
 class TurnPings:

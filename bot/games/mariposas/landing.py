@@ -29,7 +29,7 @@ def land(state: dict[str, Any], seat: int, space: int, rng: random.Random,
     turn = state["turn"]
     moving = turn["moving"]
     b = butterfly(state, moving["b"])
-    assert b is not None
+    assert b is not None  # noqa: S101 (narrows the type for mypy)
     group = turn["groups"][moving["g"]]
     group["used"], turn["moving"] = True, None
     events.append(Event("landed", seat, {"butterfly": b["id"], "from": b["space"],
@@ -179,7 +179,7 @@ def answer(state: dict[str, Any], seat: int, verb: str, rest: str, events: list[
         queue.pop(0)
         if rest != "none":
             parent = butterfly(state, head["b"])
-            assert parent is not None
+            assert parent is not None  # noqa: S101 (narrows the type for mypy)
             for flower in rest.split("."):
                 state["flowers"][seat][flower] -= 1
                 state["flower_supply"][flower] += 1
