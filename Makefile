@@ -92,9 +92,11 @@ sync: $(STAMP)
 	$(PY) -m bot sync
 
 # Everything, on every core; a worker takes whole files (an e2e file's tests share its set-up
-# and each worker starts its own PostgreSQL).
+# and each worker starts its own PostgreSQL). Coverage of the code (pyproject.toml's
+# [tool.coverage]: lines and branches) is measured and reported on the way, and falls short of
+# its floor as a failure; the bots the tests start in processes of their own are not measured.
 test: $(TEST_STAMP) $(CHROMIUM)
-	$(PY) -m pytest -n auto --dist loadfile
+	$(PY) -m pytest -n auto --dist loadfile --cov
 
 # The quick round while working: lint, then every test but the e2e, PostgreSQL, slow and
 # browser ones, on every core (it needs no Chromium).
@@ -131,5 +133,6 @@ discord-spec: $(STAMP)
 	$(PY) -m tools.discord_spec
 
 clean:
-	rm -rf $(VENV) demo .pytest_cache .hypothesis .ruff_cache .mypy_cache build dist *.egg-info bench-results
+	rm -rf $(VENV) demo .pytest_cache .hypothesis .ruff_cache .mypy_cache .coverage .coverage.* \
+	  build dist *.egg-info bench-results
 	find . -name __pycache__ -type d -prune -not -path './.git/*' -exec rm -rf {} +

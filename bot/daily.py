@@ -156,7 +156,7 @@ class DailyChallenge:
                 "INSERT INTO daily_tries (day, user_id, guild_id, match_id) VALUES (?, ?, ?, ?)",
                 (day.isoformat(), user_id, guild_id, match_id))
         match = await repo.match(match_id)
-        assert match is not None
+        assert match is not None  # noqa: S101 (narrows the type for mypy)
         return match
 
     async def start(self, match_id: int, user_id: int) -> MatchRow:

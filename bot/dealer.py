@@ -27,7 +27,7 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Coroutine
 from typing import Any, Protocol
 
 from bot.computers import DEFAULT_LEVEL, LEVELS
@@ -86,6 +86,14 @@ class Dealer(Listener):
         self.retry_delay = retry_delay
         self.tables: dict[int, Table] = {}
         self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._aside: set[asyncio.Task[None]] = set()  # refusals and computers' reactions
+
+    def _aside_task(self, work: Coroutine[Any, Any, None]) -> None:
+        """Run ``work`` beside the dealing, held until done: the event loop holds a task only
+        weakly, and one the garbage collector took would vanish half done."""
+        task = asyncio.create_task(work)
+        self._aside.add(task)
+        task.add_done_callback(self._aside.discard)
 
     # -- input ----------------------------------------------------------------------------
 
@@ -110,7 +118,7 @@ class Dealer(Listener):
             why = TOO_LATE
         if why is not None:
             if reaction.refused is not None:
-                asyncio.create_task(reaction.refused(RuleError(why)))
+                self._aside_task(reaction.refused(RuleError(why)))
             return
         if reaction.inbox_id is None:
             reaction.at_ms = since_card(table.shown, reaction)  # so far; again at settling
@@ -170,7 +178,10 @@ class Dealer(Listener):
         if task is None or task.done():
             self._tasks[match.id] = asyncio.create_task(self._run(match.id, resumed))
 
-    async def settled(self, match_id: int, timeout: float) -> bool:
+    # The wait's bound is the question asked ("settled within this long?"), not a deadline on
+    # the caller: the answer is False when it passes, which a caller's own timeout would turn
+    # into an exception to catch.
+    async def settled(self, match_id: int, timeout: float) -> bool:  # noqa: ASYNC109
         """Wait until no window of the match is being settled, ``timeout`` seconds at most;
         whether none is."""
         table = self.tables.get(match_id)
@@ -375,8 +386,7 @@ class Dealer(Listener):
             level = seat.level if seat.level in LEVELS else DEFAULT_LEVEL
             choice = decide(view, level, rng)
             if choice is not None:
-                asyncio.create_task(self._computer_reacts(match.id, seat.seat, table.deal,
-                                                          *choice))
+                self._aside_task(self._computer_reacts(match.id, seat.seat, table.deal, *choice))
 
     async def _computer_reacts(
         self, match_id: int, seat: int, deal: int, action: str, delay_ms: int

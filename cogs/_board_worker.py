@@ -101,7 +101,9 @@ class BoardWorker:
             return True
         return False
 
-    async def drawn(self, match_id: int, version: int, timeout: float = 15.0) -> float:
+    # The bound is the board worker's (a board Discord never takes must not hold its waiter
+    # for ever), so each caller gets it without a timeout of its own to remember.
+    async def drawn(self, match_id: int, version: int, timeout: float = 15.0) -> float:  # noqa: ASYNC109
         """Wait until the board shows ``version`` (or newer); return when Discord acknowledged
         it. A real-time game measures reaction times from that moment."""
         async def shown() -> float:

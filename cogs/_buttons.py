@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import logging
 import re
-from typing import Any
+from typing import Any, ClassVar
 
 import aiohttp
 import discord
@@ -60,11 +60,13 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=LOBBY
     """Join, Leave, Start and Cancel under a lobby message, and below them one Add computer
     button per level and Remove computer."""
 
-    STYLES = {"join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
-              "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger}
-    REPLIES = {"join": "lobby.joined_reply", "leave": "lobby.left_reply",
-               "start": "lobby.started_reply", "cancel": "lobby.cancelled_reply",
-               "computer_off": "lobby.computer_off_reply"}
+    STYLES: ClassVar[dict[str, discord.ButtonStyle]] = {
+        "join": discord.ButtonStyle.success, "leave": discord.ButtonStyle.secondary,
+        "start": discord.ButtonStyle.primary, "cancel": discord.ButtonStyle.danger}
+    REPLIES: ClassVar[dict[str, str]] = {
+        "join": "lobby.joined_reply", "leave": "lobby.left_reply",
+        "start": "lobby.started_reply", "cancel": "lobby.cancelled_reply",
+        "computer_off": "lobby.computer_off_reply"}
 
     def __init__(self, match_id: int, op: str, w: Words = EN) -> None:
         level = computer_level(op)

@@ -20,7 +20,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import aiohttp
 import discord
@@ -35,7 +35,7 @@ from cogs._replies import server_words
 from cogs._ui import game_name
 
 if TYPE_CHECKING:
-    from cogs._board_worker import BoardWorker
+    from bot.sessions.service import SessionService
     from cogs._bot import GameBot
 
 log = logging.getLogger(__name__)
@@ -66,10 +66,25 @@ def where(match: MatchRow) -> str:
     return link(match) if match.message_id else f"<#{match.channel_id}>"
 
 
+class Boards(Protocol):
+    """What the turn pings use of the board worker that owns them
+    (`cogs._board_worker.BoardWorker`, which imports this module): its sessions, its idle
+    flag, its pace and its boards."""
+
+    sessions: SessionService
+    idle: asyncio.Event
+    retry_delay: float
+
+    def settled(self) -> None: ...
+
+    # The publisher's own bound (see `Publisher.drawn`).
+    async def drawn(self, match_id: int, version: int, timeout: float = ...) -> float: ...  # noqa: ASYNC109
+
+
 class TurnPings:
     """The turn pings of every match, sent and deleted beside its board worker."""
 
-    def __init__(self, bot: GameBot, publisher: BoardWorker) -> None:
+    def __init__(self, bot: GameBot, publisher: Boards) -> None:
         self.bot = bot
         self.publisher = publisher
         # Each running match's seats to act → the version their turn began at (the turn a

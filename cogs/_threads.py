@@ -251,7 +251,7 @@ class Threads(Placement):
         crash came before the end was marked announced."""
         if not moved(match):
             return
-        assert match.home_channel_id is not None
+        assert match.home_channel_id is not None  # noqa: S101 (narrows the type for mypy)
         await self.bot.get_partial_messageable(match.home_channel_id).send(
             "\n".join([head, w("thread.see", link=thread_link(match))]),
             allowed_mentions=discord.AllowedMentions.none(), view=view,

@@ -200,7 +200,7 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=CON
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
         """The confirmation: checked, then the deletion (see `Privacy.confirm`)."""
         cog = interaction.client.get_cog("Privacy")
-        assert isinstance(cog, Privacy)
+        assert isinstance(cog, Privacy)  # noqa: S101 (narrows the type for mypy)
         await cog.confirm(interaction, self.token)
 
 

@@ -21,7 +21,7 @@ import logging
 import math
 import re
 import weakref
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import discord
 
@@ -207,8 +207,9 @@ def step_buttons(replay: Replay, index: int, with_hand: bool, can_hand: bool, w:
 class StepButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=STEP):
     """A move through a replay: first, back, next, last, or the reader's hand on or off."""
 
-    LABELS = {"f": "replay.button.first", "b": "replay.button.back", "n": "replay.button.next",
-              "l": "replay.button.last"}
+    LABELS: ClassVar[dict[str, str]] = {
+        "f": "replay.button.first", "b": "replay.button.back", "n": "replay.button.next",
+        "l": "replay.button.last"}
 
     def __init__(self, match_id: int, step: int, hand: int, which: str, w: Words = EN,
                  **button: Any) -> None:

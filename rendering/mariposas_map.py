@@ -253,7 +253,7 @@ def highlight(draw: ImageDraw.ImageDraw, space: int, text: str) -> None:
     _rim(draw, space, theme.INK, inset=0)  # a dark edge: amber next to orange still parts
     _rim(draw, space, theme.HIGHLIGHT, inset=4)
     if space == board.michoacan:
-        x0, y0, x1, _ = michoacan_box()
+        _, y0, x1, _ = michoacan_box()
         cx, cy = x1 - 40, y0 + 20
     else:
         cx, cy = hex_centre(board.spaces[space].at)

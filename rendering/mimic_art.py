@@ -314,7 +314,7 @@ def start_tile(kind: str, size: int, *, words: Words) -> Image.Image:
     ``words``)."""
     fill = RED_START if kind == "red" else YELLOW_START
     ink = (255, 255, 255) if kind == "red" else theme.INK
-    img = Image.new("RGBA", (size, size), fill + (255,))
+    img = Image.new("RGBA", (size, size), (*fill, 255))
     draw = ImageDraw.Draw(img)
     radius = max(6, size // 10)
     inner = max(4, size // 14)

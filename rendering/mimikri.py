@@ -189,7 +189,7 @@ def cell_box(index: int, cells: int) -> tuple[int, int, int, int]:
 
 def badge_centre(index: int, cells: int) -> tuple[int, int]:
     """The centre of the last-reveal mark on cell ``index``: its top right corner."""
-    x0, y0, x1, _ = cell_box(index, cells)
+    _, y0, x1, _ = cell_box(index, cells)
     return (x1 - 24, y0 + 24)
 
 

@@ -14,6 +14,7 @@ half-butterfly window and a mirror along the window's straight edge supplies the
 from __future__ import annotations
 
 import functools
+import itertools
 import math
 import random
 from collections.abc import Callable, Sequence
@@ -77,7 +78,7 @@ def _resample(path: Sequence[Point], n: int) -> list[Point]:
                          canvas.catmull_rom(p0[1], p1[1], p2[1], p3[1], t)))
     fine.append(path[-1])
     lengths = [0.0]
-    for (x0, y0), (x1, y1) in zip(fine, fine[1:], strict=False):
+    for (x0, y0), (x1, y1) in itertools.pairwise(fine):
         lengths.append(lengths[-1] + math.hypot(x1 - x0, y1 - y0))
     out, j = [], 0
     for i in range(n):

@@ -105,7 +105,7 @@ def _winner_line(draw: ImageDraw.ImageDraw, box: tuple[float, float, float, floa
 def _seat_row(img: Image.Image, draw: ImageDraw.ImageDraw, box: tuple[int, int, int, int],
               rank: int, won: bool, who: str, pile: list[str], w: Words) -> None:
     """One seat of the ranking: rank, name and count on a line, its butterflies under it."""
-    x0, y0, x1, y1 = box
+    x0, y0, x1, _ = box
     canvas.card(draw, box, FOUND_ROW if won else theme.PANEL, FOUND if won else theme.PANEL_EDGE,
                 3 if won else 2, radius=12)
     mid = y0 + 24

@@ -45,7 +45,7 @@ from rendering.schicki_micki_parts import (
 )
 from rendering.schicki_micki_rules import render_card_sheet, render_rules
 
-__all__ = ["GAP", "GRID_Y", "M", "TITLE_H", "W", "card", "colour_letters", "draw_table",
+__all__ = ["GAP", "GRID_Y", "TITLE_H", "M", "W", "card", "colour_letters", "draw_table",
            "grid_layout", "ordinal", "render_card_sheet", "render_result", "render_rules",
            "render_table", "result_size", "table_size"]
 

@@ -47,9 +47,9 @@ from rendering.schicki_micki_paint import (
     pattern,
 )
 
-__all__ = ["ACCESSORIES", "COLOURS", "FEATURE_ORDER", "K", "MARKS", "NEUTRAL", "OUTLINE",
-           "PATTERNS", "RATIO", "UNITS_H", "Part", "Point", "card_height", "face", "face_key",
-           "master", "pattern", "umbrella"]
+__all__ = ["ACCESSORIES", "COLOURS", "FEATURE_ORDER", "MARKS", "NEUTRAL", "OUTLINE", "PATTERNS",
+           "RATIO", "UNITS_H", "K", "Part", "Point", "card_height", "face", "face_key", "master",
+           "pattern", "umbrella"]
 
 # ("hen", worms, colours in FEATURE_ORDER) or ("closeup", feature, colour)
 FaceKey = tuple[Literal["hen"], int, tuple[str, ...]] | tuple[Literal["closeup"], str, str]

@@ -39,7 +39,7 @@ def test_the_copy_comes_from_the_newest_commit_and_names_it(tmp_path: Path) -> N
 
 def test_a_download_that_is_no_spec_changes_nothing(tmp_path: Path) -> None:
     (tmp_path / "openapi.json").write_text("the old copy")
-    with pytest.raises(ValueError, match="not an OpenAPI 3.1 spec"):
+    with pytest.raises(ValueError, match=r"not an OpenAPI 3\.1 spec"):
         discord_spec.refresh(tmp_path, fetch=github({"swagger": "2.0"}).__getitem__)
     assert (tmp_path / "openapi.json").read_text() == "the old copy"
     assert not (tmp_path / "SOURCE").exists()

@@ -31,7 +31,7 @@ def test_malformed_and_forged_tokens_are_refused(token):
 
 
 def test_a_user_or_expiry_written_into_a_token_breaks_its_signature():
-    body, mac = sign(SECRET, SPECTATOR, 7, NOW + 60).split(".")
+    _body, mac = sign(SECRET, SPECTATOR, 7, NOW + 60).split(".")
     other_body = sign(SECRET, 42, 7, NOW + 10**6).split(".")[0]
     with pytest.raises(BadToken, match="forged"):
         check(SECRET, f"{other_body}.{mac}", 7, NOW)

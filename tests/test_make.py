@@ -164,8 +164,10 @@ def test_sync_runs_the_sync_command():
 def test_clean_removes_builds_and_caches_and_git_ignores_them():
     result = make("-n", "clean")
     removed = result.stdout.split()
-    for made in ("build", "dist", "*.egg-info", ".pytest_cache", ".ruff_cache", ".hypothesis"):
+    for made in ("build", "dist", "*.egg-info", ".pytest_cache", ".ruff_cache", ".hypothesis",
+                 ".coverage", ".coverage.*"):
         assert made in removed
     ignored = (ROOT / ".gitignore").read_text(encoding="utf-8").split()
-    for made in ("build/", "dist/", "*.egg-info/", ".pytest_cache/", ".ruff_cache/"):
+    for made in ("build/", "dist/", "*.egg-info/", ".pytest_cache/", ".ruff_cache/", ".coverage",
+                 ".coverage.*"):
         assert made in ignored

@@ -119,7 +119,7 @@ async def migrate(db: SqliteDatabase) -> int:
         StorageError: the database is newer than every migration this build knows.
     """
     row = await db.fetch_one("PRAGMA user_version")
-    assert row is not None
+    assert row is not None  # noqa: S101 (narrows the type for mypy)
     current = int(row[0])
     _refuse_newer(current)
     for number, name, sql in migration_files():

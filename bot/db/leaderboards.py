@@ -48,7 +48,7 @@ async def board(repo: Repo, guild_id: int, game: str) -> list[BoardRow]:
     """Every human who finished a game of ``game`` with others on this server, with
     totals; games played alone are on `solo_board`."""
     rows = await repo.fetch_all(
-        "SELECT r.user_id, COUNT(*) AS games, SUM(r.won) AS wins, SUM(r.score) AS points,"
+        "SELECT r.user_id, COUNT(*) AS games, SUM(r.won) AS wins, SUM(r.score) AS points,"  # noqa: S608
         " g.mu, g.sigma, (SELECT s.name FROM seats s WHERE s.user_id = r.user_id"
         " ORDER BY s.match_id DESC LIMIT 1) AS name FROM results r"
         " LEFT JOIN ratings g ON g.guild_id = r.guild_id"
@@ -72,7 +72,7 @@ async def solo_board(repo: Repo, guild_id: int, game: str) -> list[SoloRow]:
     """Every human who finished a game of ``game`` alone on this server: how many, and
     the best score (MIMIC: cubes placed)."""
     rows = await repo.fetch_all(
-        "SELECT r.user_id, COUNT(*) AS games, MAX(r.score) AS best,"
+        "SELECT r.user_id, COUNT(*) AS games, MAX(r.score) AS best,"  # noqa: S608
         " (SELECT s.name FROM seats s WHERE s.user_id = r.user_id"
         " ORDER BY s.match_id DESC LIMIT 1) AS name FROM results r"
         " WHERE r.guild_id = ? AND r.game = ? AND r.is_computer = 0"

@@ -194,7 +194,7 @@ class PostgresDatabase:
             return
         try:
             await transaction.rollback()
-        except Exception:  # noqa: BLE001 (whatever broke, the connection is done for)
+        except Exception:  # whatever broke, the connection is done for
             # A connection that cannot roll back (lost mid-statement, a query still running)
             # is dropped: the server rolls the transaction back itself, and the next
             # transaction connects again.
@@ -255,7 +255,7 @@ async def migrate_postgres(db: PostgresDatabase) -> int:
     Raises:
         StorageError: the database is newer than every migration this build knows.
     """
-    connection = db._db  # noqa: SLF001 (the migrations need asyncpg's multi-statement execute)
+    connection = db._db  # the migrations need asyncpg's multi-statement execute
     await connection.execute("SELECT pg_advisory_lock($1)", _MIGRATION_LOCK)
     try:
         await connection.execute(
@@ -340,7 +340,7 @@ class Listener:
             return False
         try:
             await asyncio.wait_for(connection.fetchval("SELECT 1"), self.most)
-        except Exception:  # noqa: BLE001 (whatever it is, this connection is done for)
+        except Exception:  # whatever it is, this connection is done for
             connection.terminate()
             return False
         return True
@@ -367,7 +367,7 @@ class Listener:
                 try:
                     await self._connect()
                     break
-                except Exception as why:  # noqa: BLE001 (refused, reset, timed out: again)
+                except Exception as why:  # refused, reset, timed out: again
                     log.warning("listening for other processes' changes: %s; again in %.1f s",
                                 why, wait)
                     await asyncio.sleep(wait)

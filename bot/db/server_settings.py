@@ -60,7 +60,7 @@ async def _set_column(repo: Repo, guild_id: int, column: str, value: object) -> 
     if column not in {"threads", "schicki_input"}:
         raise ValueError(column)
     await repo.execute(
-        f"INSERT INTO guild_settings (guild_id, {column}) VALUES (?, ?)"
+        f"INSERT INTO guild_settings (guild_id, {column}) VALUES (?, ?)"  # noqa: S608
         f" ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column}",
         (guild_id, value),
     )

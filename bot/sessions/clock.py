@@ -136,7 +136,7 @@ class Clock(Changes):
 
     async def _timer(self, match: MatchRow) -> None:
         timer = float(match.options.get("turn_timer", 0))
-        assert match.deadline is not None
+        assert match.deadline is not None  # noqa: S101 (narrows the type for mypy)
         try:
             if not match.reminded:
                 await asyncio.sleep(max(0.0, match.deadline - timer / 2 - self.clock()))

@@ -67,7 +67,7 @@ class Lobby(Changes):
         """Take the last computer added off its lobby seat (a level clicked by mistake);
         anyone seated may."""
         async with self._changing(match_id) as change:
-            match, seats = await self._lobby(match_id)
+            _, seats = await self._lobby(match_id)
             if not any(s.user_id == user_id and not s.is_computer for s in seats):
                 raise LobbyError("join_first")
             computer = next((s for s in reversed(seats) if s.is_computer), None)

@@ -162,7 +162,7 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
         """
         sessions = self.bot.sessions
         at_ms = int(interaction.created_at.timestamp() * 1000)
-        assert table.seat is not None
+        assert table.seat is not None  # noqa: S101 (narrows the type for mypy)
         seat = table.seat.seat
         events: list[Event] = []
         match = table.match

@@ -271,7 +271,7 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
         self, interaction: discord.Interaction[GameBot],
         reveal: app_commands.Range[float, 1.0, 10.0] = 2.5,
         settle: app_commands.Range[float, 0.5, 5.0] = 1.5,
-        input: str | None = None,  # noqa: A002 - Discord's option name
+        input: str | None = None,  # Discord's option name
         thread: bool | None = None,
     ) -> None:
         """Post the lobby (each computer's level is chosen with its Add computer button; an

@@ -131,12 +131,12 @@ async def test_an_older_database_gives_schicki_computers_the_level_of_their_lobb
 @pytest.mark.asyncio
 async def test_the_last_computer_added_can_be_taken_off_its_lobby_seat(sessions):
     match = await mimikri_lobby(sessions)
-    with pytest.raises(LobbyError, match="lobby.error.no_computer"):
+    with pytest.raises(LobbyError, match=r"lobby\.error\.no_computer"):
         await sessions.remove_computer(match.id, HOST)
     await sessions.add_computer(match.id, HOST, "easy")
     await sessions.join(match.id, 200, "Guest")
     await sessions.add_computer(match.id, HOST, "hard")
-    with pytest.raises(LobbyError, match="lobby.error.join_first"):
+    with pytest.raises(LobbyError, match=r"lobby\.error\.join_first"):
         await sessions.remove_computer(match.id, 300)
     step = await sessions.remove_computer(match.id, 200)
     assert step.events[0].data == {"name": "Computer 2", "level": "hard"}

@@ -535,7 +535,7 @@ async def test_an_older_source_is_copied_upgraded_and_left_as_it_was(tmp_path, p
         con.execute("INSERT INTO ratings (guild_id, game, user_id, mu, sigma)"
                     " VALUES (1, 'mimic', 7, 25.0, 8.3)")
     before = untouched(folder)
-    code, out, err = await run_async([old, postgres_url])
+    code, _out, err = await run_async([old, postgres_url])
     assert code == 0, err
     assert untouched(folder) == before
     assert (await postgres_rows(postgres_url, ["ratings"]))["ratings"][0][:3] == (1, "mimic", 7)
@@ -555,7 +555,7 @@ def test_an_unreadable_source_is_one_line_and_left_as_it_was(tmp_path):
 def test_a_short_password_is_masked_in_the_url_only(tmp_path, password):
     """A password that is also a letter or a word of the message: the words stay whole."""
     missing = tmp_path / "there.sqlite3"
-    code, out, err = run([missing, f"postgresql://menagerie:{password}@db.example/menagerie"])
+    code, _out, err = run([missing, f"postgresql://menagerie:{password}@db.example/menagerie"])
     assert code == 1
     assert f"Cannot copy {str(missing)!r}: there is no such file" in err
 

@@ -82,7 +82,7 @@ async def test_a_failure_after_connecting_closes_the_connection(tmp_path, monkey
 
     monkeypatch.setattr(bot.db, "migrate", failing)
     before = connection_threads()
-    with pytest.raises(StorageError, match="disk I/O error.*DATABASE_PATH"):
+    with pytest.raises(StorageError, match=r"disk I/O error.*DATABASE_PATH"):
         await open_db(str(path))
     await no_new_connection_threads(before)
 

@@ -269,7 +269,7 @@ async def test_a_connection_the_server_closed_is_made_again_between_transactions
         # connects again, and the store works on.
         await terminate()
         for _ in range(50):  # asyncpg sees the server's goodbye a moment later
-            if db._db.is_closed():  # noqa: SLF001
+            if db._db.is_closed():
                 break
             await asyncio.sleep(0.02)
         assert (await db.fetch_one("SELECT language FROM guild_settings"))[0] == "cs"

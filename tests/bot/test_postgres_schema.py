@@ -69,7 +69,7 @@ async def sqlite_schema(path: Path) -> dict:
             for key in await rows(f"PRAGMA foreign_key_list({table})"):
                 schema["foreign_keys"].add((table, key["from"], key["table"], key["to"],
                                             key["on_delete"]))
-            (sql,) = (await rows(f"SELECT sql FROM sqlite_master WHERE name = '{table}'"))[0]
+            (sql,) = (await rows(f"SELECT sql FROM sqlite_master WHERE name = '{table}'"))[0]  # noqa: S608
             if sql.count("CHECK ("):
                 schema["checks"][table] = sql.count("CHECK (")
         return schema

@@ -109,7 +109,7 @@ async def test_show_lists_every_table_that_names_the_player(repo):
     assert {s.match_id for s in found.seats} == {ids[k] for k in
                                                  ("with_bob", "bob_wins", "left", "solo")}
     assert [s.name for s in found.seats] == ["Alice"] * 4
-    assert [s for s in found.seats if s.taken_over][0].match_id == ids["left"]
+    assert next(s for s in found.seats if s.taken_over).match_id == ids["left"]
     assert len(found.results) == 4 and sum(bool(s.won) for s in found.results) == 3
     assert {(r.game, r.guild_id) for r in found.ratings} == {("mimikri", GUILD), ("mimic", GUILD)}
     assert len(found.records) == 3  # not in the game a computer finished for her

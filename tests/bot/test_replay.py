@@ -4,6 +4,7 @@ sub-steps; a seat's own view only for a seat."""
 
 from __future__ import annotations
 
+import itertools
 import json
 
 import pytest
@@ -87,6 +88,6 @@ def test_sample_spreads_evenly_and_keeps_both_ends():
     assert sample(5, 10) == [0, 1, 2, 3, 4]
     picked = sample(1000, 50)
     assert len(picked) == 50 and picked[0] == 0 and picked[-1] == 999
-    gaps = {b - a for a, b in zip(picked, picked[1:], strict=False)}
+    gaps = {b - a for a, b in itertools.pairwise(picked)}
     assert max(gaps) - min(gaps) <= 1
     assert sample(0, 10) == [] and sample(7, 1) == [6]

@@ -69,19 +69,19 @@ async def test_lobby_rules(sessions):
     with pytest.raises(LobbyError, match=r"lobby\.error\.players .*low=2, high=6"):
         await sessions.start(match.id, HOST)
     await sessions.join(match.id, GUEST, "Guest")
-    with pytest.raises(LobbyError, match="lobby.error.already_in"):
+    with pytest.raises(LobbyError, match=r"lobby\.error\.already_in"):
         await sessions.join(match.id, GUEST, "Guest")
-    with pytest.raises(LobbyError, match="lobby.error.host_starts"):
+    with pytest.raises(LobbyError, match=r"lobby\.error\.host_starts"):
         await sessions.start(match.id, GUEST)
-    with pytest.raises(LobbyError, match="lobby.error.host_cancels"):
+    with pytest.raises(LobbyError, match=r"lobby\.error\.host_cancels"):
         await sessions.leave_lobby(match.id, HOST)
     await sessions.leave_lobby(match.id, GUEST)
     assert [s.name for s in await sessions.repo.seats(match.id)] == ["Host"]
     for _ in range(5):
         await sessions.add_computer(match.id, HOST)
-    with pytest.raises(LobbyError, match="lobby.error.full"):
+    with pytest.raises(LobbyError, match=r"lobby\.error\.full"):
         await sessions.join(match.id, GUEST, "Guest")
-    with pytest.raises(LobbyError, match="lobby.error.cancel_rights"):
+    with pytest.raises(LobbyError, match=r"lobby\.error\.cancel_rights"):
         await sessions.cancel(match.id, GUEST, is_admin=False)
     await sessions.cancel(match.id, GUEST, is_admin=True)
     assert (await sessions.repo.match(match.id)).status == "cancelled"
@@ -95,11 +95,11 @@ async def test_rejections_leave_the_game_unchanged(sessions):
     before = await sessions.repo.match(match.id)
     with pytest.raises(NotYourTurn):
         await sessions.submit(match.id, GUEST, "orient:N", before.version)
-    with pytest.raises(LobbyError, match="lobby.error.not_playing"):
+    with pytest.raises(LobbyError, match=r"lobby\.error\.not_playing"):
         await sessions.submit(match.id, 999, "orient:N", before.version)
     with pytest.raises(StaleAction):
         await sessions.submit(match.id, HOST, "orient:N", before.version - 1)
-    with pytest.raises(IllegalAction, match="mimikri.refused.insert_first"):
+    with pytest.raises(IllegalAction, match=r"mimikri\.refused\.insert_first"):
         await sessions.submit(match.id, HOST, "reveal:A1", before.version)
     after = await sessions.repo.match(match.id)
     assert (after.version, after.state) == (before.version, before.state)

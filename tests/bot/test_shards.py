@@ -56,7 +56,7 @@ def test_the_sql_condition_picks_the_same_guilds_as_owns(owner):
     db.execute("CREATE TABLE t (guild_id INTEGER)")
     db.executemany("INSERT INTO t VALUES (?)", [(g,) for g in guilds])
     sql, args = owner.where()
-    picked = [r[0] for r in db.execute(f"SELECT guild_id FROM t WHERE {sql} ORDER BY rowid", args)]
+    picked = [r[0] for r in db.execute(f"SELECT guild_id FROM t WHERE {sql} ORDER BY rowid", args)]  # noqa: S608
     assert picked == [g for g in guilds if owner.owns(g)]
     assert 0 < len(picked) < len(guilds)
 

@@ -114,7 +114,7 @@ def test_czech_card_names_agree_with_their_animal():
         face = texts.face(card.id)
         names[card.kind] = texts.card_name(face, CS)
         assert texts.card_name(face, EN) == card.title
-        colour, animal = names[card.kind].split()
+        colour, _animal = names[card.kind].split()
         assert colour.endswith("á" if card.animal in feminine else "ý"), names[card.kind]
     assert len(set(names.values())) == 15
     assert names[("red", "lion")] == "Červený lev"

@@ -82,7 +82,7 @@ def test_the_result_is_shown_until_the_next_card():
 
 
 def test_a_passing_window_state_keeps_the_last_picture():
-    window, after, dealt, data = won_row()
+    window, after, _dealt, _data = won_row()
     ui = SchickiUI(FakeDealer(passing=True))
     ui.pictures[1] = b"last picture"
     assert ui.board(match(*window), SEATS, RULES.view(window[0], None), EN) == b"last picture"

@@ -35,6 +35,6 @@ __all__ = [
     "User",
     "World",
     "run_bot",
-    "start_bot_process",
     "snowflake_time",
+    "start_bot_process",
 ]

@@ -65,7 +65,7 @@ async def test_a_real_buttons_id_sent_as_another_kind_of_component_is_answered(t
     """A button's id arriving as a select menu's (a modified client) is routed by discord.py to
     no item; the bot still answers, privately."""
     driver = table.driver
-    board, match_id = await open_czech_game(table)
+    board, _match_id = await open_czech_game(table)
     real = next(c["custom_id"] for c in driver.latest(board).iter_components()
                 if str(c.get("custom_id", "")).startswith("mg:"))
     data = {"custom_id": real, "component_type": 3, "values": ["N"]}

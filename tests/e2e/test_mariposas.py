@@ -204,7 +204,7 @@ async def test_a_stale_panel_is_refused_and_replaced_by_the_current_one(table):
     fresh = await open_panel(table, user, board)
     card = RULES.legal_actions(match.state, seat)[0]
     await step(table, user, fresh, card, match.version)
-    kind, comp = control_for(table, old, card)
+    _kind, comp = control_for(table, old, card)
     result = await driver.select(user, old, [card], custom_id=comp["custom_id"])
     await result.wait_followups(1)
     assert "out of date" in result.followups[0].content

@@ -339,7 +339,7 @@ async def test_a_solo_game_goes_on_the_solo_board_not_the_game_board(table):
 async def test_bad_commands_get_a_private_reason_and_change_nothing(table):
     await table.start()
     driver = table.driver
-    board, match_id = await open_game(table, "alice", computers=1)
+    _board, match_id = await open_game(table, "alice", computers=1)
     before = await table.match(match_id)
     card = before.state["hands"][0][0]
     legal = {c.split(":")[2] for c in RULES.legal_actions(before.state, 0)

@@ -129,7 +129,7 @@ async def test_rules_hand_and_refusals_answer_each_reader_in_their_language(tabl
 
 
 async def test_autocomplete_labels_follow_the_typing_user(table):
-    board, match_id = await open_game(table)
+    _board, match_id = await open_game(table)
     for user, lang in (("alice", "cs"), ("bob", "en")):
         cards = await labels(table, user, "mimic place", "card")
         assert cards and all(label.split(" — ")[0] in CARDS[lang] for label in cards), cards

@@ -107,7 +107,7 @@ async def test_two_players_pressing_at_once_open_one_lobby(table):
 @pytest.mark.asyncio
 async def test_a_busy_channel_opens_no_rematch(table):
     driver = table.driver
-    match_id, news = await finished_game(table)
+    _match_id, news = await finished_game(table)
     other = await driver.slash("carol", "games", "mimikri new", subjects=4)
     assert other.ok and not other.ephemeral
     busy = await driver.click("alice", news, label="Rematch")

@@ -75,7 +75,7 @@ async def test_a_move_committed_after_the_last_draw_is_drawn_at_the_restart(tabl
 
 @pytest.mark.asyncio
 async def test_a_new_language_or_a_new_release_draws_the_board_again(table, monkeypatch):
-    board, match_id, _ = await two_moves_then_kill(table)
+    board, _match_id, _ = await two_moves_then_kill(table)
     db = await open_db(str(table.db))
     try:
         await set_guild_language(Repo(db), table.server.world.guild.id, "cs")

@@ -101,7 +101,7 @@ async def test_a_reaction_from_the_last_row_or_between_rows_never_counts(table):
     await table.start()
     driver = table.driver
     match_id, row = await open_table(table, ["alice", "bob"], seed="sm-stale")
-    emoji, match = await correct_now(table, match_id)
+    emoji, _match = await correct_now(table, match_id)
     mark = driver.mark()
     assert await driver.react("alice", row, emoji)
     await result_message(driver, mark)

@@ -434,7 +434,7 @@ async def test_the_two_rematch_buttons_of_a_thread_game_open_one_lobby(table, fi
 @pytest.mark.asyncio
 async def test_the_two_rematch_buttons_pressed_at_once_open_one_lobby(table):
     driver = table.driver
-    thread, in_thread, in_channel = await finished_in_thread(table)
+    _thread, in_thread, in_channel = await finished_in_thread(table)
     pressed = await asyncio.gather(driver.click("bob", in_thread, label="Rematch"),
                                    driver.click("alice", in_channel, label="Rematch"))
     await table.idle()

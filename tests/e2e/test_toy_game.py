@@ -191,7 +191,7 @@ def test_the_toy_is_registered_everywhere_the_engine_looks(toy):
             state, log, _ = playout(toy.rules, n, options, f"toy-{n}")
             assert toy.rules.outcome(state) is not None
             assert replay(toy.rules, f"toy-{n}", n, options, log)[0] == state
-    with pytest.raises(IllegalAction, match="toy.refused.add"):  # the contract's refusal
+    with pytest.raises(IllegalAction, match=r"toy\.refused\.add"):  # the contract's refusal
         apply_checked(toy.rules, start(toy.rules, "toy", 2, {}), seed="toy", version=0, seat=0,
                       action="add:3", seen_version=None)
 

@@ -362,7 +362,7 @@ def _check_each_process_kept_to_its_guild(play: Guilds) -> None:
 async def test_a_bot_process_that_cannot_start_says_why(
     fake_discord: FakeDiscord, tmp_path: Path
 ) -> None:
-    with pytest.raises(BotProcessFailed, match="exited with 2(.|\n)*SHARD_IDS must be below"):
+    with pytest.raises(BotProcessFailed, match=r"exited with 2(.|\n)*SHARD_IDS must be below"):
         await start_bot_process(fake_discord, database=str(tmp_path / "menagerie.sqlite3"),
                                 workdir=tmp_path, shard_count=2, shard_ids=[5])
     assert not fake_discord.gateway.sessions, "it never reached the gateway"

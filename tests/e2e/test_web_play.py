@@ -153,10 +153,10 @@ async def test_mimikri_one_player_on_the_web_one_in_discord_to_the_end(table):
 
 @pytest.mark.asyncio
 async def test_game_web_gives_the_same_links_where_the_board_has_no_room(table):
-    base, board, match_id = await mimikri_on_the_web(table)
+    base, _board, match_id = await mimikri_on_the_web(table)
     said = await table.driver.slash("alice", "games", "game web")
     assert said.ephemeral and "plays as you" in said.content
-    url = [c["url"] for c in said.message.iter_components() if c.get("url")][0]
+    url = next(c["url"] for c in said.message.iter_components() if c.get("url"))
     allowed = check(SECRET, url.split("?t=")[1], match_id, time.time())
     assert url.startswith(f"{base}/m/{match_id}?t=")
     assert allowed.user_id == table.driver.user("alice").id

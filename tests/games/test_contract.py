@@ -334,7 +334,7 @@ def test_actions_that_are_not_legal_are_rejected_with_words(game):
     # Every code that was legal somewhere in the game is a plausible-looking candidate.
     pool = sorted({code for _, code, _ in log} | set(MALFORMED))
     positions = replay_positions(rules, seed, n_players, log)
-    sample = rng.sample(positions[:-1], min(25, len(positions) - 1)) + [positions[-1]]
+    sample = [*rng.sample(positions[:-1], min(25, len(positions) - 1)), positions[-1]]
     tried = 0
     for position, version in sample:
         before = dump(position)

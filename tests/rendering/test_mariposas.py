@@ -128,7 +128,7 @@ def _amber(pixel) -> bool:
 def tag_spot(space: int) -> tuple[int, int]:
     """A pixel inside a landing's tag, left of its label."""
     if space == BOARD.michoacan:
-        x0, y0, x1, _ = michoacan_box()
+        _x0, y0, x1, _ = michoacan_box()
         return int(x1 - 40 - 15), int(y0 + 20)
     cx, cy = hex_centre(BOARD.spaces[space].at)
     return int(cx - 15), int(cy + TAG_DROP + 8)

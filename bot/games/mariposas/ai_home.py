@@ -4,20 +4,36 @@
 on the hard level prices a position by the Michoacán points it can still reach: the steps the
 turns ahead give, shared out between the gen 4 away from home and the gen 4 the fall may still
 hatch (or flip double), as far as the flowers pay for them (`homeward`). Nothing here reads
-the state or any randomness; `ai_worth.Worth` calls it.
+the state or any randomness; `ai_worth.Worth` calls it, handing itself in as the `Seat` it
+reads (this module does not import that one, which imports it).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from bot.games.mariposas import goals
 from bot.games.mariposas.ai_map import distances, via_milkweed
+from bot.games.mariposas.content import Board
 from bot.games.mariposas.state import TURNS
 
-if TYPE_CHECKING:
-    from bot.games.mariposas.ai_worth import Worth
+
+class Seat(Protocol):
+    """What `homeward` reads of one seat's view, as `ai_worth.Worth` holds it."""
+
+    @property
+    def board(self) -> Board: ...
+    @property
+    def season(self) -> int: ...
+    @property
+    def turns_after(self) -> int:
+        """The seat's turns in this season after the current one."""
+    @property
+    def abilities(self) -> set[str]: ...
+    @property
+    def free_markers(self) -> dict[int, int]:
+        """Markers left to hatch, by the generation hatched."""
 
 STEPS_AHEAD = 3.0
 """Foresight: the steps a future turn is worth on the way home (a card gives about 4, some
@@ -57,7 +73,7 @@ def michoacan_value(count: float) -> float:
     return goals.michoacan_points(low) * (1 - frac) + goals.michoacan_points(low + 1) * frac
 
 
-def homeward(worth: Worth, mine: Sequence[Mapping[str, Any]], flowers: Mapping[str, int],
+def homeward(seat: Seat, mine: Sequence[Mapping[str, Any]], flowers: Mapping[str, int],
          left: int) -> float:
     """Foresight's Michoacán points, in fall and already in summer (for fall's turns):
     the steps still to come (``left`` this turn, about `STEPS_AHEAD` each later fall turn)
@@ -66,10 +82,10 @@ def homeward(worth: Worth, mine: Sequence[Mapping[str, Any]], flowers: Mapping[s
     double, the way through milkweed, as likely as the flowers held and still to collect
     pay for it. The first way that no longer fits counts in part; a long way is a little
     less sure even when it fits."""
-    home = worth.board.michoacan
+    home = seat.board.michoacan
     dist = distances()
     via = via_milkweed()
-    count = 1.0 if "michoacan_extra" in worth.abilities else 0.0
+    count = 1.0 if "michoacan_extra" in seat.abilities else 0.0
     units: list[tuple[float, float]] = []
     hatches: list[float] = []
     gen4 = 0
@@ -85,11 +101,11 @@ def homeward(worth: Worth, mine: Sequence[Mapping[str, Any]], flowers: Mapping[s
         if not b["double"]:
             hatches.append(via[b["space"]] - d + 1)  # a flip: the detour to milkweed
     parents = sorted(via[b["space"]] + 1 for b in mine if b["gen"] == 3)
-    turns = worth.turns_after
-    if worth.season == 1:
+    turns = seat.turns_after
+    if seat.season == 1:
         turns = TURNS[2]
         gen2 = [via[b["space"]] + 1 for b in mine if b["gen"] == 2]
-        if gen2 and worth.free_markers[3] > 0:
+        if gen2 and seat.free_markers[3] > 0:
             parents = sorted([*parents, min(gen2)])
     hatches += [cost for cost in parents for _ in range(2)][:max(0, 4 - gen4)]
     tokens = sum(flowers.values()) + FLOWERS_PER_TURN * turns

@@ -157,7 +157,7 @@ def land(worth: Worth, node: Sim, b: Mapping[str, Any], g: int, space: int) -> S
     """``b`` makes move group ``g`` and lands on ``space``: what `landing.land` would give,
     then the hatch, taken when it gains."""
     board = worth.board
-    steps, flower, _ = node.groups[g]
+    _, flower, _ = node.groups[g]
     groups = tuple((s, f, True if i == g else u) for i, (s, f, u) in enumerate(node.groups))
     moved = dict(b, space=space)
     mine = tuple(moved if x is b else x for x in node.mine)

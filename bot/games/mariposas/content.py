@@ -321,8 +321,8 @@ def _spaces(raw: Mapping[str, Any], city_at: Mapping[Coord, str]) -> list[Space]
         raise ValueError("map: the terrain and flowers grids differ in shape")
     legend, letters = raw["legend"], raw["flower_letters"]
     spaces: list[Space] = []
-    for r, (kinds, tokens) in enumerate(zip(terrain, flowers, strict=True)):
-        for c, (kind, token) in enumerate(zip(kinds, tokens, strict=True)):
+    for r, (kinds, printed) in enumerate(zip(terrain, flowers, strict=True)):
+        for c, (kind, shown) in enumerate(zip(kinds, printed, strict=True)):
             meaning = legend.get(kind)
             if meaning is None:
                 raise ValueError(f"map: unknown terrain {kind!r} at {(r, c)}")
@@ -331,11 +331,11 @@ def _spaces(raw: Mapping[str, Any], city_at: Mapping[Coord, str]) -> list[Space]
             if meaning != "city" and (r, c) in city_at:
                 raise ValueError(f"map: city {city_at[(r, c)]} is not on a city space")
             if meaning in ("city", "michoacan"):
-                if token != ".":
+                if shown != ".":
                     raise ValueError(f"map: {meaning} space {(r, c)} shows no flowers")
                 spaces.append(Space(len(spaces), (r, c), meaning, city=city_at.get((r, c))))
             else:
-                spaces.append(_flower_space(len(spaces), (r, c), meaning, token, letters))
+                spaces.append(_flower_space(len(spaces), (r, c), meaning, shown, letters))
     return spaces
 
 

@@ -29,7 +29,7 @@ def land(state: dict[str, Any], seat: int, space: int, rng: random.Random,
     turn = state["turn"]
     moving = turn["moving"]
     b = butterfly(state, moving["b"])
-    assert b is not None
+    assert b is not None  # noqa: S101 (narrows the type for mypy)
     group = turn["groups"][moving["g"]]
     group["used"], turn["moving"] = True, None
     events.append(Event("landed", seat, {"butterfly": b["id"], "from": b["space"],
@@ -179,7 +179,7 @@ def answer(state: dict[str, Any], seat: int, verb: str, rest: str, events: list[
         queue.pop(0)
         if rest != "none":
             parent = butterfly(state, head["b"])
-            assert parent is not None
+            assert parent is not None  # noqa: S101 (narrows the type for mypy)
             for flower in rest.split("."):
                 state["flowers"][seat][flower] -= 1
                 state["flower_supply"][flower] += 1
@@ -234,11 +234,11 @@ def hatch(state: dict[str, Any], parent: dict[str, Any], *, paid: bool,
 def grant_ability(state: dict[str, Any], seat: int, life_set: str, events: list[Event]) -> None:
     """§Life Cycle Ability Tokens: the set's token to the seat that completed it (spec 7);
     the immediate ones act now, the others are looked up when they apply."""
-    token = state["abilities"][life_set]
-    state["has_ability"][seat].append(token)
-    events.append(Event("ability", seat, {"set": life_set, "ability": token}))
-    if token == "each_flower":
+    ability = state["abilities"][life_set]
+    state["has_ability"][seat].append(ability)
+    events.append(Event("ability", seat, {"set": life_set, "ability": ability}))
+    if ability == "each_flower":
         for flower in content().board.flower_types:
             give(state, seat, flower, events)
-    elif token == "two_cards" and state["turn"] is not None:
+    elif ability == "two_cards" and state["turn"] is not None:
         state["turn"]["queue"].insert(0, {"kind": "gain", "left": 2})

@@ -115,7 +115,7 @@ def land_options(state: Mapping[str, Any]) -> list[str]:
     turn = state["turn"]
     moving = turn["moving"]
     b = butterfly(state, moving["b"])
-    assert b is not None
+    assert b is not None  # noqa: S101 (narrows the type for mypy)
     steps = turn["groups"][moving["g"]]["steps"]
     return [f"land:{s}" for s in sorted(content().board.graph.reachable(b["space"], steps))]
 
@@ -165,7 +165,7 @@ def apply(state: dict[str, Any], seat: int, action: str, rng: random.Random,
     elif verb == "move":
         butterfly_id, _, group = rest.partition(":")
         b = butterfly(state, butterfly_id)
-        assert b is not None
+        assert b is not None  # noqa: S101 (narrows the type for mypy)
         turn["starts"].setdefault(b["id"], b["space"])
         turn["moving"] = {"b": butterfly_id, "g": int(group)}
     elif verb == "land":

@@ -69,7 +69,7 @@ def test_choice_4__never_the_flowers_of_the_butterflys_start_space():
 
 
 def test_choice_5__the_wild_flower_citys_first_visitor_rolls_and_picks():
-    state, events = land_on_monterrey(waystation_table("wild_flower"), Die(1))
+    state, _events = land_on_monterrey(waystation_table("wild_flower"), Die(1))
     assert state["flowers"][0][BOARD.flower_types[1]] == 1
     assert legal(state)[0].startswith("flower:")
 

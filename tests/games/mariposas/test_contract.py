@@ -124,7 +124,7 @@ def test_an_unreachable_landing_typed_by_hand_is_refused():
         version += 1
     far = "land:0"  # Winnipeg's neighbour, far from Michoacán
     assert far not in RULES.legal_actions(state, seat)
-    with pytest.raises(IllegalAction, match="mariposas.discord.refused.not_reachable"):
+    with pytest.raises(IllegalAction, match=r"mariposas\.discord\.refused\.not_reachable"):
         apply_checked(RULES, state, seed="typed", version=version, seat=seat, action=far,
                       seen_version=version)
     with pytest.raises(NotYourTurn):
@@ -196,7 +196,7 @@ def test_actions_that_are_not_legal_are_rejected_with_words():
     pool = sorted({code for _, code, _ in log} | set(contract.MALFORMED))
     positions = contract.replay_positions(RULES, seed, 3, log)
     tried = 0
-    for position, version in rng.sample(positions[:-1], 25) + [positions[-1]]:
+    for position, version in [*rng.sample(positions[:-1], 25), positions[-1]]:
         before = dump(position)
         for seat in range(3):
             legal = set(RULES.legal_actions(position, seat))

@@ -39,7 +39,7 @@ def walk_ends(graph: Graph, start: int, steps: int) -> set[int]:
     ends = set()
     paths = [(start,)]
     for _ in range(steps):
-        paths = [path + (n,) for path in paths for n in graph.neighbours(path[-1])]
+        paths = [(*path, n) for path in paths for n in graph.neighbours(path[-1])]
     ends.update(path[-1] for path in paths)
     return ends
 

@@ -145,7 +145,7 @@ def test_final_scoring__fall_goals_michoacan_life_cycle_and_abilities():
     state["butterflies"][0]["double"] = True
     state["life_cycle"][0] = ["green_egg", "pink_adult"]
     state["has_ability"] = [["three_points"], ["michoacan_extra"]]
-    state, events = end_turn(restart(state), 1)
+    state, _events = end_turn(restart(state), 1)
     # F3: 5 for ≥3 butterflies and none above Atlanta (5 counted: a double and a gen 3).
     assert state["season_scores"][-1] == [[5, 0], [0, 0]]
     assert state["result"]["final"] == [
@@ -189,7 +189,7 @@ def completing(token: str, owned=("green_egg", "green_caterpillar", "green_chrys
 def test_ability__completing_a_set_gains_one_of_each_flower():
     """§Life Cycle Sets / Ability Tokens: all 4 cards of a colour earn the token beside it;
     "Immediately gain 1 of each flower token"."""
-    state, events = land_on_monterrey(completing("each_flower"), Die(0))
+    state, _events = land_on_monterrey(completing("each_flower"), Die(0))
     assert state["has_ability"][0] == ["each_flower"]
     assert state["flowers"][0] == {"white": 2, "purple": 1, "yellow": 1, "pink": 1, "red": 1}
 
@@ -229,7 +229,7 @@ def breeding_space(card: str) -> int:
                        for n in BOARD.graph.neighbours(s)))
 
 
-def RULES_CONTENT():  # noqa: N802 - reads like the constant it stands for
+def RULES_CONTENT():  # reads like the constant it stands for
     from bot.games.mariposas.state import content
 
     return content()

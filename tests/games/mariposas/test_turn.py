@@ -236,7 +236,7 @@ def test_reuse_other_copies_another_players_card_and_a_reuse_resolves_to_the_ori
     options = legal(restart(state))
     assert "card:reuse_other-1=reuse_own-2" in options
     assert not any("move_5-2" in o for o in options)
-    state, events = act(state, "card:reuse_other-1=reuse_own-2")
+    state, _events = act(state, "card:reuse_other-1=reuse_own-2")
     assert [g["steps"] for g in state["turn"]["groups"]] == [2, 2]
     assert state["played"][0][-1]["as"] == "move_2x2"
 
@@ -288,7 +288,7 @@ def at_the_trade_in(deck_left: int, discards: int):
     state = one(cards=("move_1x3-1", "move_1_3-1"))
     spare = [c for c in state["deck"] if c not in ("move_5-1", "move_5-2", "move_1_3-1")]
     state["hands"][0] = ["move_5-1", "move_1x3-1"]
-    state["deck"] = ["move_5-2"] + spare[:deck_left]
+    state["deck"] = ["move_5-2", *spare[:deck_left]]
     state["discard"] = spare[deck_left:deck_left + discards]
     state, _ = act(restart(state), "card:move_1x3-1", *[
         a for pair in [(f"move:0.0:{g}", f"land:{s}") for g, s in
@@ -378,7 +378,7 @@ def test_hatching__a_landing_next_to_milkweed_may_hatch_after_collecting():
     assert state["flowers"][0]["red"] == 1
     assert legal(state)[0] == "hatch:white.white" and legal(state)[-2] == "hatch:none"
     assert "hatch:white.white.red" in legal(state)
-    state, events = act(state, "hatch:white.white")
+    state, _events = act(state, "hatch:white.white")
     child = next(b for b in state["butterflies"] if b["id"] != "0.0")
     assert (child["gen"], child["space"], child["double"]) == (2, RED_BY_MILKWEED, False)
     assert state["flowers"][0]["white"] == 3
@@ -424,7 +424,7 @@ def test_hatching__a_generation_4_butterfly_turns_double():
     """§Hatching Costs 4 and spec 6: a gen 4 next to milkweed pays 4 matching or 5 any and
     flips to its double side; a double hatches no more."""
     state, _ = land_by_milkweed(hatch_table(gen=4))
-    state, events = act(state, "hatch:white.white.white.white")
+    state, _events = act(state, "hatch:white.white.white.white")
     assert state["butterflies"] == [{"id": "0.0", "seat": 0, "gen": 4, "double": True,
                                      "space": RED_BY_MILKWEED}]
     assert legal(state) == ["move:0.0:1", "undo"]

@@ -63,6 +63,6 @@ def test_showdown_rank_puts_the_winner_first_then_by_round_and_card():
     state, _ = act(state, 0, f"pick:{ids(state, 0, 'bO')[0]}")
     state, _ = act(state, 1, f"pick:{green}")
     ranking = showdown_rank(state)
-    assert [r["side"] for r in ranking] == [1, 0] == sorted(RULES.outcome(state).winners) + [0]
+    assert [r["side"] for r in ranking] == [1, 0] == [*sorted(RULES.outcome(state).winners), 0]
     assert ranking[0] == {"side": 1, "round": 2, "card": green}
     assert RULES.view(state, None)["ranking"][0]["card"]["animal"] == "ostrich"

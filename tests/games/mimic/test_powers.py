@@ -93,7 +93,7 @@ def test_yellow_moves_a_card_in_two_steps_and_can_complete_a_set():
     assert state["step"]["pending"] == {"power": "yellow", "from": "E4"}
     legal = RULES.legal_actions(state, 0)
     assert "to:C7" in legal and "to:E4" not in legal and legal[-1] == "cancel"
-    with pytest.raises(IllegalAction, match="mimic.refused.finish_yellow") as caught:
+    with pytest.raises(IllegalAction, match=r"mimic\.refused\.finish_yellow") as caught:
         act(state, 0, f"place:{ids(state, 0, 'bO')[0]}:D3")
     assert said(caught.value) == (
         "Finish the yellow move first: choose where the card goes, or cancel.",

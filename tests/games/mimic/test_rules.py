@@ -56,7 +56,7 @@ def test_what_is_and_is_not_a_set():
 def test_a_card_that_cannot_make_a_set_is_illegal():
     """§MIMIC Cards 4: a third lion cannot join a line that has two."""
     state = position(north("rL", "rL"), [["rL", "gO", "gZ", "gG", "bO"]])
-    with pytest.raises(IllegalAction, match="mimic.refused.no_line") as caught:
+    with pytest.raises(IllegalAction, match=r"mimic\.refused\.no_line") as caught:
         act(state, 0, f"place:{ids(state, 0, 'rL')[0]}:D7")
     assert said(caught.value) == (
         "A Red Lion at D7 does not continue any set line from a start card.",
@@ -147,7 +147,7 @@ def test_only_one_start_card_per_turn():
     assert state["phase"] == "start"
     legal = RULES.legal_actions(state, 0)
     assert legal and all(a.startswith("start:") for a in legal)
-    with pytest.raises(IllegalAction, match="mimic.refused.phase.start"):
+    with pytest.raises(IllegalAction, match=r"mimic\.refused\.phase\.start"):
         act(state, 0, f"place:{ids(state, 0, 'bE')[0]}:G5")
     state, _ = act(state, 0, "start:A1" if "start:A1" in legal else legal[0])
     assert state["yellow_left"] == 4 and state["phase"] == "place"

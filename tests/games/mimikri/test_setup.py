@@ -44,7 +44,7 @@ def test_the_butterflies_are_shuffled_and_the_seed_decides():
 
 @pytest.mark.parametrize("subjects", [0, 1, 3, 6, 20])
 def test_other_numbers_of_subject_cards_are_rejected(subjects):
-    with pytest.raises(IllegalAction, match="mimikri.refused.subjects"):
+    with pytest.raises(IllegalAction, match=r"mimikri\.refused\.subjects"):
         RULES.setup(3, {"subjects": subjects}, random.Random(0))
 
 

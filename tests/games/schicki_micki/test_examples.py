@@ -166,7 +166,7 @@ def test_a_knock_replaces_an_earlier_call():
     """§Zvolání, Chybný tah, bullet 4: "Pozdější akce se považují za zrušení akce
     předchozí" — a wrong call followed by a knock counts as the knock only."""
     table = find_table(2, ["scarf"], two_worms=True)
-    state, resolved = settle(with_piles(3, table), (1, "call:umbrella"), (1, "knock"))
+    _state, resolved = settle(with_piles(3, table), (1, "call:umbrella"), (1, "knock"))
     assert [r["result"] for r in resolved["reactions"]] == ["replaced", "won_all"]
 
 
@@ -190,7 +190,7 @@ def test_after_a_call_only_a_grab_or_knock_and_after_a_grab_nothing():
 def test_blue_beside_identical_cards_gives_back():
     """§Sebrání modré figurky, Chybný tah, bullet 2 (Příklad 7): identical cards show many
     pairs, yet a blue grab gives back one card."""
-    state, resolved = settle(with_piles(2, list(twins()[1])), (1, "grab:blue"))
+    _state, resolved = settle(with_piles(2, list(twins()[1])), (1, "grab:blue"))
     assert result_of(resolved, 1)["result"] == "gave_back"
 
 
@@ -227,7 +227,7 @@ def test_each_fault_gives_back_the_last_won_card_in_order_of_arrival():
     piles = [list(p) for p in state["won"]]
     deck_before = list(state["deck"])
     state, resolved = settle(state, (2, "knock"), (0, "grab:red"), (1, "call:hat"))
-    assert state["deck"] == deck_before + [piles[2][-1], piles[0][-1], piles[1][-1]]
+    assert state["deck"] == [*deck_before, piles[2][-1], piles[0][-1], piles[1][-1]]
     assert [g["seat"] for g in resolved["given_back"]] == [2, 0, 1]
 
 
@@ -237,5 +237,5 @@ def test_knock_counts_a_two_worm_card_that_is_not_the_last_one():
     two_worm = find_table(1, [], two_worms=True)
     table = two_worm + find_table(1, [], avoid=two_worm)
     assert reading(table).situation == "knock"
-    state, resolved = settle(with_piles(2, table), (0, "knock"))
+    _state, resolved = settle(with_piles(2, table), (0, "knock"))
     assert result_of(resolved, 0)["result"] == "won_all"

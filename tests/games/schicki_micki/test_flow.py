@@ -57,7 +57,7 @@ def test_the_first_reaction_stops_the_dealer():
                               "replaces": None, "first": True}
     assert state["phase"] == "window"
     assert RULES.legal_actions(state, SYSTEM) == ["resolve"]
-    with pytest.raises(IllegalAction, match="schicki.rule.resolve_first"):
+    with pytest.raises(IllegalAction, match=r"schicki\.rule\.resolve_first"):
         act(state, SYSTEM, "deal")
 
 
