@@ -94,7 +94,8 @@ sync: $(STAMP)
 # Everything, on every core; a worker takes whole files (an e2e file's tests share its set-up
 # and each worker starts its own PostgreSQL). Coverage of the code (pyproject.toml's
 # [tool.coverage]: lines and branches) is measured and reported on the way, and falls short of
-# its floor as a failure; the bots the tests start in processes of their own are not measured.
+# its floor as a failure; not measured: the bots the tests start as processes of their own, and
+# the slow tests (tests/conftest.py says why).
 test: $(TEST_STAMP) $(CHROMIUM)
 	$(PY) -m pytest -n auto --dist loadfile --cov
 

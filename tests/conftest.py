@@ -93,7 +93,7 @@ def pytest_collection_modifyitems(items):
     can leave the slower kinds out: e2e (the Discord double: under tests/e2e, or asking for it
     elsewhere), browser (headless Chromium: asking for tests/web's ``browser``), postgres (the
     server, asked for directly or as the PostgreSQL run of ``store_target``), slow (SLOW_FILES,
-    SLOW_PATHS, SLOW_TESTS); SLOW_FILES' tests are also left out of make test's coverage."""
+    SLOW_PATHS, SLOW_TESTS; make test's coverage leaves them out too)."""
     for item in items:
         path = item.path
         if "e2e" in path.parts or "fake_discord" in item.fixturenames:
@@ -106,12 +106,12 @@ def pytest_collection_modifyitems(items):
             item.add_marker(pytest.mark.postgres)
         if (path.name in SLOW_FILES or str(path).endswith(SLOW_PATHS)
                 or getattr(item, "originalname", item.name) in SLOW_TESTS):
+            # Nor are they measured by make test's coverage: the soaks, bot processes, wheel and
+            # tournament time processes against each other, which a tracer slowing this one
+            # would skew, and the rest are long runs (every message, whole games) of code the
+            # other tests measure, which the tracer made two and a half times slower (a soak
+            # and every message's test overran their timeouts, a kill came too late).
             item.add_marker(pytest.mark.slow)
-        if path.name in SLOW_FILES:
-            # Soaks, bot processes, the wheel, the tournament: they time processes against
-            # each other, which a tracer slowing this one would skew (make test's coverage
-            # made a soak overrun its timeout and a kill come too late), and what they run
-            # here the other tests measure.
             item.add_marker(pytest.mark.no_cover)
 
 
