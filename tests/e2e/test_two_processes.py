@@ -34,7 +34,7 @@ from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
 from bot.replay import rebuild
 from bot.shards import shard_of
-from bot.texts.schicki_micki import SAY
+from presentation.schicki_micki.words import SAY
 from tests.double import (
     BotProcess,
     BotProcessFailed,
@@ -51,8 +51,12 @@ from tests.waiting import until
 
 COUNT = 2
 RULES = REGISTRY["mimikri"]
-COMPUTER_DELAY = 0.05  # a computers' game takes seconds: it is still running at the kill
-TIME_SCALE = 0.02  # Schicki Micki's clocks: a card every 50 ms
+# The kill must come mid-game in all three of the second guild's games, on a busy machine too:
+# the table is dealt first, and the computers' game is opened only once the table is under way
+# and is killed a few moves in, so neither's remaining length depends on how slowly the other
+# got going. A computers' game of Mimikri is about 50 moves: some 5 s at this delay.
+COMPUTER_DELAY = 0.1
+TIME_SCALE = 0.05  # Schicki Micki's clocks: a card every 125 ms, a 64-card deck some 8 s
 
 
 @pytest_asyncio.fixture
@@ -214,22 +218,26 @@ async def _play(play: Guilds, first: Guild, second: Guild) -> None:
     for _ in range(2):
         await play.move(board_a, by_hand_a, hands[first.id])
         await play.move(board_b, by_hand_b, hands[second.id])
-    robots_a = await play.open_for_computers("lobby", "dave")
-    robots_b = await play.open_for_computers("lobby-2", "erin")
     schicki = await play.open_table("off-topic-2", "bob", "carol")
     reacting = asyncio.create_task(play.react_along(schicki, ["bob", "carol"]))
     play.background.append(reacting)
+
+    async def dealt() -> bool:
+        return (await play.match(schicki)).version >= 6
+    await until(dealt, "the second guild's table to be under way")
+    robots_a = await play.open_for_computers("lobby", "dave")
+    robots_b = await play.open_for_computers("lobby-2", "erin")
     assert len({by_hand_a, by_hand_b, robots_a, robots_b, schicki}) == 5
 
     async def going() -> bool:
-        dealt = (await play.match(schicki)).version
-        return (await play.match(robots_b)).version >= 3 and dealt >= 6
-    await until(going, "the second guild's games to be well under way")
+        return (await play.match(robots_b)).version >= 3
+    await until(going, "the second guild's computers' game to be under way")
 
     await b.kill()  # kill -9, mid-game: the computers' next move may be half-way through
     assert b.proc is not None and b.proc.returncode == -9
     at_kill = {m: await play.match(m) for m in (robots_b, by_hand_b, schicki)}
-    assert all(m.status == "active" for m in at_kill.values()), "killed too late"
+    over = {m: (row.status, row.version) for m, row in at_kill.items() if row.status != "active"}
+    assert not over, f"killed too late: {over} (robots {robots_b}, table {schicki})"
 
     # Meanwhile the first process plays on: its guild's games go to their ends.
     await play.play_to_end(board_a, by_hand_a, hands[first.id])
