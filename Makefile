@@ -102,16 +102,16 @@ test: $(TEST_STAMP) $(CHROMIUM)
 # The quick round while working: lint, then every test but the e2e, PostgreSQL, slow and
 # browser ones, on every core (it needs no Chromium).
 check: $(TEST_STAMP)
-	$(VENV)/bin/ruff check bot cogs presentation rendering root web tests tools
+	$(VENV)/bin/ruff check bot cogs data presentation rendering root web tests tools setup.py
 	$(VENV)/bin/mypy
 	$(PY) -m pytest -n auto -q -m "not e2e and not postgres and not slow and not browser"
 
 lint: $(LINT_STAMP)
-	$(VENV)/bin/ruff check bot cogs presentation rendering root web tests tools
+	$(VENV)/bin/ruff check bot cogs data presentation rendering root web tests tools setup.py
 	$(VENV)/bin/mypy
 
 demo: $(STAMP)
-	$(PY) -m bot.demo demo
+	$(PY) -m presentation.demo demo
 
 boards: $(STAMP)
 	$(PY) -m bot.showcase docs/boards

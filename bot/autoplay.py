@@ -23,7 +23,8 @@ class Move:
 
 
 def autoplay(
-    rules: Rules, seed: str, n_players: int, options: Mapping[str, Any], max_moves: int = 10_000,
+    rules: Rules[Any], seed: str, n_players: int, options: Mapping[str, Any],
+    max_moves: int = 10_000,
     levels: Sequence[str] = (),
 ) -> Iterator[Move]:
     """Play a whole game, every seat a computer, choosing as the session service does;

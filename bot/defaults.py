@@ -9,6 +9,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.games import GAMES
+from bot.games.spec import ServerOption
+
+
+def server_options() -> list[tuple[str, ServerOption]]:
+    """Every game's options whose default a server may choose, with their game, in the order
+    players read the games."""
+    return [(game.id, option) for game in GAMES.values() for option in game.server_options]
 
 
 def timed_games() -> list[str]:
@@ -23,7 +30,8 @@ class ServerSettings:
 
     language: str | None = None
     threads: bool | None = None
-    schicki_input: str | None = None
+    options: Mapping[tuple[str, str], str] = field(default_factory=dict)
+    """The server's default for game options its spec lets servers choose, by (game, key)."""
     timers: Mapping[str, int] = field(default_factory=dict)
     channels: frozenset[int] = frozenset()
 
@@ -38,9 +46,8 @@ class ServerSettings:
         return self.timers.get(game, own)
 
     def option(self, game: str, key: str) -> Any:
-        """The server's choice of a game's lobby option (None: it made none). The one kept
-        today: how Schicki Micki is played."""
-        return self.schicki_input if (game, key) == ("schicki_micki", "input") else None
+        """The server's choice of a game's lobby option (None: it made none)."""
+        return self.options.get((game, key))
 
 
 def lobby_options(game: str, given: Mapping[str, Any], server: ServerSettings) -> dict[str, Any]:

@@ -32,7 +32,8 @@ class Frame:
 
 
 def rebuild(
-    rules: Rules, seed: str, n_players: int, options: Mapping[str, Any], log: Sequence[LogEntry]
+    rules: Rules[Any], seed: str, n_players: int, options: Mapping[str, Any],
+    log: Sequence[LogEntry],
 ) -> list[Frame]:
     """Every state of the match, version 0 (the deal) to the last, from its seed and log.
 
@@ -49,7 +50,7 @@ def rebuild(
     return frames
 
 
-def shown(rules: Rules, frames: Sequence[Frame]) -> list[Frame]:
+def shown(rules: Rules[Any], frames: Sequence[Frame]) -> list[Frame]:
     """The frames the channel's board showed: all but the sub-steps of an open multi-step turn
     (its spec's ``turn_open``), whose events are carried to the step that closes the turn. The first
     and the last frame are always kept."""
@@ -67,18 +68,20 @@ def shown(rules: Rules, frames: Sequence[Frame]) -> list[Frame]:
     return kept
 
 
-def public_view(rules: Rules, frame: Frame) -> Mapping[str, Any]:
+def public_view(rules: Rules[Any], frame: Frame) -> Mapping[str, Any]:
     """What everyone at the table saw at this step: the game's public view."""
-    return rules.view(frame.state, None)
+    view: Mapping[str, Any] = rules.view(frame.state, None)
+    return view
 
 
-def own_view(rules: Rules, frame: Frame, seat: Seat | None, n_players: int
+def own_view(rules: Rules[Any], frame: Frame, seat: Seat | None, n_players: int
              ) -> Mapping[str, Any] | None:
     """What ``seat`` alone saw at this step (its hand), or None for a reader who had no seat
     at this table."""
     if seat is None or not 0 <= seat < n_players:
         return None
-    return rules.view(frame.state, seat)
+    view: Mapping[str, Any] = rules.view(frame.state, seat)
+    return view
 
 
 def public_events(frame: Frame) -> list[Event]:

@@ -7,7 +7,7 @@ what every cog answers with `cogs._replies`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
 import discord
 
@@ -89,3 +89,29 @@ class GameUI(Generic[View]):
 
     def forget(self, match_id: int) -> None:
         """The match is over and its last board drawn: drop what is kept for it."""
+
+    # -- a finished game's replay (`cogs.replay_steps`) -----------------------------------
+
+    own_hand: ClassVar[Literal["picture", "words"] | None] = None
+    """What a replay shows a reader who sat at the table of their own hand: a picture
+    (`hand_picture`), a line of words (`hand_words`), or nothing (the game has no hand)."""
+
+    def replay_board(self, match: MatchRow, seats: Sequence[SeatRow], view: View,
+                     events: Sequence[Event], w: Words) -> bytes:
+        """A replay step's public board as the channel showed it then (``events``: what the
+        step did; slow, off the loop). A game whose picture showed more than its view (a
+        result kept in memory while it ran) draws it from the step's events."""
+        return self.board(match, seats, view, w)
+
+    def replay_status(self, match: MatchRow, seats: Sequence[SeatRow], view: View,
+                      events: Sequence[Event], w: Words) -> str:
+        """A replay step's status line, as `replay_board` its picture."""
+        return self.status(match, seats, view, w)
+
+    def hand_picture(self, seats: Sequence[SeatRow], view: View, w: Words) -> bytes | None:
+        """A seat's own hand drawn, from its own view (``own_hand == "picture"``)."""
+        return None
+
+    def hand_words(self, view: View, w: Words) -> str | None:
+        """A seat's own hand named in a line (``own_hand == "words"``)."""
+        return None

@@ -160,13 +160,13 @@ async def show_step(interaction: discord.Interaction[GameBot], replay: Replay, i
     in place of the step shown (``edit``), or as the answer to the command."""
     bot, w, user = interaction.client, reader(interaction), interaction.user.id
     index = min(max(0, index), len(replay.steps) - 1)
-    with_hand = with_hand and has_hand(replay, user)
+    with_hand = with_hand and has_hand(bot, replay, user)
     try:
         text = step_text(bot, replay, index, w)
-        mine = hand_words(replay, index, user, w) if with_hand else None
+        mine = hand_words(bot, replay, index, user, w) if with_hand else None
         pictures = await asyncio.to_thread(
             lambda: (board(bot, replay, index, w),
-                     hand(replay, index, user, w) if with_hand else None))
+                     hand(bot, replay, index, user, w) if with_hand else None))
     except Exception:
         await apologise(interaction, replay.match.id)
         return
@@ -174,7 +174,7 @@ async def show_step(interaction: discord.Interaction[GameBot], replay: Replay, i
                       alt_text(text, replay.seats))]
     if pictures[1] is not None:
         files.append(png_file(pictures[1], "my-hand.png", w("replay.hand_alt")))
-    view = step_buttons(replay, index, with_hand, has_hand(replay, user), w)
+    view = step_buttons(replay, index, with_hand, has_hand(bot, replay, user), w)
     content = f"{text}\n{mine}"[:TEXT_LIMIT] if mine else text
     try:
         if edit:

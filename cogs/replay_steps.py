@@ -1,10 +1,10 @@
 """A finished game's replay as Discord shows it: loaded, rebuilt and drawn, step by step.
 
 `load` finds a finished game of the asking server and rebuilds its steps from seed and log
-(`bot.replay`), never from stored pictures; `board` draws one step with the game's own public
-board renderer — what the channel showed at the time — and `step_text` its status and log
-lines; for a reader who sat at the table, `hand` / `hand_words` add their own hand (a MIMIC
-hand drawn, a Mariposas hand named), never another seat's; `animation_frames` draws the whole
+(`bot.replay`), never from stored pictures; `board` draws one step as the game's own UI drew
+its board — what the channel showed at the time — and `step_text` its status and log lines;
+for a reader who sat at the table, `hand` / `hand_words` add their own hand as the game's UI
+shows it (`GameUI.own_hand`), never another seat's; `animation_frames` draws the whole
 game for the Export button (public boards only: a file can be passed on). Rebuilt games are
 kept for a while, since a finished game never changes and a reader steps through it click by
 click.
@@ -17,22 +17,14 @@ import dataclasses
 import time
 import weakref
 from collections import OrderedDict
-from collections.abc import Callable, Mapping
-from typing import TYPE_CHECKING, Any, cast
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 from bot.daily import day_of, seed_for
 from bot.db.rows import MatchRow, SeatRow
 from bot.games.core import Rules
-from bot.games.mimic.views import MimicView
-from bot.games.schicki_micki.views import Resolved, SchickiView
-from bot.games.schicki_micki.views import resolved as told
 from bot.i18n import Words
 from bot.replay import Frame, own_view, public_events, public_view, rebuild, sample, shown
-from cogs._ui import seat_names
-from cogs.schicki_micki.ui import result_text
-from rendering.mariposas_panels import card_words
-from rendering.mimic_hand import render_hand
-from rendering.schicki_micki import render_table
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -48,7 +40,7 @@ class Replay:
 
     match: MatchRow
     seats: list[SeatRow]
-    rules: Rules
+    rules: Rules[Any]
     steps: list[Frame]
 
     def seat_of(self, user_id: int) -> int | None:
@@ -115,52 +107,19 @@ def forget(bot: GameBot) -> None:
     _kept.pop(bot, None)
 
 
-# -- pictures --------------------------------------------------------------------------------
-
-def _schicki(replay: Replay, index: int, w: Words) -> bytes:
-    frame = replay.steps[index]
-    view = cast("SchickiView", public_view(replay.rules, frame))  # a Schicki Micki replay
-    return render_table(view, seat_names(replay.seats, w), w, resolved=resolved(frame))
-
-
-def resolved(frame: Frame) -> Resolved | None:
-    """The reaction window this step settled (Schicki Micki's table shows its result)."""
-    return next((told(dict(e.data)) for e in frame.events if e.kind == "resolved"), None)
-
-
-# A game whose channel picture depends on more than its view (Schicki Micki's result comes
-# from the moment's event, kept in memory while it runs) draws its replay steps here.
-BOARDS: dict[str, Callable[[Replay, int, Words], bytes]] = {"schicki_micki": _schicki}
-
+# -- pictures ----------------------------------------------------------------------------------
 
 def board(bot: GameBot, replay: Replay, index: int, w: Words) -> bytes:
     """Step ``index``'s public board, as the channel showed it (slow: call off the loop)."""
-    own = BOARDS.get(replay.match.game)
-    if own is not None:
-        return own(replay, index, w)
-    view = public_view(replay.rules, replay.steps[index])
-    return bot.uis[replay.match.game].board(replay.at(index), replay.seats, view, w)
+    frame = replay.steps[index]
+    return bot.uis[replay.match.game].replay_board(
+        replay.at(index), replay.seats, public_view(replay.rules, frame), frame.events, w)
 
 
-def _mimic_hand(replay: Replay, view: Mapping[str, Any], w: Words) -> bytes:
-    return render_hand(cast("MimicView", view), seat_names(replay.seats, w), w)  # a MIMIC seat's
-
-
-HANDS: dict[str, Callable[[Replay, Mapping[str, Any], Words], bytes]] = {"mimic": _mimic_hand}
-
-
-def _mariposas_hand(view: Mapping[str, Any], w: Words) -> str:
-    return " · ".join(card_words(card, w) for card in view["hand"]) or "—"
-
-
-# A game whose hand is a few cards a line of words names (its private panel says them so).
-HAND_WORDS: dict[str, Callable[[Mapping[str, Any], Words], str]] = {"mariposas": _mariposas_hand}
-
-
-def has_hand(replay: Replay, user_id: int) -> bool:
+def has_hand(bot: GameBot, replay: Replay, user_id: int) -> bool:
     """Whether this reader may see a hand of their own in this replay."""
-    game = replay.match.game
-    return (game in HANDS or game in HAND_WORDS) and replay.seat_of(user_id) is not None
+    return bot.uis[replay.match.game].own_hand is not None \
+        and replay.seat_of(user_id) is not None
 
 
 def _own(replay: Replay, index: int, user_id: int) -> Mapping[str, Any] | None:
@@ -168,20 +127,22 @@ def _own(replay: Replay, index: int, user_id: int) -> Mapping[str, Any] | None:
                     len(replay.seats))
 
 
-def hand(replay: Replay, index: int, user_id: int, w: Words) -> bytes | None:
+def hand(bot: GameBot, replay: Replay, index: int, user_id: int, w: Words) -> bytes | None:
     """The reader's own hand at step ``index`` as a picture — theirs only, never another
     seat's — or None when they had no seat or the game draws none (slow: off the loop)."""
-    draw = HANDS.get(replay.match.game)
-    view = _own(replay, index, user_id) if draw is not None else None
-    return draw(replay, view, w) if draw is not None and view is not None else None
+    ui = bot.uis[replay.match.game]
+    view = _own(replay, index, user_id) if ui.own_hand == "picture" else None
+    return ui.hand_picture(replay.seats, view, w) if view is not None else None
 
 
-def hand_words(replay: Replay, index: int, user_id: int, w: Words) -> str | None:
+def hand_words(bot: GameBot, replay: Replay, index: int, user_id: int, w: Words
+               ) -> str | None:
     """The reader's own hand at step ``index`` in words (games whose hand is a line), or
     None."""
-    say = HAND_WORDS.get(replay.match.game)
-    view = _own(replay, index, user_id) if say is not None else None
-    return w("replay.hand_line", cards=say(view, w)) if say and view is not None else None
+    ui = bot.uis[replay.match.game]
+    view = _own(replay, index, user_id) if ui.own_hand == "words" else None
+    said = ui.hand_words(view, w) if view is not None else None
+    return w("replay.hand_line", cards=said) if said is not None else None
 
 
 def animation_frames(bot: GameBot, replay: Replay, w: Words, cap: int = MAX_FRAMES
@@ -207,13 +168,6 @@ def step_text(bot: GameBot, replay: Replay, index: int, w: Words) -> str:
 
 def _status(bot: GameBot, replay: Replay, index: int, view: Mapping[str, Any],
             w: Words) -> str:
-    ui = bot.uis[replay.match.game]
-    if replay.match.game != "schicki_micki":
-        return ui.status(replay.at(index), replay.seats, view, w)
-    # Its UI adds the result it keeps in memory for the running game: a replay adds the
-    # result of its own step instead.
-    at = dataclasses.replace(replay.at(index), id=-1)
-    status = ui.status(at, replay.seats, view, w)
-    data = resolved(replay.steps[index])
-    return status + ("\n\n" + result_text(data, replay.seats, w) if data else "")
-
+    frame = replay.steps[index]
+    return bot.uis[replay.match.game].replay_status(replay.at(index), replay.seats, view,
+                                                    frame.events, w)

@@ -19,11 +19,11 @@ from bot.db.server_settings import (
     allow_every_channel,
     server_settings,
     set_guild_language,
-    set_schicki_input,
+    set_option,
     set_threads,
     set_timer,
 )
-from bot.defaults import ServerSettings, timed_games
+from bot.defaults import ServerSettings, server_options, timed_games
 from bot.games import GAMES
 from bot.i18n import Words
 from cogs._cog import GameCog
@@ -44,25 +44,31 @@ def timer_option(game: str) -> str:
     return f"{game}_timer"
 
 
-def with_timer_options(command: Command) -> Command:
-    """Give `/settings server` one turn timer option per game that has a turn timer (as its
-    spec declares), before ``games_here``; the command takes them as keyword arguments."""
+def with_game_options(command: Command) -> Command:
+    """Give `/settings server` the options the games' specs declare, before ``games_here``:
+    each game option a server may choose (with its choices), then one turn timer option per
+    game that has a turn timer. The command takes them as keyword arguments."""
     parameters = list(inspect.signature(command).parameters.values())
     fixed = [p for p in parameters if p.kind is not inspect.Parameter.VAR_KEYWORD]
+    chosen = [inspect.Parameter(option.command, inspect.Parameter.KEYWORD_ONLY, default=None,
+                                annotation="str | None") for _, option in server_options()]
     timers = [inspect.Parameter(timer_option(game), inspect.Parameter.KEYWORD_ONLY,
                                 default=None, annotation="Minutes | None")
               for game in timed_games()]
     last = fixed.pop()  # games_here comes last, as players have always seen it
-    keyword = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in (*timers, last)]
+    keyword = [p.replace(kind=inspect.Parameter.KEYWORD_ONLY) for p in (*chosen, *timers, last)]
     # inspect (and so discord.py) reads a function's __signature__, which typeshed does not
     # declare on a function.
     command.__signature__ = inspect.Signature([*fixed, *keyword])  # type: ignore[attr-defined]
-    return command
-
-
-def timer_descriptions() -> dict[str, str]:
-    """What `/settings server` says of each game's turn timer option."""
-    return {timer_option(game): GAMES[game].timer_text for game in timed_games()}
+    described = app_commands.describe(**{option.command: option.text
+                                         for _, option in server_options()},
+                                      **{timer_option(game): GAMES[game].timer_text
+                                         for game in timed_games()})
+    offered = app_commands.choices(**{
+        option.command: [app_commands.Choice(name=name, value=value)
+                         for value, name in option.choices.items()]
+        for _, option in server_options()})
+    return offered(described(command))
 
 
 class Settings(GameCog):
@@ -100,26 +106,21 @@ class Settings(GameCog):
         description="This server's defaults for new games (without options: show them)")
     @app_commands.describe(
         threads="Play each new game in its own thread (the host can still choose)",
-        schicki_input="How Schicki Micki is played unless its host chooses",
-        **timer_descriptions(),
         games_here="Where games may be opened: allow this channel, remove it, or everywhere")
     @app_commands.choices(
         threads=ON_OFF,
-        schicki_input=[app_commands.Choice(name="emoji reactions", value="reactions"),
-                       app_commands.Choice(name="buttons", value="buttons")],
         games_here=[
             app_commands.Choice(name="allow: games here (then only in allowed channels)",
                                 value="allow"),
             app_commands.Choice(name="remove: no more games here", value="remove"),
             app_commands.Choice(name="everywhere: games in every channel", value="everywhere")])
-    @with_timer_options
+    @with_game_options
     async def set_server(
-        self, interaction: discord.Interaction[GameBot], threads: str | None = None,
-        schicki_input: str | None = None, games_here: str | None = None,
-        **timers: int | None,
+        self, interaction: discord.Interaction[GameBot], /, threads: str | None = None,
+        games_here: str | None = None, **chosen: Any,
     ) -> None:
         """Manage Server only: store what was given, then show every setting of the server
-        (``timers``: each game's turn timer option, in minutes)."""
+        (``chosen``: the games' own options, and each game's turn timer in minutes)."""
         w = reader(interaction)
         guild_id, channel_id = interaction.guild_id, interaction.channel_id
         if guild_id is None or channel_id is None or not is_admin(interaction):
@@ -132,10 +133,12 @@ class Settings(GameCog):
             return
         if threads is not None:
             await set_threads(repo, guild_id, threads == "on")
-        if schicki_input is not None:
-            await set_schicki_input(repo, guild_id, schicki_input)
+        for game, option in server_options():
+            value = chosen.get(option.command)
+            if value is not None:
+                await set_option(repo, guild_id, game, option.key, value)
         for game in timed_games():
-            minutes = timers.get(timer_option(game))
+            minutes = chosen.get(timer_option(game))
             if minutes is not None:
                 await set_timer(repo, guild_id, game, minutes * 60)
         if games_here == "everywhere":
@@ -161,6 +164,16 @@ class Settings(GameCog):
 LANGUAGES = {"en": "English", "cs": "Čeština"}  # each in its own words, as language pickers do
 
 
+def option_lines(server: ServerSettings, w: Words) -> list[str]:
+    """Each game option a server may choose, as the server has it: its choice, else the
+    game's default."""
+    lines = []
+    for game, option in server_options():
+        value = server.option(game, option.key) or GAMES[game].lobby_defaults[option.key]
+        lines.append(w(f"settings.server.option.{option.command}", value=w(f"value.{value}")))
+    return lines
+
+
 def server_summary(server: ServerSettings, names: dict[str, str], w: Words) -> str:
     """Every setting of a server as its managers read it, the games' defaults included
     (``names``: each game's name)."""
@@ -175,7 +188,7 @@ def server_summary(server: ServerSettings, names: dict[str, str], w: Words) -> s
         language=LANGUAGES.get(server.language, server.language) if server.language
         else w("settings.server.discord_language"),
         threads=w("value.yes" if server.threads else "value.no"),
-        input=w(f"value.{server.schicki_input or 'reactions'}"),
+        options="".join(f"{line}\n" for line in option_lines(server, w)),
         timers=timers, channels=channels,
     )
 

@@ -23,6 +23,7 @@ import yaml
 
 from bot import shards
 from bot.settings import Settings
+from tests.test_wheel import SOURCES
 
 ROOT = Path(__file__).resolve().parents[1]
 DEPLOY = ROOT / "deploy"
@@ -145,8 +146,9 @@ def test_the_image_is_built_from_the_project_and_runs_the_bot_unprivileged():
     # A plain install, as pip install . gives everyone (tests/test_wheel.py plays from one).
     assert any(word == "RUN" and re.search(r"pip install \.", rest) for word, rest in steps)
     copied = {source for word, rest in steps if word == "COPY" for source in rest.split()[:-1]}
-    # The packages pyproject installs (the games' data is inside them) and the licence.
-    for needed in ("pyproject.toml", "bot", "cogs", "rendering", "LICENSE"):
+    # Everything a wheel is built from (the wheel's test builds one from the same list): the
+    # packages, the games' content and the licence.
+    for needed in SOURCES:
         assert needed in copied, needed
     for source in copied:
         assert (ROOT / source).exists(), source

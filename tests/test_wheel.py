@@ -19,14 +19,14 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-SOURCES = ("pyproject.toml", "README.md", "LICENSE", "bot", "cogs", "presentation", "rendering",
-           "root", "web")
+SOURCES = ("pyproject.toml", "setup.py", "README.md", "LICENSE", "bot", "cogs", "data",
+           "presentation", "rendering", "root", "web")
 
 CHECK_INSTALLED = """
 import asyncio, importlib, pathlib, pkgutil, sys
-import bot, cogs
+import bot, cogs, menagerie_data
 # Nothing comes from the checkout: every package is the installed one.
-for package in (bot, cogs):
+for package in (bot, cogs, menagerie_data):
     assert all("site-packages" in folder for folder in package.__path__), package.__path__
 for module in pkgutil.walk_packages(cogs.__path__, "cogs."):
     importlib.import_module(module.name)
@@ -79,8 +79,10 @@ def test_the_wheel_carries_every_data_file_and_the_licence(installed):
     venv, _ = installed
     (wheel,) = venv.parent.joinpath("dist").glob("menagerie-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    shipped = {path.relative_to(ROOT).as_posix() for path in ROOT.glob("bot/games/*/data/*")}
-    assert shipped and shipped <= names
+    # data/<game>/ is installed as the package menagerie_data.
+    shipped = {"menagerie_data/" + path.relative_to(ROOT / "data").as_posix()
+               for path in ROOT.glob("data/*/*")}
+    assert shipped and shipped <= names, sorted(shipped - names)
     assert any(name.endswith("licenses/LICENSE") for name in names)
     metadata = next(name for name in names if name.endswith(".dist-info/METADATA"))
     text = zipfile.ZipFile(wheel).read(metadata).decode()
@@ -89,7 +91,7 @@ def test_the_wheel_carries_every_data_file_and_the_licence(installed):
 
 def test_every_game_plays_to_the_end_from_the_installed_package(installed, tmp_path):
     venv, env = installed
-    played = _run([str(venv / "bin" / "python"), "-m", "bot.demo", "out"], tmp_path, env)
+    played = _run([str(venv / "bin" / "python"), "-m", "presentation.demo", "out"], tmp_path, env)
     assert played.returncode == 0, played.stderr
     for game in ("mimikri", "schicki_micki", "mimic", "mariposas"):
         transcript = (tmp_path / "out" / game / "transcript.md").read_text(encoding="utf-8")

@@ -195,7 +195,7 @@ def bench_renders() -> None:
 def bench_mariposas_map() -> None:
     """Mariposas' map as a turn redraws it (the cached static layer plus the pieces) against
     the palette encode of that same image: drawing must cost no more than the encode."""
-    from rendering import mariposas_map
+    from rendering.mariposas import map as mariposas_map
     from tests.rendering.gallery import playout
 
     view = MARIPOSAS.view(playout("mariposas", 4, {}, 3, 200), None)

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import logging
 import time
 from typing import Any
@@ -24,7 +23,8 @@ from bot.i18n import Words
 from bot.i18n import words as words_of
 from bot.sessions.service import SessionService
 from bot.sessions.transition import Listener, Transition
-from web import games
+from web import frames, games
+from web.frames import StateFrame, YouData
 
 log = logging.getLogger(__name__)
 EN = words_of("en")
@@ -35,17 +35,19 @@ def frame(sessions: SessionService, match: MatchRow, seat: int | None = None,
     """The board's message for ``match`` as it stands: its version, status and public view;
     for ``seat`` (a seated player's own board) also their panel, in the words ``w``."""
     view: Any = None
-    data: dict[str, Any] = {"type": "state", "match": match.id, "game": match.game,
-                            "version": match.version, "status": match.status}
+    you: YouData | None = None
     if match.state is not None:
         rules = sessions.rules(match.game)
         view = dict(rules.view(match.state, None))
         if seat is not None and match.status == "active":
             legal = rules.legal_actions(match.state, seat)
             mine = games.panel(match.game, rules.view(match.state, seat), legal, w or EN)
-            data["you"] = {"seat": seat, **mine.data()}
-    data.update(view=view, sent=time.time())
-    return json.dumps(data, separators=(",", ":"))
+            you = YouData(seat=seat, **mine.data())
+    data = StateFrame(type="state", match=match.id, game=match.game, version=match.version,
+                      status=match.status, view=view, sent=time.time())
+    if you is not None:
+        data["you"] = you
+    return frames.text(data)
 
 
 class Board:

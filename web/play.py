@@ -19,7 +19,8 @@ from bot.games.core import RuleError, StaleAction
 from bot.i18n import Words
 from bot.reactions import Reaction
 from presentation.seats import reason
-from web import games
+from web import frames, games
+from web.frames import ErrorFrame, RefusedFrame
 from web.live import Board
 
 if TYPE_CHECKING:
@@ -32,12 +33,12 @@ CODE_LENGTH = 100  # longer than any action code of any game
 
 def error(kind: str) -> str:
     """An error frame: the page's message was not understood or not allowed."""
-    return json.dumps({"type": "error", "error": kind})
+    return frames.text(ErrorFrame(type="error", error=kind))
 
 
 def refused(text: str) -> str:
     """A refusal frame: the move was understood but not legal now; ``text`` says why."""
-    return json.dumps({"type": "refused", "text": text}, ensure_ascii=False)
+    return frames.text(RefusedFrame(type="refused", text=text))
 
 
 class Bucket:

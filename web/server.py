@@ -28,12 +28,15 @@ from bot.i18n import words
 from bot.links import SPECTATOR, BadToken, Pass, check
 from bot.settings import Settings
 from presentation.languages import game_name
+from web import frames
 from web.activity import Activity
+from web.frames import PongFrame
 from web.host import Host
 from web.live import LiveBoards
 from web.play import Bucket, Player, error
 
 log = logging.getLogger(__name__)
+PONG = frames.text(PongFrame(type="pong"))  # the answer to the page's keep-alive
 
 MESSAGES_A_SECOND = 10  # pings, moves and reactions a board may send, on average
 BURST = 20  # and at once (keys pressed together, a quick run of clicks)
@@ -211,7 +214,7 @@ class BoardServer:
                     await socket.send_str(error("too_fast"))
                     continue
                 if message.type == WSMsgType.TEXT and message.data == "ping":
-                    await socket.send_str('{"type":"pong"}')
+                    await socket.send_str(PONG)
                 elif message.type == WSMsgType.TEXT:
                     await player.heard(message.data)
                 else:

@@ -205,7 +205,7 @@ class Repo(SharedConnection):
                 " VALUES (?, ?, ?, ?, ?, ?)",
                 (match_id, seat, user_id, name, int(is_computer), level),
             )
-        return seat
+        return int(seat)
 
     async def remove_seat(self, match_id: int, seat: int) -> None:
         """Free a lobby seat; later seats move up so seats stay 0…n-1."""

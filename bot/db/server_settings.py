@@ -1,5 +1,6 @@
-"""Storage of each server's own defaults (`/settings server`): threads, Schicki Micki's input,
-turn timers per game and the channels where games may be opened.
+"""Storage of each server's own defaults (`/settings server`): threads, the games' options a
+server may choose (each game's spec declares them: Schicki Micki's input), turn timers per
+game and the channels where games may be opened.
 
 Functions over the `Repo`, through its primitives and `transaction()`, like `bot.db.players`:
 the bot shares one connection. A server with no rows has chosen nothing, so the games' own
@@ -16,16 +17,17 @@ async def server_settings(repo: Repo, guild_id: int) -> ServerSettings:
     """Everything the server chose, in one read."""
     async with repo.transaction():
         row = await repo.fetch_one(
-            "SELECT language, threads, schicki_input FROM guild_settings WHERE guild_id = ?",
-            (guild_id,))
+            "SELECT language, threads FROM guild_settings WHERE guild_id = ?", (guild_id,))
+        options = {(game, key): value for game, key, value in await repo.fetch_all(
+            "SELECT game, key, value FROM guild_options WHERE guild_id = ?", (guild_id,))}
         timers = {game: int(seconds) for game, seconds in await repo.fetch_all(
             "SELECT game, seconds FROM guild_timers WHERE guild_id = ?", (guild_id,))}
         channels = frozenset(int(channel) for (channel,) in await repo.fetch_all(
             "SELECT channel_id FROM game_channels WHERE guild_id = ?", (guild_id,)))
-    language, threads, schicki_input = row if row is not None else (None, None, None)
+    language, threads = row if row is not None else (None, None)
     return ServerSettings(
         language=language, threads=None if threads is None else bool(threads),
-        schicki_input=schicki_input, timers=timers, channels=channels,
+        options=options, timers=timers, channels=channels,
     )
 
 
@@ -47,22 +49,20 @@ async def set_guild_language(repo: Repo, guild_id: int, language: str | None) ->
 
 async def set_threads(repo: Repo, guild_id: int, on: bool) -> None:
     """Whether the server's games are played in a thread unless their host says otherwise."""
-    await _set_column(repo, guild_id, "threads", int(on))
-
-
-async def set_schicki_input(repo: Repo, guild_id: int, how: str) -> None:
-    """How the server's Schicki Micki games are played unless their host says otherwise."""
-    await _set_column(repo, guild_id, "schicki_input", how)
-
-
-async def _set_column(repo: Repo, guild_id: int, column: str, value: object) -> None:
-    # ``column`` is one of this module's own names, never a user's text.
-    if column not in {"threads", "schicki_input"}:
-        raise ValueError(column)
     await repo.execute(
-        f"INSERT INTO guild_settings (guild_id, {column}) VALUES (?, ?)"  # noqa: S608
-        f" ON CONFLICT (guild_id) DO UPDATE SET {column} = excluded.{column}",
-        (guild_id, value),
+        "INSERT INTO guild_settings (guild_id, threads) VALUES (?, ?)"
+        " ON CONFLICT (guild_id) DO UPDATE SET threads = excluded.threads",
+        (guild_id, int(on)),
+    )
+
+
+async def set_option(repo: Repo, guild_id: int, game: str, key: str, value: str) -> None:
+    """The server's default for a game's lobby option (one its spec lets a server choose):
+    what its games get unless their host says otherwise."""
+    await repo.execute(
+        "INSERT INTO guild_options (guild_id, game, key, value) VALUES (?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, game, key) DO UPDATE SET value = excluded.value",
+        (guild_id, game, key, value),
     )
 
 

@@ -11,13 +11,14 @@ from __future__ import annotations
 
 import importlib
 import pkgutil
+from typing import Any
 
 from bot.games.core import Rules
 from bot.games.spec import GameSpec
 
 GAMES: dict[str, GameSpec] = {}
 """Every game found, by id, in the order players read them."""
-REGISTRY: dict[str, Rules] = {}
+REGISTRY: dict[str, Rules[Any]] = {}
 """Every game's rules, by id (the same games as `GAMES`)."""
 
 
@@ -44,7 +45,7 @@ def discover() -> dict[str, GameSpec]:
     return GAMES
 
 
-def spec_of(rules: Rules) -> GameSpec:
+def spec_of(rules: Rules[Any]) -> GameSpec:
     """What ``rules``' game declares about itself (rules of no registered game, as tests make,
     declare nothing: turn-based, no computer of their own, no timer)."""
     return GAMES.get(rules.id) or GameSpec(rules=rules, order=0)

@@ -16,11 +16,13 @@ import json
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, ClassVar, Protocol
+from typing import Any, ClassVar, Protocol, TypeVar
 
 JSON = Any
 State = dict[str, JSON]
 Seat = int
+ViewT = TypeVar("ViewT", bound=Mapping[str, Any], covariant=True)
+"""A game's view type (``MimicView``…): what its ``view`` returns, key by key."""
 SYSTEM: Seat = -1
 """The seat of chance and timers: actions nobody at the table chose."""
 
@@ -149,8 +151,10 @@ class Event:
     visible_to: frozenset[Seat] | None = None
 
 
-class Rules(Protocol):
-    """What every game package exports as ``RULES``."""
+class Rules(Protocol[ViewT]):
+    """What every game package exports as ``RULES``: ``Rules[MimicView]`` for a game whose
+    views are ``MimicView`` (so its view reaches its pictures and front ends typed, key by
+    key); code for any game takes ``Rules[Any]``."""
 
     id: ClassVar[str]
     name: ClassVar[str]
@@ -176,7 +180,7 @@ class Rules(Protocol):
     ) -> tuple[State, list[Event]]:
         """Apply a legal action to a copy of ``state``; return the new state and events."""
 
-    def view(self, state: State, seat: Seat | None) -> Mapping[str, JSON]:
+    def view(self, state: State, seat: Seat | None) -> ViewT:
         """What ``seat`` may see (None: the public table). Never another seat's secrets. Each
         game declares its keys (a ``TypedDict`` in its ``views`` module)."""
 
@@ -213,7 +217,7 @@ class Step:
 
 
 def apply_checked(
-    rules: Rules,
+    rules: Rules[Any],
     state: State,
     *,
     seed: str,
@@ -253,7 +257,7 @@ def apply_checked(
     return Step(new_state, version + 1, events, rules.outcome(new_state))
 
 
-def start(rules: Rules, seed: str, n_players: int, options: Mapping[str, JSON]) -> State:
+def start(rules: Rules[Any], seed: str, n_players: int, options: Mapping[str, JSON]) -> State:
     """Set up a match from its seed, checking the player count."""
     if not rules.min_players <= n_players <= rules.max_players:
         raise IllegalAction("lobby.error.players", game=rules.name, low=rules.min_players,
@@ -262,7 +266,7 @@ def start(rules: Rules, seed: str, n_players: int, options: Mapping[str, JSON]) 
 
 
 def replay(
-    rules: Rules,
+    rules: Rules[Any],
     seed: str,
     n_players: int,
     options: Mapping[str, JSON],

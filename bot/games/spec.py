@@ -59,10 +59,26 @@ class Showcase:
 
 
 @dataclass(frozen=True, slots=True)
+class ServerOption:
+    """A lobby option whose default each server may choose (`/settings server`): stored for
+    the server under the game and ``key``, whatever the game, and offered by the command as
+    the option ``command``."""
+
+    key: str
+    """The lobby option it sets (a key of the game's ``lobby_defaults``)."""
+    command: str
+    """Its name among `/settings server`'s options (what admins type)."""
+    text: str
+    """How the command describes it (in English: the catalogues translate it)."""
+    choices: Mapping[str, str]
+    """Each value it may take, with the command's English name for it (translated too)."""
+
+
+@dataclass(frozen=True, slots=True)
 class GameSpec:
     """One game, as the bot knows it."""
 
-    rules: Rules
+    rules: Rules[Any]
     order: int
     """Where the game stands in the lists players read (help, settings, leaderboards)."""
     brain: Callable[[str], Brain[Any]] | None = None
@@ -83,6 +99,8 @@ class GameSpec:
     catalogues translate it)."""
     lobby_defaults: Mapping[str, JSON] = field(default_factory=dict)
     """Options a lobby gets when neither its host nor the server chose them."""
+    server_options: tuple[ServerOption, ...] = ()
+    """The lobby options whose default a server may choose for its own games."""
     typical: tuple[int, Mapping[str, JSON]] = (2, {})
     """A typical table: its players and options (what `make bench` measures)."""
     test_options: Callable[[int], list[dict[str, JSON]]] = no_extra_options
@@ -92,7 +110,7 @@ class GameSpec:
     showcase: Showcase | None = None
     demo: str | None = None
     """The function (``"module:function"``) that plays the game's demo into a folder and
-    returns its transcript's lines (`python -m bot.demo`)."""
+    returns its transcript's lines (`python -m presentation.demo`)."""
 
     @property
     def id(self) -> str:

@@ -78,7 +78,7 @@ class Changes:
             except Exception:  # a failed reminder must not stop the timer's expiry
                 log.exception("%r failed to remind match %s", listener, match.id)
 
-    def rules(self, game: str) -> Rules:
+    def rules(self, game: str) -> Rules[Any]:
         """The rules of a registered game."""
         return REGISTRY[game]
 
@@ -145,7 +145,7 @@ class Changes:
         return ratings.rate(humans, current)
 
     def _deadline(
-        self, match: MatchRow, seats: list[SeatRow], rules: Rules, state: dict[str, Any]
+        self, match: MatchRow, seats: list[SeatRow], rules: Rules[Any], state: dict[str, Any]
     ) -> float | None:
         timer = float(match.options.get("turn_timer", 0))
         active = players(rules.active_seats(state))
@@ -188,7 +188,7 @@ class Changes:
 
 
 def _records(
-    rules: Rules, events: list[Event], seats: list[SeatRow]
+    rules: Rules[Any], events: list[Event], seats: list[SeatRow]
 ) -> list[tuple[int, int | None, str, float]]:
     """The game's own numbers for the leaderboard (e.g. reaction times), humans only."""
     found = spec_of(rules).records

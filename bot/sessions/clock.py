@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from collections.abc import Awaitable
+from typing import Any
 
 from bot.computers import DEFAULT_LEVEL, new_brain, visible
 from bot.db.rows import MatchRow, SeatRow
@@ -54,7 +55,8 @@ class Clock(Changes):
             change.transition = transition
         return change.transition
 
-    async def _finish_turn(self, rules: Rules, transition: Transition, seat: int) -> Transition:
+    async def _finish_turn(self, rules: Rules[Any], transition: Transition, seat: int
+                           ) -> Transition:
         """A game whose turn has several steps (``rules.turn_open``: Mariposas) has the
         computer that moved for an absent player finish that turn, in the same transaction:
         the player is not woken for every step of a turn they missed."""
@@ -151,7 +153,7 @@ class Clock(Changes):
         except Exception:
             log.exception("turn timer failed in match %s", match.id)
 
-    async def _choose(self, match: MatchRow, rules: Rules, seat: int) -> str:
+    async def _choose(self, match: MatchRow, rules: Rules[Any], seat: int) -> str:
         """A computer's move for ``seat`` at the seat's level, from all it could have seen of
         the game so far.
 

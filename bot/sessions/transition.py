@@ -56,7 +56,7 @@ class Placement:
         return None
 
 
-def is_realtime(rules: Rules) -> bool:
+def is_realtime(rules: Rules[Any]) -> bool:
     """Whether a game runs on its own clock (a dealer) rather than on turns and turn timers."""
     return spec_of(rules).realtime
 

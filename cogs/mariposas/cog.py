@@ -51,6 +51,12 @@ class MariposasUI(GameUI[MariposasView]):
     """How a Mariposas table looks: the map, one button for the private panel, the log."""
 
     game = "mariposas"
+    own_hand = "words"  # a replay names a seat's few cards for its player
+
+    def hand_words(self, view: MariposasView, w: Words = EN) -> str:
+        """A seat's hand of cards, each named as the private panel names it."""
+        from rendering.mariposas.panels import card_words
+        return " · ".join(card_words(card, w) for card in view["hand"]) or "—"
 
     @staticmethod
     def quiet(transition: Transition) -> bool:

@@ -16,10 +16,10 @@ from bot.games.mimic.ai import board_from_view
 from bot.games.mimic.cards import POWER_COLOURS, components
 from bot.games.mimic.hints import hand_targets, kind, move_targets
 from bot.i18n import LANGUAGES, Words, words
-from bot.texts.mimic import card_name, power_name
 from cogs.mimic.caller import Caller, caller_of
 from cogs.mimic.table import find_card, normal_cell, stuck_note
-from presentation.mimic import cell_choices, cell_notes
+from presentation.mimic.prompt import cell_choices, cell_notes
+from presentation.mimic.words import card_name, power_name
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot

@@ -44,7 +44,7 @@ from cogs.mimic.table import (
     send_hand,
     stuck_note,
 )
-from presentation.mimic import next_hint
+from presentation.mimic.prompt import next_hint
 from rendering import mimic as art
 
 if TYPE_CHECKING:

@@ -23,11 +23,11 @@ from bot.games.mimic.hints import (
 from bot.games.mimic.rules import side_of
 from bot.games.mimic.views import Face, MimicView
 from bot.i18n import LANGUAGES, Words, words
-from bot.texts import mimic as texts
-from bot.texts.mimic import card_name, power_name
 from cogs._buttons import GameAction, QueryButton
 from cogs._replies import alt_text, mention, plain, png_file, reader, tell
 from cogs._ui import EN, GameUI, seat_name, seat_names
+from presentation.mimic import words as texts
+from presentation.mimic.words import card_name, power_name
 from rendering import mimic as art
 
 if TYPE_CHECKING:
@@ -122,6 +122,12 @@ class MimicUI(GameUI[MimicView]):
 
     game = "mimic"
     solo_unit = "cubes"  # a solo game's score, on the solo leaderboard
+    own_hand = "picture"  # a replay draws a seat's hand for its player
+
+    def hand_picture(self, seats: Sequence[SeatRow], view: MimicView, w: Words = EN) -> bytes:
+        """A seat's hand cards and power cards, drawn as `/mimic hand` draws them (without
+        the legal cells: a replay shows what was held, not what could be played)."""
+        return art.render_hand(view, seat_names(seats, w), w)
 
     def board(
         self, match: MatchRow, seats: Sequence[SeatRow], view: MimicView, w: Words = EN

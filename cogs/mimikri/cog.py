@@ -21,12 +21,12 @@ from bot.games.core import Event
 from bot.games.mimikri.rules import ORIENTATIONS
 from bot.games.mimikri.views import MimikriView
 from bot.i18n import Words
-from bot.texts import mimikri as texts
 from cogs._buttons import GameAction, QueryButton
 from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, minutes, open_lobby
 from cogs._replies import alt_text, mention, plain, png_file, reader, show_rules
 from cogs._ui import EN, GameUI, seat_name, seat_names
+from presentation.mimikri import words as texts
 from rendering import mimikri as art
 
 if TYPE_CHECKING:

@@ -12,9 +12,9 @@ import discord
 from bot.dealer import Dealer
 from bot.games.core import RuleError
 from bot.reactions import Reaction
-from bot.texts.schicki_micki import SAY
 from cogs._custom_ids import ID, known_template
 from cogs._replies import reader, reason, tell
+from presentation.schicki_micki.words import SAY
 
 if TYPE_CHECKING:
     pass

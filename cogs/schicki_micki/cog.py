@@ -27,7 +27,6 @@ from bot.games.schicki_micki import RULES
 from bot.games.schicki_micki.views import SchickiView, resolved
 from bot.reactions import Reaction
 from bot.sessions.transition import Transition
-from bot.texts.schicki_micki import BY_EMOJI, EMOJI, SAY  # noqa: F401 - EMOJI read from here
 from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, open_lobby
 from cogs._pings import NO_PINGS
@@ -36,6 +35,7 @@ from cogs._ui import seat_name, seat_names
 from cogs.schicki_micki.button import ReactButton
 from cogs.schicki_micki.table import TableReactions
 from cogs.schicki_micki.ui import SchickiUI
+from presentation.schicki_micki.words import BY_EMOJI, EMOJI, SAY  # noqa: F401 - EMOJI read from here
 from rendering import schicki_micki as art
 
 if TYPE_CHECKING:

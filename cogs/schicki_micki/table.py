@@ -22,8 +22,8 @@ from typing import TYPE_CHECKING
 import discord
 
 from bot.retry import backoff
-from bot.texts.schicki_micki import EMOJI
 from cogs._pings import RETRYABLE
+from presentation.schicki_micki.words import EMOJI
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot

@@ -3,6 +3,7 @@ window, that window's result in both (until the next card's edit replaces it).""
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -11,19 +12,24 @@ import discord
 from bot.db.rows import MatchRow, SeatRow
 from bot.dealer import Dealer
 from bot.games.core import Event
-from bot.games.schicki_micki.views import Resolved, SchickiView
+from bot.games.schicki_micki.views import Resolved, SchickiView, resolved
 from bot.i18n import Words
-from bot.texts import schicki_micki as texts
-from bot.texts.schicki_micki import EMOJI
 from cogs._replies import mention, plain, reader, tell
 from cogs._ui import EN, GameUI, seat_name, seat_names
 from cogs.schicki_micki.button import ReactButton
+from presentation.schicki_micki import words as texts
+from presentation.schicki_micki.words import EMOJI
 from rendering import schicki_micki as art
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
 
 PASSING_WAIT = 1.0  # seconds a window's passing state waits for its result at most
+
+
+def settled(events: Sequence[Event]) -> Resolved | None:
+    """The reaction window these events settled, if they settled one."""
+    return next((resolved(dict(e.data)) for e in events if e.kind == "resolved"), None)
 
 
 class SchickiUI(GameUI[SchickiView]):
@@ -108,6 +114,20 @@ class SchickiUI(GameUI[SchickiView]):
         scores = " · ".join(f"{plain(seat_name(s, w))} {p}"
                             for s, p in zip(seats, view["scores"], strict=True))
         return " · ".join(parts) + "\n" + scores + after
+
+    def replay_board(self, match: MatchRow, seats: Sequence[SeatRow], view: SchickiView,
+                     events: Sequence[Event], w: Words) -> bytes:
+        """A replay step's table: with the result of the window the step settled, as the
+        table message showed it until the next card (from the step, not from memory)."""
+        return art.render_table(view, seat_names(seats, w), w, resolved=settled(events))
+
+    def replay_status(self, match: MatchRow, seats: Sequence[SeatRow], view: SchickiView,
+                      events: Sequence[Event], w: Words) -> str:
+        """A replay step's status: the result below it comes from the step's own events,
+        never from the running game's memory (no match has the id -1)."""
+        status = self.status(dataclasses.replace(match, id=-1), seats, view, w)
+        data = settled(events)
+        return status + ("\n\n" + result_text(data, seats, w) if data else "")
 
     def describe(self, event: Event, seats: Sequence[SeatRow], w: Words = EN) -> str | None:
         """The results are written into the table message (`status`), not as log lines."""

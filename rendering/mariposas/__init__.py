@@ -1,4 +1,4 @@
-"""Mariposas' images for Discord: the public board, the active player's private map with the
+"""Mariposas' pictures: the public board, the active player's private map with the
 landings to pick from, and the rules card.
 
 Reads only views (``MariposasRules.view``); the cog computes which spaces a player may land on
@@ -6,10 +6,9 @@ and passes them as ``highlights`` (rendering never judges a position). All deter
 board: the title bar (season, round, whose turn), the map with the season's goal cards and
 the card being played in its empty corner, what each full life cycle set gives, then one
 panel per player; once the game is over the result card and the map. The map's static layer
-is cached (``mariposas_map``); per render only the pieces are drawn. The board is sent in
-48 colours (``mariposas_common.COLOURS``) to stay within 80 KB.
-Parts: ``mariposas_common`` (geometry, icons, words), ``mariposas_map``, ``mariposas_panels``,
-``mariposas_result``, ``mariposas_rules``.
+is cached (``map``); per render only the pieces are drawn. The board is sent in 48 colours
+(``parts.COLOURS``) to stay within 80 KB. This package's modules: ``parts`` (geometry, icons,
+words), ``map``, ``panels``, ``result``, ``rules``.
 """
 
 from __future__ import annotations
@@ -21,9 +20,8 @@ from PIL import Image, ImageDraw
 from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from rendering import canvas
-from rendering.mariposas_common import TITLE_H, W, to_png
-from rendering.mariposas_map import MAP_BOTTOM, pieces, static_layer
-from rendering.mariposas_panels import (
+from rendering.mariposas.map import MAP_BOTTOM, pieces, static_layer
+from rendering.mariposas.panels import (
     SETS_H,
     goals_panel,
     players,
@@ -32,8 +30,9 @@ from rendering.mariposas_panels import (
     status,
     title,
 )
-from rendering.mariposas_result import RESULT_GAP, render_result_card, result_height
-from rendering.mariposas_rules import render_rules
+from rendering.mariposas.parts import TITLE_H, W, to_png
+from rendering.mariposas.result import RESULT_GAP, render_result_card, result_height
+from rendering.mariposas.rules import render_rules
 
 __all__ = ["render_board", "render_private_map", "render_rules"]
 
@@ -86,6 +85,6 @@ def _map_pieces(img: Image.Image, view: MariposasView, w: Words, head: int) -> N
 
 
 def _shifted(head: int) -> tuple[float, float, float, float]:
-    from rendering.mariposas_panels import GOALS_BOX
+    from rendering.mariposas.panels import GOALS_BOX
     x0, y0, x1, y1 = GOALS_BOX
     return x0, y0 + head, x1, y1 + head

@@ -20,7 +20,7 @@ from bot.games.mariposas.rules import content
 from bot.games.mariposas.views import Butterfly, MariposasView
 from bot.i18n import Words
 from rendering import canvas, layout, theme
-from rendering.mariposas_common import (
+from rendering.mariposas.parts import (
     BADGE,
     CITY,
     HEX_EDGE,

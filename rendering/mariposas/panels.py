@@ -12,7 +12,7 @@ from bot.games.mariposas.rules import content
 from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from rendering import canvas, theme
-from rendering.mariposas_common import (
+from rendering.mariposas.parts import (
     BADGE,
     MAP_Y,
     SETS,

@@ -11,7 +11,7 @@ from PIL import ImageDraw
 from bot.games.mariposas.views import MariposasView, Result
 from bot.i18n import Words
 from rendering import canvas, theme
-from rendering.mariposas_common import SMALL, M, W, badge, name_of
+from rendering.mariposas.parts import SMALL, M, W, badge, name_of
 
 RESULT_GAP = 0
 BANNER_H = 64

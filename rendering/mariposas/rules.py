@@ -7,7 +7,7 @@ from PIL import ImageDraw
 
 from bot.i18n import Words
 from rendering import canvas, theme
-from rendering.mariposas_common import BADGE, SMALL, TITLE_H, M, W, badge, flower
+from rendering.mariposas.parts import BADGE, SMALL, TITLE_H, M, W, badge, flower
 
 SECTIONS = (
     ("turn", ("1", "2", "3", "4", "5")),

@@ -1,4 +1,4 @@
-"""MIMIC's images for Discord: the public table, one player's private hand, the rules card and
+"""MIMIC's pictures: the public table, one player's private hand, the rules card and
 the result card that replaces the table once the game is over.
 
 Reads only views (``MimicRules.view``): `render_board` takes the public view, `render_hand` a
@@ -8,9 +8,9 @@ hand are of fixed size, the rules and result cards as tall as their words need.
 
 The board: the title bar; the "what changed" strip (what the newest turn did on the grid, its
 cells framed on the grid); the 7 × 7 grid; the players' and the draw area's panels. The parts
-live in ``mimic_common`` (geometry, words), ``mimic_grid``, ``mimic_panels``, ``mimic_hand``,
-``mimic_rules`` and ``mimic_result``; how a card shows its colour and animal without relying
-on colour vision in ``mimic_art``.
+live in this package's ``parts`` (geometry, words), ``grid``, ``panels``, ``hand``, ``rules``
+and ``result``; how a card shows its colour and animal without relying on colour vision in
+``art``.
 """
 
 from __future__ import annotations
@@ -22,8 +22,11 @@ from PIL import ImageDraw
 from bot.games.mimic.views import Last, LastKind, MimicView
 from bot.i18n import Words
 from rendering import canvas, theme
-from rendering import mimic_common as common
-from rendering.mimic_common import (
+from rendering.mimic import parts as common
+from rendering.mimic.grid import LAST_FRAME, changed_cells, frame, grid
+from rendering.mimic.hand import HAND_H, MINI, MINI_GAP, MINI_SPAN, MINI_Y, POWERS_Y, render_hand
+from rendering.mimic.panels import draw_area, players_panel
+from rendering.mimic.parts import (
     LIGHT_MARK,
     SIZE,
     SMALL,
@@ -34,11 +37,8 @@ from rendering.mimic_common import (
     name_of,
     showdown_faces,
 )
-from rendering.mimic_grid import LAST_FRAME, changed_cells, frame, grid
-from rendering.mimic_hand import HAND_H, MINI, MINI_GAP, MINI_SPAN, MINI_Y, POWERS_Y, render_hand
-from rendering.mimic_panels import draw_area, players_panel
-from rendering.mimic_result import render_result
-from rendering.mimic_rules import render_rules
+from rendering.mimic.result import render_result
+from rendering.mimic.rules import render_rules
 
 __all__ = ["BOARD_H", "HAND_H", "LAST_FRAME", "LIGHT_MARK", "MINI", "MINI_GAP", "MINI_SPAN",
            "MINI_Y", "POWERS_Y", "STRIP", "TITLE_H", "W", "cell_box",

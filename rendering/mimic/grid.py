@@ -11,8 +11,8 @@ from bot.games.mimic.views import Last, MimicView
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.layout import Box
-from rendering.mimic_art import card_tile, cube, start_tile
-from rendering.mimic_common import (
+from rendering.mimic.art import card_tile, cube, start_tile
+from rendering.mimic.parts import (
     COLUMNS,
     LIGHT_MARK,
     LINE_MARK,

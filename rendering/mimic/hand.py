@@ -10,8 +10,9 @@ from PIL import Image, ImageDraw
 from bot.games.mimic.views import Face, MimicView
 from bot.i18n import Words
 from rendering import canvas, theme
-from rendering.mimic_art import card_tile, power_chip
-from rendering.mimic_common import (
+from rendering.mimic.art import card_tile, power_chip
+from rendering.mimic.grid import grid, line_marks
+from rendering.mimic.parts import (
     SIZE,
     SMALL,
     TITLE_H,
@@ -22,7 +23,6 @@ from rendering.mimic_common import (
     status,
     title_bar,
 )
-from rendering.mimic_grid import grid, line_marks
 
 HAND_CARD_W = 150
 HAND_CARD_H = 176

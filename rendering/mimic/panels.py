@@ -13,8 +13,8 @@ from bot.games.mimic.views import Face, MimicView, Showdown
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.layout import Box
-from rendering.mimic_art import card_tile, cube, power_chip
-from rendering.mimic_common import SMALL, aside, band, name_of, showdown_faces, winners_of
+from rendering.mimic.art import card_tile, cube, power_chip
+from rendering.mimic.parts import SMALL, aside, band, name_of, showdown_faces, winners_of
 
 FACEUP_TILE = 110
 """The face-up cards' size: the smallest card whose animal tag is a readable size."""

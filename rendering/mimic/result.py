@@ -12,8 +12,9 @@ from bot.games.mimic.rules import side_of
 from bot.games.mimic.views import MimicView, Ranked
 from bot.i18n import Words
 from rendering import canvas, theme
-from rendering.mimic_art import card_tile, cube
-from rendering.mimic_common import (
+from rendering.mimic.art import card_tile, cube
+from rendering.mimic.grid import grid
+from rendering.mimic.parts import (
     SIZE,
     SMALL,
     TITLE_H,
@@ -26,7 +27,6 @@ from rendering.mimic_common import (
     title_bar,
     winners_of,
 )
-from rendering.mimic_grid import grid
 
 BANNER_H = 96
 ROW_H = 54

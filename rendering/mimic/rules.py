@@ -9,8 +9,8 @@ from PIL import Image, ImageDraw
 
 from bot.i18n import Words
 from rendering import canvas, theme
-from rendering.mimic_art import card_tile, cube, start_tile
-from rendering.mimic_common import SMALL, M, W, title_bar
+from rendering.mimic.art import card_tile, cube, start_tile
+from rendering.mimic.parts import SMALL, M, W, title_bar
 
 EXAMPLE_X = 592
 """The turn example runs from here to the right; the set shapes are left of it."""

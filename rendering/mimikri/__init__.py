@@ -1,15 +1,15 @@
-"""Mimikri's images for Discord: the public table, the camera holder's preview, the rules card.
+"""Mimikri's pictures: the public table, the camera holder's preview, the rules card.
 
 Every word comes from the catalogue in the language the caller passes (``w``): the table's in
 the server's, a preview's and the rules' in the reader's.
 
 Reads only the public view (``MimikriRules.view``): a face-down card is drawn from its position
 alone, never from a butterfly key, and keys are never written as text — players see pictures.
-The pictures themselves (subject cards, butterflies) live in ``rendering.mimikri_art``, which
+The pictures themselves (subject cards, butterflies) live in ``rendering.mimikri.art``, which
 also defines the orientations: edge X "first" means edge X at the top of the camera view
 (N as drawn, E = card turned a quarter left, S = half a turn, W = a quarter right). The
-finished game is a result card (``rendering.mimikri_result``); the preview and the rules
-picture are in ``rendering.mimikri_guide``.
+finished game is a result card (``rendering.mimikri.result``); the preview and the rules
+picture are in ``rendering.mimikri.guide``.
 
 What changed: the last card turned up carries a tick on gold (found) or a cross on red
 (missed); whose turn it is shows in teal with an arrow, so gold means only "found".
@@ -25,9 +25,9 @@ from PIL import Image, ImageDraw
 from bot.games.mimikri.views import Cell, Last, MimikriView
 from bot.i18n import Words
 from rendering import canvas, theme
-from rendering.mimikri_art import butterfly, butterfly_key
-from rendering.mimikri_guide import render_preview, render_rules
-from rendering.mimikri_parts import (
+from rendering.mimikri.art import butterfly, butterfly_key
+from rendering.mimikri.guide import render_preview, render_rules
+from rendering.mimikri.parts import (
     FOUND,
     FOUND_ROW,
     MISSED,
@@ -37,9 +37,9 @@ from rendering.mimikri_parts import (
     badge,
     subject_card,
 )
-from rendering.mimikri_parts import band as _band
-from rendering.mimikri_parts import name as _name
-from rendering.mimikri_result import render_result
+from rendering.mimikri.parts import band as _band
+from rendering.mimikri.parts import name as _name
+from rendering.mimikri.result import render_result
 
 __all__ = ["butterfly", "render_board", "render_preview", "render_result", "render_rules",
            "subject_card"]

@@ -11,8 +11,8 @@ from PIL import Image, ImageChops, ImageDraw, ImageFilter
 from bot.games.mimikri.rules import ORIENTATIONS
 from bot.i18n import Words
 from rendering import canvas, theme
-from rendering.mimikri_art import butterfly, picture, turned, window_mask
-from rendering.mimikri_parts import band, subject_card
+from rendering.mimikri.art import butterfly, picture, turned, window_mask
+from rendering.mimikri.parts import band, subject_card
 
 W = theme.BOARD_WIDTH
 M = theme.MARGIN

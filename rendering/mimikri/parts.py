@@ -16,7 +16,7 @@ from PIL import Image, ImageDraw
 from bot.i18n import Words
 from rendering import canvas, theme
 from rendering.layout import Box
-from rendering.mimikri_art import picture
+from rendering.mimikri.art import picture
 
 TURN: theme.RGB = theme.ACCENT  # whose turn: the bot's teal, never gold
 TURN_ROW: theme.RGB = (214, 236, 230)  # the turn's row, a light teal

@@ -12,8 +12,8 @@ from PIL import Image, ImageDraw
 from bot.games.mimikri.views import Last, MimikriView
 from bot.i18n import Words
 from rendering import canvas, theme
-from rendering.mimikri_art import butterfly_key
-from rendering.mimikri_parts import FOUND, FOUND_ROW, badge, band, name, winners
+from rendering.mimikri.art import butterfly_key
+from rendering.mimikri.parts import FOUND, FOUND_ROW, badge, band, name, winners
 
 W = theme.BOARD_WIDTH
 M = theme.MARGIN

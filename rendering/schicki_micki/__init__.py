@@ -1,15 +1,15 @@
-"""Schicki Micki's images for Discord: the table, its row's result and the end card.
+"""Schicki Micki's pictures: the table, its row's result and the end card.
 
 The table reads only the public view (``bot.games.schicki_micki.view``): the face-up cards
 with their faces, the deck's size (never its order), the figures and the seats' counts. A
 card is drawn from the face the view gives, so the picture cannot know more than the players.
-The card faces live in ``rendering.schicki_micki_art``, the row's geometry in
-``rendering.schicki_micki_parts``, the result and end card in ``rendering.schicki_micki_end``
-and the card sheet and reactions card in ``rendering.schicki_micki_rules``.
+The card faces live in ``rendering.schicki_micki.art``, the row's geometry in
+``rendering.schicki_micki.parts``, the result and end card in ``rendering.schicki_micki.end``
+and the card sheet and reactions card in ``rendering.schicki_micki.rules``.
 
 The cards are as large as the row allows, so a row of three shows cards twice the size of a
 row of twelve; the picture does not grow or shrink with them: every picture of a game is one
-height (``table_size``, `schicki_micki_end.game_height`), so the reactions under the message
+height (``table_size``, `end.game_height`), so the reactions under the message
 stay where the players' thumbs are.
 """
 
@@ -20,10 +20,8 @@ from PIL import Image, ImageDraw
 from bot.games.schicki_micki.views import Resolved, SchickiView
 from bot.i18n import Words
 from rendering import canvas, theme
-from rendering import schicki_micki_art as art
-from rendering import schicki_micki_end as end
-from rendering import schicki_micki_props as props
-from rendering.schicki_micki_parts import (
+from rendering.schicki_micki import art, end, props
+from rendering.schicki_micki.parts import (
     GAP,
     GRID_Y,
     INFO_H,
@@ -43,7 +41,7 @@ from rendering.schicki_micki_parts import (
     player_name,
     players_height,
 )
-from rendering.schicki_micki_rules import render_card_sheet, render_rules
+from rendering.schicki_micki.rules import render_card_sheet, render_rules
 
 __all__ = ["GAP", "GRID_Y", "TITLE_H", "M", "W", "card", "colour_letters", "draw_table",
            "grid_layout", "ordinal", "render_card_sheet", "render_result", "render_rules",

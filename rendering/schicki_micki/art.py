@@ -2,7 +2,7 @@
 
 Every face is drawn from what the card shows (its JSON form, as the deck file and the public
 view give it), never from its id, so twins (one design printed twice) are the same picture by
-construction. A face is painted on a 100 × 120 grid (``rendering.schicki_micki_paint``): at
+construction. A face is painted on a 100 × 120 grid (``rendering.schicki_micki.paint``): at
 ``K`` px per unit and scaled down for thumbnails, straight at its own size on the table.
 
 The faces carry no words, so the colours' letters (which differ by language) come from the
@@ -20,7 +20,7 @@ from PIL import Image, ImageDraw
 
 from bot.games.schicki_micki.views import CardFace
 from rendering import theme
-from rendering.schicki_micki_paint import (
+from rendering.schicki_micki.paint import (
     BODY,
     BODY_DARK,
     COLOURS,

@@ -25,8 +25,8 @@ from bot.games.schicki_micki.rules import REPLACED
 from bot.games.schicki_micki.views import Judged, Resolved, SchickiView
 from bot.i18n import Words
 from rendering import canvas, theme
-from rendering import schicki_micki_art as art
-from rendering.schicki_micki_parts import (
+from rendering.schicki_micki import art
+from rendering.schicki_micki.parts import (
     GRID_MAX_H,
     GRID_Y,
     INFO_H,

@@ -1,5 +1,5 @@
 """Schicki Micki's paint box: the card grid, the six colours with their patterns, and the
-pen that paints shapes in grid units (``rendering.schicki_micki_art`` paints the faces with it).
+pen that paints shapes in grid units (``rendering.schicki_micki.art`` paints the faces with it).
 
 Telling colours apart: each of the six colours also carries its own pattern (``PATTERNS``),
 printed in card coordinates, so a colour-blind player matches "white dots" with "white dots"

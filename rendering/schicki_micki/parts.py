@@ -5,7 +5,7 @@ width (up to the grid's greatest height), two to four share it, and twelve still
 4 × 3 grid; a longer row takes more columns. So the cards a player must read in under a
 second are as large as the row allows, and the picture grows and shrinks with the row.
 Everything here is shared by the table (``rendering.schicki_micki``), the row's result and
-the end card (``rendering.schicki_micki_end``) and the rules pictures.
+the end card (``rendering.schicki_micki.end``) and the rules pictures.
 """
 
 from __future__ import annotations
@@ -20,8 +20,7 @@ from bot.games.schicki_micki.deck import COLOURS, cards
 from bot.games.schicki_micki.views import CardFace, SchickiView
 from bot.i18n import Words
 from rendering import canvas, theme
-from rendering import schicki_micki_art as art
-from rendering import schicki_micki_props as props
+from rendering.schicki_micki import art, props
 
 W = theme.BOARD_WIDTH
 M = theme.MARGIN

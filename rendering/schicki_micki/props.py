@@ -1,6 +1,6 @@
 """Schicki Micki's small pictures beside the cards: the game figures, the knocking fist, the
 deck's pile and each accessory alone as an icon (the table and the reactions card use them).
-The card faces themselves are ``rendering.schicki_micki_art``'s."""
+The card faces themselves are ``rendering.schicki_micki.art``'s."""
 
 from __future__ import annotations
 
@@ -9,8 +9,8 @@ import functools
 from PIL import Image, ImageDraw
 
 from rendering import theme
-from rendering.schicki_micki_art import ACCESSORIES, umbrella
-from rendering.schicki_micki_paint import OUTLINE, RATIO, Pen
+from rendering.schicki_micki.art import ACCESSORIES, umbrella
+from rendering.schicki_micki.paint import OUTLINE, RATIO, Pen
 
 # -- small pictures for the table and the rules ------------------------------------------------
 

@@ -11,9 +11,8 @@ from PIL import Image, ImageDraw
 from bot.games.schicki_micki.deck import COLOURS, FEATURES, cards
 from bot.i18n import Words
 from rendering import canvas, theme
-from rendering import schicki_micki_art as art
-from rendering import schicki_micki_props as props
-from rendering.schicki_micki_parts import TEXT, TITLE_H, M, W, card, colour_letters
+from rendering.schicki_micki import art, props
+from rendering.schicki_micki.parts import TEXT, TITLE_H, M, W, card, colour_letters
 
 # -- the card sheet ----------------------------------------------------------------------------
 

@@ -37,7 +37,7 @@ from bot.db.server_settings import (
     allow_channel,
     server_settings,
     set_guild_language,
-    set_schicki_input,
+    set_option,
     set_threads,
     set_timer,
 )
@@ -145,7 +145,7 @@ async def build(path: str) -> None:
         # The server's and the players' own settings.
         await set_guild_language(repo, GUILD, "de")
         await set_threads(repo, GUILD, True)
-        await set_schicki_input(repo, GUILD, "buttons")
+        await set_option(repo, GUILD, "schicki_micki", "input", "buttons")
         await set_timer(repo, GUILD, "mimikri", 120)
         await allow_channel(repo, GUILD, CHANNEL, True)
         await set_pings(repo, BOB, False)
@@ -240,8 +240,8 @@ async def run_async(argv, env=None) -> tuple[int, str, str]:
 async def test_every_table_is_copied_row_for_row(source, postgres_url):
     before = sqlite_rows(source)
     assert set(before) >= {"matches", "seats", "actions", "results", "ratings", "records",
-                           "inbox", "daily_tries", "guild_settings", "guild_timers",
-                           "game_channels", "player_settings", "turn_pings"}
+                           "inbox", "daily_tries", "guild_settings", "guild_options",
+                           "guild_timers", "game_channels", "player_settings", "turn_pings"}
     assert all(before.values()), [name for name, rows in before.items() if not rows]
     assert {row[1] for row in before["matches"]} == set(REGISTRY)
 
@@ -268,7 +268,7 @@ async def test_every_table_is_copied_row_for_row(source, postgres_url):
 async def test_the_bot_reads_the_same_games_on_postgresql_and_numbers_on(source, postgres_url):
     said: list[str] = []
     total = await copy_database(str(source), postgres_url, said.append)
-    assert said[-1] == f"Copied {total} rows in 13 tables."
+    assert said[-1] == f"Copied {total} rows in 14 tables."
 
     lite, pg = await open_db(str(source)), await open_postgres(postgres_url)
     try:
@@ -320,7 +320,7 @@ async def test_an_empty_database_copies_as_empty_and_numbers_from_one(tmp_path, 
     await (await open_db(str(path))).close()  # created and migrated, with no rows
     said: list[str] = []
     assert await copy_database(str(path), postgres_url, said.append) == 0
-    assert said[-1] == "Copied 0 rows in 13 tables."
+    assert said[-1] == "Copied 0 rows in 14 tables."
     pg = await open_postgres(postgres_url)
     try:
         assert await Repo(pg).create_match(game="mimic", guild_id=GUILD, channel_id=CHANNEL,
@@ -422,8 +422,8 @@ def test_the_command_runs_with_the_url_from_database_url(source, postgres_url):
                           capture_output=True, text=True, timeout=60)
     assert (done.returncode, done.stderr) == (0, ""), done.stderr
     lines = done.stdout.splitlines()
-    assert len(lines) == 15 and all(TABLE_LINE.match(line) for line in lines[1:-1])
-    assert re.fullmatch(r"Copied \d+ rows in 13 tables\.", lines[-1])
+    assert len(lines) == 16 and all(TABLE_LINE.match(line) for line in lines[1:-1])
+    assert re.fullmatch(r"Copied \d+ rows in 14 tables\.", lines[-1])
     assert PASSWORD not in done.stdout
 
 

@@ -5,7 +5,8 @@ from __future__ import annotations
 from bot.defaults import ServerSettings, lobby_options, timed_games
 
 NOTHING = ServerSettings()
-CHOSEN = ServerSettings(threads=True, schicki_input="buttons", timers={"mimic": 180},
+CHOSEN = ServerSettings(threads=True, options={("schicki_micki", "input"): "buttons"},
+                        timers={"mimic": 180},
                         channels=frozenset({7}))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from PIL import Image
 
-from bot.demo import demo_mariposas
+from presentation.mariposas.demo import play as demo_mariposas
 from rendering import theme
 
 
@@ -21,14 +21,14 @@ def test_the_mariposas_demo_draws_each_turn_and_ends_with_the_winner(tmp_path):
 
 
 def test_help_explains_and_writes_nothing(tmp_path, monkeypatch, capsys):
-    """`python -m bot.demo --help` answers; it does not play into a folder named --help."""
+    """`python -m presentation.demo --help` answers; it plays into no folder named --help."""
     import pytest
 
-    from bot.demo import main
+    from presentation.demo import main
 
     monkeypatch.chdir(tmp_path)
     with pytest.raises(SystemExit) as done:
-        main(["bot.demo", "--help"])
+        main(["presentation.demo", "--help"])
     assert done.value.code == 0
     assert "FOLDER" in capsys.readouterr().out
     assert list(tmp_path.iterdir()) == []

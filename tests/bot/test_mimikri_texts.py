@@ -8,7 +8,7 @@ import pytest
 from bot.games.core import Event
 from bot.games.mimikri.rules import ANIMALS, ORIENTATIONS
 from bot.i18n import LANGUAGES, words
-from bot.texts import mimikri as texts
+from presentation.mimikri import words as texts
 
 NAMES = ["Alice", "Bob"]
 EVENTS = [

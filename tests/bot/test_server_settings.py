@@ -11,7 +11,7 @@ from bot.db.server_settings import (
     allow_every_channel,
     server_settings,
     set_guild_language,
-    set_schicki_input,
+    set_option,
     set_threads,
     set_timer,
 )
@@ -28,7 +28,7 @@ async def test_choices_are_kept_across_a_reopen_and_are_each_servers_own(store_t
         assert await server_settings(repo, 1) == ServerSettings()
         await set_guild_language(repo, 1, "cs")
         await set_threads(repo, 1, True)
-        await set_schicki_input(repo, 1, "buttons")
+        await set_option(repo, 1, "schicki_micki", "input", "buttons")
         await set_timer(repo, 1, "mimic", 120)
         await set_timer(repo, 1, "mimic", 0)  # changed again: the last choice counts
         await allow_channel(repo, 1, 10, True)
@@ -41,13 +41,14 @@ async def test_choices_are_kept_across_a_reopen_and_are_each_servers_own(store_t
     try:
         repo = Repo(db)
         assert await server_settings(repo, 1) == ServerSettings(
-            language="cs", threads=True, schicki_input="buttons", timers={"mimic": 0},
+            language="cs", threads=True, options={("schicki_micki", "input"): "buttons"},
+            timers={"mimic": 0},
             channels=frozenset({10}))
         assert await server_settings(repo, 2) == ServerSettings()
         await set_threads(repo, 1, False)
         await allow_every_channel(repo, 1)
         after = await server_settings(repo, 1)
         assert after.threads is False and after.channels == frozenset()
-        assert after.language == "cs" and after.schicki_input == "buttons"
+        assert after.language == "cs" and after.option("schicki_micki", "input") == "buttons"
     finally:
         await db.close()

@@ -15,7 +15,7 @@ from bot.games.mimic.cards import components
 from bot.i18n import words
 from cogs.mimic import choices
 from cogs.mimic import table as cog
-from presentation import mimic as presentation_mimic
+from presentation.mimic import prompt as presentation_mimic
 
 RULES = REGISTRY["mimic"]
 TITLES = sorted({c.title for c in components().cards.values()})

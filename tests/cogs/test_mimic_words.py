@@ -12,9 +12,9 @@ from bot.games.mimic import hints
 from bot.games.mimic.cards import POWER_COLOURS, components
 from bot.games.mimic.geometry import ALL_CELLS
 from bot.i18n import words
-from bot.texts import mimic as texts
 from cogs.mimic import choices, table
-from presentation import mimic as presentation_mimic
+from presentation.mimic import prompt as presentation_mimic
+from presentation.mimic import words as texts
 from tests.cogs.test_mimic_table import SEATS, blocked_view, playout
 from tests.test_i18n import ROOT, literal_replies
 

@@ -11,7 +11,7 @@ import pytest
 from bot.games.mimic import RULES
 from bot.games.mimic.cards import components
 from bot.i18n import words
-from bot.texts.mimic import card_name, face
+from presentation.mimic.words import card_name, face
 from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_mimic import told
 

@@ -14,7 +14,7 @@ from PIL import Image
 from bot.db import leaderboards
 from bot.games import REGISTRY
 from bot.games.mimikri.rules import ANIMALS
-from rendering import mimikri_result
+from rendering.mimikri import result as mimikri_result
 from tests.double import interactions as ix
 from tests.double.driver import InteractionRejected
 from tests.e2e.table import Table, ephemeral_text, game_id

@@ -20,9 +20,9 @@ from bot.games import REGISTRY
 from bot.games.core import replay as replay_log
 from bot.i18n import words
 from cogs._ui import seat_names
-from rendering.mariposas_panels import card_words
+from rendering.mariposas.panels import card_words
 from rendering.mimic import render_board
-from rendering.mimic_hand import render_hand
+from rendering.mimic.hand import render_hand
 from tests.double import commands
 from tests.double import interactions as ix
 from tests.replays import store_finished

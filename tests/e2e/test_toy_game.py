@@ -1,7 +1,8 @@
-"""A fifth game added as a package of its own reaches everything without an edit to shared
-code: the registry, computer players, lobby defaults, `/settings server`, the contract test's
-checks, the command tree and the board publisher. The toy is a race to five: each player in
-turn adds 1 or 2 to a counter, and whoever reaches five wins."""
+"""A fifth game added as packages of its own, one per layer, in folders of their own, reaches
+everything without an edit to shared code: the registry, computer players, lobby defaults and
+a server option of its own in `/settings server`, the contract test's checks, the command tree
+and the board publisher, the web board, replays and the demo. The toy is a race to five: each
+player in turn adds 1 or 2 to a counter, and whoever reaches five wins."""
 
 from __future__ import annotations
 
@@ -9,15 +10,20 @@ import sys
 import textwrap
 from pathlib import Path
 
+import aiohttp
 import pytest
 
 import bot.games
 import cogs
+import presentation
 from bot.computers import RandomBrain, new_brain
 from bot.defaults import ServerSettings, lobby_options, timed_games
 from bot.games.core import IllegalAction, apply_checked, replay, start
+from presentation.demo import main as demo
 from tests.e2e.table import ephemeral_text, game_id
 from tests.e2e.test_help import synced_commands
+from tests.e2e.test_replay import reply
+from tests.e2e.test_web_play import connect, my_link, web_on
 from tests.games.test_contract import playout
 
 RULES = '''
@@ -82,7 +88,7 @@ RULES = '''
 SPEC = '''
     """The toy game as the bot knows it."""
 
-    from bot.games.spec import GameSpec
+    from bot.games.spec import GameSpec, ServerOption
     from bot.games.toy.rules import RULES
 
 
@@ -92,7 +98,34 @@ SPEC = '''
 
     GAME = GameSpec(rules=RULES, order=99, turn_timer=120,
                     timer_text="Toy's turn timer in minutes unless its host chooses (0 = none)",
-                    test_options=test_options)
+                    test_options=test_options, lobby_defaults={"colour": "orange"},
+                    server_options=(ServerOption("colour", "toy_colour", "The toy's colour",
+                                                 {"orange": "orange", "teal": "teal"}),),
+                    demo="presentation.toy.demo:play")
+'''
+
+DEMO = '''
+    """The toy's demo: a game between computers, its board after every move, a transcript."""
+
+    import io
+
+    from PIL import Image
+
+    from bot.autoplay import autoplay
+    from bot.games.toy.rules import RULES
+    from presentation.demo import ended, final, transcript
+
+
+    def play(out, seed="demo", players=2):
+        out.mkdir(parents=True, exist_ok=True)
+        lines, state = ["# Toy", ""], None
+        for move in autoplay(RULES, seed, players, {}):
+            state = move.state
+            lines.append(f"{move.version}. {move.action}")
+            picture = io.BytesIO()
+            Image.new("RGB", (40 + 40 * state["count"], 40), "orange").save(picture, "PNG")
+            (out / f"board-{move.version:03d}.png").write_bytes(picture.getvalue())
+        return transcript(out, [*lines, "", *final(ended(RULES, state))])
 '''
 
 COG = '''
@@ -168,12 +201,17 @@ def toy(tmp_path, monkeypatch):
     write(tmp_path / "games" / "toy" / "spec.py", SPEC)
     write(tmp_path / "discord" / "toy" / "__init__.py", '"""The toy game in Discord."""\n')
     write(tmp_path / "discord" / "toy" / "cog.py", COG)
+    write(tmp_path / "words" / "toy" / "__init__.py", '"""The toy game in words."""\n')
+    write(tmp_path / "words" / "toy" / "demo.py", DEMO)
     monkeypatch.setattr(bot.games, "__path__", [*bot.games.__path__, str(tmp_path / "games")])
     monkeypatch.setattr(cogs, "__path__", [*cogs.__path__, str(tmp_path / "discord")])
+    monkeypatch.setattr(presentation, "__path__",
+                        [*presentation.__path__, str(tmp_path / "words")])
     bot.games.discover()
     yield bot.games.GAMES["toy"]
     monkeypatch.undo()
-    for name in [m for m in sys.modules if m.startswith(("bot.games.toy", "cogs.toy"))]:
+    for name in [m for m in sys.modules
+                 if m.startswith(("bot.games.toy", "cogs.toy", "presentation.toy"))]:
         del sys.modules[name]
     bot.games.discover()
     assert "toy" not in bot.games.REGISTRY
@@ -183,8 +221,12 @@ def test_the_toy_is_registered_everywhere_the_engine_looks(toy):
     assert list(bot.games.REGISTRY)[-1] == "toy" and bot.games.REGISTRY["toy"] is toy.rules
     assert isinstance(new_brain("toy", "hard"), RandomBrain)  # it has no computer of its own
     assert timed_games()[-1] == "toy"
-    assert lobby_options("toy", {"turn_timer": None}, ServerSettings()) == {"turn_timer": 120}
-    assert lobby_options("toy", {}, ServerSettings(timers={"toy": 60})) == {"turn_timer": 60}
+    assert lobby_options("toy", {"turn_timer": None}, ServerSettings()) == {
+        "turn_timer": 120, "colour": "orange"}
+    assert lobby_options("toy", {}, ServerSettings(timers={"toy": 60})) == {
+        "turn_timer": 60, "colour": "orange"}
+    chosen = ServerSettings(options={("toy", "colour"): "teal"})
+    assert lobby_options("toy", {}, chosen)["colour"] == "teal"
     # The contract test's checks play it to the end at each player count and option set.
     for n in range(toy.rules.min_players, toy.rules.max_players + 1):
         for options in [{}, *toy.test_options(n)]:
@@ -197,23 +239,37 @@ def test_the_toy_is_registered_everywhere_the_engine_looks(toy):
 
 
 @pytest.mark.asyncio
-async def test_the_toy_is_played_in_discord(toy, table):
+async def test_the_toy_is_played_in_discord_on_the_web_and_replayed(toy, table):
+    base = web_on(table)
     await table.start()
     assert "cogs.toy.cog" in table.bot.extensions
     commands = synced_commands(table.driver.world)
     assert "/toy new" in commands
     driver = table.driver
-    settings = await driver.slash("alice", "games", "settings server")
+    settings = await driver.slash("alice", "games", "settings server", toy_colour="teal")
     assert "Toy" in ephemeral_text(settings), "the server's timers name the new game"
 
     opened = await driver.slash("alice", "games", "toy new")
     board = opened.message
     match_id = game_id(board.content)
     assert "Toy" in board.content
+    assert (await table.match(match_id)).options["colour"] == "teal", "the server's choice"
     await driver.click("bob", board, label="Join")
     started = await driver.click("alice", board, label="Start")
     assert ephemeral_text(started) == "The game is on!"
     await table.idle()
+    # Alice plays on the web board (the toy has no web module: its actions are buttons).
+    _, link = await my_link(table, "alice", board)
+    async with aiohttp.ClientSession() as http:
+        alice = await connect(http, base, link)
+        shown = await alice.next()
+        assert shown["game"] == "toy"
+        assert {c["code"] for c in shown["you"]["choices"]} == {"add:1", "add:2"}
+        await alice.send(type="move", code="add:2", version=shown["version"])
+        await alice.until_version(shown["version"] + 1)
+        await table.idle()
+        assert (await table.match(match_id)).state["count"] == 2
+        await alice.ws.close()
     users = {0: "alice", 1: "bob"}
     for _ in range(5):
         match = await table.match(match_id)
@@ -225,3 +281,14 @@ async def test_the_toy_is_played_in_discord(toy, table):
     assert match.status == "finished" and match.state["count"] == 6
     assert "+2" in driver.latest(board).content or any(
         "+2" in version.content for version in driver.latest(board).versions)
+    # Replayed, step by step, from its log: the first step's board is the empty counter.
+    replayed = reply(await driver.slash("carol", "games", "game replay", id=match_id))
+    assert "Toy" in replayed.content and replayed.pngs()
+
+
+def test_the_toy_is_in_the_demo(toy, tmp_path, capsys):
+    assert demo(["demo", str(tmp_path), "--game", "toy"]) == 0
+    transcript = (tmp_path / "toy" / "transcript.md").read_text(encoding="utf-8")
+    assert transcript.startswith("# Toy") and "Winners: " in transcript
+    assert list((tmp_path / "toy").glob("board-*.png"))
+    assert capsys.readouterr().out.startswith("toy: Winners: ")

@@ -20,7 +20,7 @@ import pytest
 from bot.games import REGISTRY
 from bot.i18n import words
 from bot.links import check
-from bot.texts.mimic import card_name, face
+from presentation.mimic.words import card_name, face
 from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_mimikri import choose, move
 from tests.e2e.test_mimikri import open_game as open_mimikri

@@ -3,7 +3,7 @@
 Nothing under ``bot/games`` may import discord, PIL, aiosqlite, asyncio, time or datetime, nor
 call the module-level functions of ``random`` (the global RNG): randomness arrives as a
 ``random.Random`` argument, time as ``at_ms``. ``random.Random`` itself, as a type or a
-constructor, is fine. Nor may it import the words (``bot.i18n``, ``bot.texts``, Babel, gettext):
+constructor, is fine. Nor may it import the words (``bot.i18n``, ``presentation``, Babel, gettext):
 a refusal names a message of the catalogues, and only the catalogues hold words.
 """
 
@@ -17,7 +17,7 @@ import pytest
 import bot.games
 
 FORBIDDEN_MODULES = {"discord", "PIL", "aiosqlite", "asyncio", "time", "datetime"}
-WORDS = ("bot.i18n", "bot.texts", "babel", "gettext")  # modules (and their parts) of words
+WORDS = ("bot.i18n", "presentation", "babel", "gettext")  # modules (and their parts) of words
 ALLOWED_RANDOM_NAMES = {"Random"}
 GAMES_DIR = Path(bot.games.__file__).parent
 
@@ -105,7 +105,7 @@ def test_game_module_is_pure(path):
         ("def __str__(self):\n    from bot.i18n import words\n    return words('en')('k')",
          "bot.i18n"),
         ("from bot import i18n", "i18n"),
-        ("import bot.texts.mimic", "bot.texts"),
+        ("import presentation.mimic.words", "presentation"),
         ("from babel.numbers import format_decimal", "babel"),
         ("import gettext", "gettext"),
     ],

@@ -15,15 +15,15 @@ from bot.games.mariposas.content import load
 from bot.games.mariposas.rules import RULES
 from bot.i18n import LANGUAGES, words
 from rendering import layout, mariposas, theme
-from rendering.mariposas_common import (
+from rendering.mariposas.map import TAG_DROP
+from rendering.mariposas.panels import PLAYER_H, SHORT_H
+from rendering.mariposas.parts import (
     FLOWER,
     REGION,
     SEAT_COLOURS,
     hex_centre,
     michoacan_box,
 )
-from rendering.mariposas_map import TAG_DROP
-from rendering.mariposas_panels import PLAYER_H, SHORT_H
 
 from .gallery import LONG_NAMES
 from .helpers import decode
@@ -244,8 +244,8 @@ def test_the_private_map_rims_the_moving_butterflys_start_in_white(views):
 def test_landing_tags_are_legible_on_a_phone_and_leave_the_milkweed_seen(views):
     """A landing's number is at least 28 px at 1000 (11 px on a 400 px phone), and every
     milkweed icon stays visible over the rims and tags (a hatch depends on them)."""
-    from rendering.mariposas_common import MILKWEED
-    from rendering.mariposas_map import vertex_point
+    from rendering.mariposas.map import vertex_point
+    from rendering.mariposas.parts import MILKWEED
 
     view = views[(5, "middle")]
     chosen = {s.id: str(s.id) for s in BOARD.spaces if s.id != BOARD.michoacan}
@@ -265,8 +265,8 @@ def test_landing_tags_are_legible_on_a_phone_and_leave_the_milkweed_seen(views):
 def test_the_result_card_says_its_headings_in_words_and_marks_whose_butterflies(views, lang):
     """The final board keeps the players' butterfly marks beside their names (the map shows
     only marks) and heads its columns with whole words, never cut."""
-    from rendering.mariposas_common import M
-    from rendering.mariposas_result import COLUMNS, MARK_R, result_height
+    from rendering.mariposas.parts import M
+    from rendering.mariposas.result import COLUMNS, MARK_R, result_height
 
     w = words(lang)
     view = views[(5, "end")]

@@ -13,8 +13,9 @@ from bot.games import REGISTRY
 from bot.games.core import apply_checked, start
 from bot.games.mimic import ai
 from bot.i18n import words
-from rendering import layout, mimic, mimic_art, theme
+from rendering import layout, mimic, theme
 from rendering.mimic import BOARD_H, HAND_H, W, cell_box, render_board, render_hand
+from rendering.mimic import art as mimic_art
 from tests.games.test_contract import SECRET_SHUFFLERS
 
 from .colours import near

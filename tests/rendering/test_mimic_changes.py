@@ -10,8 +10,9 @@ import pytest
 
 from bot.games import REGISTRY
 from bot.i18n import words
-from rendering import layout, mimic, mimic_art, theme
-from rendering.mimic_result import reason
+from rendering import layout, mimic, theme
+from rendering.mimic import art as mimic_art
+from rendering.mimic.result import reason
 
 from .colours import near
 from .gallery import playout

@@ -17,7 +17,7 @@ from bot.games import REGISTRY
 from bot.games.core import start
 from bot.i18n import words
 from rendering import canvas, layout, mimic, theme
-from rendering.mimic_result import render_result
+from rendering.mimic.result import render_result
 
 RULES = REGISTRY["mimic"]
 NAMES = ["Ada", "Ben", "Cleo", "Dev"]

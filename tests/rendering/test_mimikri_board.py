@@ -7,8 +7,9 @@ import copy
 import pytest
 
 from bot.i18n import words
-from rendering import layout, mimikri, mimikri_art, theme
+from rendering import layout, mimikri, theme
 from rendering.mimikri import BOARD_H, render_board, render_preview, render_rules
+from rendering.mimikri import art as mimikri_art
 
 from .gallery import LONG_NAMES
 from .helpers import NAMES, decode, view_in

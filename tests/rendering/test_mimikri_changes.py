@@ -13,8 +13,9 @@ import pytest
 from PIL import Image
 
 from bot.i18n import words
-from rendering import layout, mimikri, mimikri_parts
-from rendering.mimikri_result import ranking
+from rendering import layout, mimikri
+from rendering.mimikri import parts as mimikri_parts
+from rendering.mimikri.result import ranking
 
 from .colours import near
 from .helpers import NAMES, decode, view_in

@@ -10,7 +10,7 @@ from PIL import Image, ImageChops, ImageOps, ImageStat
 from bot.games.mimikri.rules import ANIMALS, ORIENTATIONS
 from rendering import theme
 from rendering.mimikri import butterfly, subject_card
-from rendering.mimikri_art import wing_mask
+from rendering.mimikri.art import wing_mask
 
 SIZE = 96  # about a grid cell's butterfly on a phone
 KEYS = [(a, o) for a in ANIMALS for o in ORIENTATIONS]

@@ -14,7 +14,7 @@ ALLOWED = {"PIL", "rendering", "bot",  # bot: rules constants and bot.i18n, chec
 
 
 def test_rendering_imports_nothing_impure():
-    for path in Path(rendering.__file__).parent.glob("*.py"):
+    for path in Path(rendering.__file__).parent.rglob("*.py"):
         for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
             if isinstance(node, ast.Import):
                 names = [a.name for a in node.names]

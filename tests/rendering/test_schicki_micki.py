@@ -15,10 +15,8 @@ from bot.games.schicki_micki.deck import COLOURS, DECK_SIZE, FEATURES, cards
 from bot.i18n import words
 from rendering import layout, theme
 from rendering import schicki_micki as sm
-from rendering import schicki_micki_art as art
-from rendering import schicki_micki_parts as parts
-from rendering import schicki_micki_props as props
-from rendering import schicki_micki_rules as reference
+from rendering.schicki_micki import art, parts, props
+from rendering.schicki_micki import rules as reference
 
 from .gallery import LONG_NAMES
 from .helpers import decode

@@ -11,7 +11,7 @@ from bot.games.schicki_micki.table import read_table
 from bot.i18n import words
 from rendering import layout, theme
 from rendering import schicki_micki as sm
-from rendering import schicki_micki_end as end
+from rendering.schicki_micki import end
 
 from .gallery import LONG_NAMES, pictures
 from .helpers import decode
@@ -141,7 +141,7 @@ def test_the_gallery_holds_result_and_end_kinds():
 
 
 def test_the_cards_that_decided_the_row_are_framed():
-    from rendering import schicki_micki_parts as parts
+    from rendering.schicki_micki import parts
     for seed in range(4):
         view, data = resolved_row(seed=seed)
         deciding = end._deciding(data)

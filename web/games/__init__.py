@@ -2,22 +2,23 @@
 offer, labelled in their words, and where on the board's picture each target lies.
 
 A game may describe its board in ``web.games.<game>`` (found by name, like its Discord side in
-``cogs.<game>``), with a function ``panel(view, legal, w) -> Panel`` and, for targets on the
-picture, ``spots(view) -> {target: box}``; a real-time game's choices are reactions, which go
-to the dealer (`web.play`). Without one, every legal action is a button named by its code: a
-new game is playable on the web from its first day, only plainer.
+``cogs.<game>``): its ``BOARD``, a `WebGame` that declares its ``panel(view, legal, w) ->
+Panel`` and, where its choices are also targets on the picture, ``spots(view) -> {target:
+box}``; a real-time game's choices are reactions, which go to the dealer (`web.play`).
+Without one, every legal action is a button named by its code: a new game is playable on the
+web from its first day, only plainer.
 """
 
 from __future__ import annotations
 
 import importlib
 import importlib.util
-from collections.abc import Mapping, Sequence
-from dataclasses import asdict, dataclass, field
-from types import ModuleType
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
 from typing import Any
 
 from bot.i18n import Words
+from web.frames import ChoiceData, GroupData, PanelData
 
 Box = tuple[float, float, float, float]
 """A target's box on the board's picture: left, top, right, bottom as fractions of its size."""
@@ -56,28 +57,42 @@ class Panel:
     realtime: bool = False  # choices are reactions: judged by arrival, never stale
     holding: list[str] = field(default_factory=list)  # what the seat holds, turn or not
 
-    def data(self) -> dict[str, Any]:
+    def data(self) -> PanelData:
         """The panel as the page reads it (JSON)."""
         return {"prompt": self.prompt, "realtime": self.realtime, "holding": self.holding,
-                "groups": [asdict(g) for g in self.groups],
-                "choices": [asdict(c) for c in self.choices],
+                "groups": [GroupData(id=g.id, label=g.label) for g in self.groups],
+                "choices": [ChoiceData(code=c.code, label=c.label, group=c.group, spot=c.spot,
+                                       key=c.key) for c in self.choices],
                 "spots": {k: [round(v, 4) for v in box] for k, box in self.spots.items()}}
 
 
-def _module(game: str) -> ModuleType | None:
+@dataclass(frozen=True, slots=True)
+class WebGame:
+    """What a game's web module declares (its ``BOARD``): how its choices are offered."""
+
+    panel: Callable[[Any, Sequence[str], Words], Panel]
+    """A seat's panel from its view, its legal actions and its words."""
+    spots: Callable[[Any], dict[str, Box]] | None = None
+    """Where on the picture each target lies (None: no choice is clicked on the picture)."""
+
+
+def _board(game: str) -> WebGame | None:
     name = f"{__name__}.{game}"
-    return importlib.import_module(name) if importlib.util.find_spec(name) else None
+    if not importlib.util.find_spec(name):
+        return None
+    board: WebGame = importlib.import_module(name).BOARD
+    return board
 
 
 def panel(game: str, view: Mapping[str, Any], legal: Sequence[str], w: Words) -> Panel:
     """The board panel of a seat whose view is ``view`` and legal actions ``legal``."""
-    module = _module(game)
-    if module is None or not hasattr(module, "panel"):
+    board = _board(game)
+    if board is None:
         return Panel(w("web.your_turn") if legal else "",
                      choices=[Choice(code, code) for code in legal])
-    made: Panel = module.panel(view, legal, w)
-    if hasattr(module, "spots"):
-        made.spots = {spot: box for spot, box in module.spots(view).items()
+    made = board.panel(view, legal, w)
+    if board.spots is not None:
+        made.spots = {spot: box for spot, box in board.spots(view).items()
                       if any(choice.spot == spot for choice in made.choices)}
     return made
 

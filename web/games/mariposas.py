@@ -12,10 +12,10 @@ from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from presentation.mariposas import words
 from presentation.mariposas.prompt import prompt, step_of
-from rendering.mariposas_common import HALF_W, R, W, michoacan_box, space_centre
-from rendering.mariposas_map import MAP_BOTTOM
-from rendering.mariposas_panels import SETS_H, players_height
-from web.games import Box, Choice, Panel
+from rendering.mariposas.map import MAP_BOTTOM
+from rendering.mariposas.panels import SETS_H, players_height
+from rendering.mariposas.parts import HALF_W, R, W, michoacan_box, space_centre
+from web.games import Box, Choice, Panel, WebGame
 
 LAST = ("confirm", "undo")  # shown after the step's choices
 
@@ -70,3 +70,6 @@ def spots(view: MariposasView) -> dict[str, Box]:
             box = (x - HALF_W, y - 0.75 * R, x + HALF_W, y + 0.75 * R)  # rows interlock
         found[str(space)] = (box[0] / W, box[1] / height, box[2] / W, box[3] / height)
     return found
+
+
+BOARD = WebGame(panel, spots)

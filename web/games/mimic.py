@@ -7,11 +7,11 @@ from collections.abc import Sequence
 
 from bot.games.mimic.views import MimicView
 from bot.i18n import Words
-from bot.texts.mimic import card_name, face, power_name
-from presentation.mimic import cell_choices, next_hint
+from presentation.mimic.prompt import cell_choices, next_hint
+from presentation.mimic.words import card_name, face, power_name
 from rendering import mimic as art
-from rendering.mimic_common import all_cells
-from web.games import Box, Choice, Group, Panel, box_of
+from rendering.mimic.parts import all_cells
+from web.games import Box, Choice, Group, Panel, WebGame, box_of
 
 BUTTONS = {"end": "mimic.button.end", "draw:deck": "mimic.button.draw",
            "cancel": "mimic.button.cancel"}
@@ -56,3 +56,6 @@ def panel(view: MimicView, legal: Sequence[str], w: Words) -> Panel:
 def spots(view: MimicView) -> dict[str, Box]:
     """Every cell of the public board's grid."""
     return {cell: box_of(art.cell_box(cell), art.W, art.BOARD_H) for cell in all_cells()}
+
+
+BOARD = WebGame(panel, spots)

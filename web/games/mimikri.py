@@ -7,9 +7,9 @@ from collections.abc import Sequence
 
 from bot.games.mimikri.views import MimikriView
 from bot.i18n import Words
-from bot.texts import mimikri as texts
+from presentation.mimikri import words as texts
 from rendering import mimikri as art
-from web.games import Box, Choice, Panel, box_of
+from web.games import Box, Choice, Panel, WebGame, box_of
 
 
 def panel(view: MimikriView, legal: Sequence[str], w: Words) -> Panel:
@@ -33,3 +33,6 @@ def spots(view: MimikriView) -> dict[str, Box]:
     height = art.BOARD_H
     return {cell["pos"]: box_of(art.cell_box(i, cells), art.W, height)
             for i, cell in enumerate(view["grid"])}
+
+
+BOARD = WebGame(panel, spots)

@@ -7,8 +7,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from bot.i18n import Words
-from bot.texts.schicki_micki import EMOJI, says
-from web.games import Choice, Panel
+from presentation.schicki_micki.words import EMOJI, says
+from web.games import Choice, Panel, WebGame
 
 
 def panel(view: Any, legal: Sequence[str], w: Words) -> Panel:
@@ -17,3 +17,6 @@ def panel(view: Any, legal: Sequence[str], w: Words) -> Panel:
     for key, (emoji, action) in enumerate(EMOJI.items(), start=1):
         made.choices.append(Choice(action, f"{emoji} {says(action, w)}", key=str(key)))
     return made
+
+
+BOARD = WebGame(panel)

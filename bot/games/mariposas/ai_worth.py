@@ -192,7 +192,8 @@ class Worth:
         """Whether ``b`` has a marker to hatch (gen 4: not yet double)."""
         if b["gen"] == 4:
             return not b["double"]
-        return self.free_markers[b["gen"] + 1] > 0
+        free: int = self.free_markers[b["gen"] + 1]
+        return free > 0
 
     def affordable(self, flowers: Mapping[str, int], parent_gen: int) -> bool:
         """§Hatching Costs: N matching or any N + 1."""

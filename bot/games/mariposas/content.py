@@ -1,11 +1,9 @@
-"""Mariposas' components as data: load ``data/*.json`` (beside this module) into checked, frozen
-objects.
+"""Mariposas' components as data: load ``data/mariposas/*.json`` into checked, frozen objects.
 
 The rule text (``shared/rules/mariposas.txt`` §Components) fixes how many of each thing there
 are; the printed map and the card faces are not in it, so the files carry the original design
 of ``shared/specs/mariposas.md`` (the map, the action deck, the season goal cards, the
-waystation markers, the ability tokens). ``data/README.md`` describes the
-format.
+waystation markers, the ability tokens). ``data/mariposas/README.md`` describes the format.
 
 Validation here is about integrity, so the rules engine can trust what it is given: every
 count §Components names, every reference (a city, a colour, a bonus card) resolves, the map is
@@ -25,10 +23,10 @@ import json
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, fields
-from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
+from bot.games.content import folder
 from bot.games.mariposas.geometry import (
     Coord,
     Graph,
@@ -39,8 +37,7 @@ from bot.games.mariposas.geometry import (
     is_right_of,
 )
 
-# Inside the package, so an installed wheel carries it (read through importlib.resources).
-DATA_DIR = resources.files(__package__) / "data"
+DATA_DIR = folder("mariposas")
 FILES = ("map", "actions", "goals", "waystations", "abilities")
 """The data files, each ``<name>.json`` in ``DATA_DIR``."""
 
@@ -260,7 +257,7 @@ class Ability:
 
 @dataclass(frozen=True, slots=True)
 class Content:
-    """Everything in ``bot/games/mariposas/data``, validated."""
+    """Everything in ``data/mariposas/``, validated."""
 
     board: Board
     action_kinds: tuple[ActionKind, ...]

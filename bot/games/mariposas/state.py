@@ -1,6 +1,6 @@
 """Mariposas' state: its schema, the set-up (§Setup) and the checks `load` runs on stored data.
 
-State (JSON-safe; card ids from ``data/`` beside it, spaces are indexes into ``board.spaces``)::
+State (JSON-safe; card ids from ``data/mariposas/``, spaces are indexes into ``board.spaces``)::
 
     schema 1, players n
     season        0 spring, 1 summer, 2 fall

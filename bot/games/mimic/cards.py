@@ -1,5 +1,4 @@
-"""MIMIC's components as data: the card list in ``data/cards.json`` (beside this module) and
-its loader.
+"""MIMIC's components as data: the card list in ``data/mimic/cards.json`` and its loader.
 
 Implements ``shared/rules/mimic.txt`` §Contents and Cards, §Preparation step 1 and 4 (which
 cards and cubes a game uses) and §Ties (the animal and colour hierarchy). The file is read once,
@@ -11,12 +10,12 @@ from __future__ import annotations
 import functools
 import json
 from dataclasses import dataclass
-from importlib import resources
 from importlib.resources.abc import Traversable
 from typing import Any
 
-# Inside the package, so an installed wheel carries it (read through importlib.resources).
-DATA_FILE = resources.files(__package__) / "data" / "cards.json"
+from bot.games.content import folder
+
+DATA_FILE = folder("mimic") / "cards.json"
 POWER_COLOURS = ("green", "yellow", "red", "blue", "orange")
 """The five power cards, in the order the bot lists them."""
 

@@ -4,7 +4,7 @@ Implements ``shared/rules/mimic.txt`` with the choices of ``shared/specs/mimic.m
 geometry lives in `geometry`, sets in `sets`, set-up in `setup`, legal actions in `moves` (its
 docstring lists the action codes) and the state changes in `flow`.
 
-State (JSON-safe; card ids ``c1``…``c60`` from ``bot/games/mimic/data/cards.json``)::
+State (JSON-safe; card ids ``c1``…``c60`` from ``data/mimic/cards.json``)::
 
     schema, players, mode ("solo" | "players" | "teams"), advanced,
     sides        [[seats]…]           cube owners: one seat each, or two teams [[0, 2], [1, 3]]

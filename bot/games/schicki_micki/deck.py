@@ -20,7 +20,7 @@ bases 0–3; close-up feature *f* comes in colours *f* and *f* + 3. The stride 7
 hens share features about as often as two random permutations would (none 42 %, one 36 %,
 two 14 % of hen pairs), so one-pair and many-pair tables both come up often.
 
-The shipped file ``data/deck.json`` (beside this module) is written by ``python -m
+The shipped file ``data/schicki_micki/deck.json`` is written by ``python -m
 bot.games.schicki_micki.deck`` and a test checks it equals `build_deck()`.
 """
 
@@ -31,17 +31,16 @@ import itertools
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 
+from bot.games.content import folder
 from bot.games.core import JSON
 from bot.games.schicki_micki.views import CardFace
 
 FEATURES = ("umbrella", "hat", "scarf", "beak", "feathers", "worm")
 COLOURS = ("red", "blue", "yellow", "green", "orange", "pink")
 DECK_SIZE = 64
-# Inside the package, so an installed wheel carries it (read through importlib.resources).
-DECK_PATH = resources.files(__package__) / "data" / "deck.json"
+DECK_PATH = folder("schicki_micki") / "deck.json"
 
 _BASE_STRIDE = 7
 _TWIN_BASES = 4
@@ -132,9 +131,9 @@ def cards() -> tuple[Card, ...]:
 
 
 def main() -> None:
-    """Write ``data/deck.json`` from `build_deck()` (in a checkout: the source tree's file)."""
-    path = Path(__file__).with_name("data") / "deck.json"
-    path.parent.mkdir(parents=True, exist_ok=True)
+    """Write ``data/schicki_micki/deck.json`` from `build_deck()` (in a checkout: the source
+    tree's file, which an editable install reads)."""
+    path = Path(str(DECK_PATH))
     path.write_text(deck_text(build_deck()), encoding="utf-8")
     print(f"wrote {path}")
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from bot.games.schicki_micki import RULES
-from bot.games.spec import GameSpec, Showcase
+from bot.games.spec import GameSpec, ServerOption, Showcase
 
 INPUTS = ("reactions", "buttons")
 """How Schicki Micki is played: reacting to the table message, or pressing buttons."""
@@ -33,7 +33,10 @@ GAME = GameSpec(
     rules=RULES, order=2, realtime=True, records=RULES.records,
     typical=(4, {}),
     lobby_defaults={"input": INPUTS[0]},
-    demo="bot.demo:demo_schicki",
+    server_options=(ServerOption(
+        "input", "schicki_input", "How Schicki Micki is played unless its host chooses",
+        dict(zip(INPUTS, ("emoji reactions", "buttons"), strict=True))),),
+    demo="presentation.schicki_micki.demo:play",
     showcase=Showcase("schicki-micki", 4, "rendering.schicki_micki:render_table", row_won,
                       extra=as_resolved),
 )

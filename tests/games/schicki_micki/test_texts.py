@@ -1,6 +1,7 @@
-"""Schicki Micki's words (``bot/texts/schicki_micki.py`` and the ``schicki.…`` catalogue): every
-situation, result and reaction the rules can produce has them in both languages, and a result
-message reads as each language writes it — Czech card counts, decimal comma."""
+"""Schicki Micki's words (``presentation/schicki_micki/words.py`` and the ``schicki.…``
+catalogue): every situation, result and reaction the rules can produce has them in both
+languages, and a result message reads as each language writes it — Czech card counts, decimal
+comma."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 from bot.games.schicki_micki import resolve
 from bot.games.schicki_micki.table import NOTHING, REACTIONS, SITUATIONS
 from bot.i18n import LANGUAGES, words
-from bot.texts.schicki_micki import EMOJI, result_text, says
+from presentation.schicki_micki.words import EMOJI, result_text, says
 from tests.games.schicki_micki.helpers import (
     DANA,
     MICHAL,

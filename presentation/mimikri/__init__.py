@@ -1,0 +1,1 @@
+"""Mimikri in words for any front end: its log lines (`words`)."""

@@ -1,0 +1,2 @@
+"""Schicki Micki in words for any front end: the reactions' emoji and what each says, and a
+settled row's result (`words`)."""

@@ -1,0 +1,88 @@
+"""Every frame the board's socket sends, key by key: the page's script reads these, so a key
+renamed or left out is a type error here rather than a blank on a player's page.
+
+A frame is JSON text; its ``type`` says which of these it is. `text` writes one compactly.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any, Literal, TypedDict
+
+
+class ChoiceData(TypedDict):
+    """One thing a seated player can click (`web.games.Choice`)."""
+
+    code: str
+    label: str
+    group: str | None
+    spot: str | None
+    key: str | None
+
+
+class GroupData(TypedDict):
+    """A first click that opens choices (`web.games.Group`)."""
+
+    id: str
+    label: str
+
+
+class PanelData(TypedDict):
+    """What a seated player's board offers now (`web.games.Panel`)."""
+
+    prompt: str
+    realtime: bool
+    holding: list[str]
+    groups: list[GroupData]
+    choices: list[ChoiceData]
+    spots: dict[str, list[float]]
+
+
+class YouData(PanelData):
+    """A seated player's own part of a state frame: their seat and panel."""
+
+    seat: int
+
+
+class _StateBase(TypedDict):
+    type: Literal["state"]
+    match: int
+    game: str
+    version: int
+    status: str
+    view: Any  # the game's public view (its own TypedDict), None before the game starts
+    sent: float  # when the server sent it (the page measures how late it shows)
+
+
+class StateFrame(_StateBase, total=False):
+    """The match as it stands; ``you`` only on a seated player's board."""
+
+    you: YouData
+
+
+class ErrorFrame(TypedDict):
+    """The page's message was not understood or not allowed."""
+
+    type: Literal["error"]
+    error: str
+
+
+class RefusedFrame(TypedDict):
+    """A move understood but not legal now; ``text`` says why, in the board's words."""
+
+    type: Literal["refused"]
+    text: str
+
+
+class PongFrame(TypedDict):
+    """The answer to the page's keep-alive ``ping``."""
+
+    type: Literal["pong"]
+
+
+Frame = StateFrame | ErrorFrame | RefusedFrame | PongFrame
+
+
+def text(frame: Frame) -> str:
+    """A frame as the socket sends it: compact JSON, words as they are (not escaped)."""
+    return json.dumps(frame, separators=(",", ":"), ensure_ascii=False)
