@@ -1,10 +1,12 @@
-"""The dealer of a real-time game (Schicki Micki): the clock that deals, stops and resolves.
+"""The dealer of the games played in real time: the clock that deals, stops and resolves.
 
 The rules decide what a deal or a reaction does; this decides *when*: one card every reveal
 interval, until the first reaction stops the dealer; a settle window gathers the others; then
 they are submitted in their true order and the SYSTEM ``resolve`` settles them all at once
-(``shared/specs/schicki-micki.md`` §Real time). Reactions wait in a per-table buffer
-(`bot.reactions`) until then, ordered by a key the input gives: the moment the bot heard them
+(``shared/specs/schicki-micki.md`` §Real time). What is the game's own — its timings, its
+rounds, its computers' reactions, its words for a refused reaction — its spec declares
+(`bot.games.spec.RealTime`; Schicki Micki's ``REAL_TIME``). Reactions wait in a per-table
+buffer (`bot.reactions`) until then, ordered by a key the input gives: the moment the bot heard them
 for emoji reactions (in the gateway's order), Discord's own timestamp for buttons, the planned
 moment for computer players.
 
@@ -32,9 +34,8 @@ from typing import Any, Protocol
 
 from bot.computers import DEFAULT_LEVEL, LEVELS
 from bot.db.rows import MatchRow
-from bot.games import spec_of
+from bot.games import real_time, spec_of
 from bot.games.core import SYSTEM, NotYourTurn, RuleError
-from bot.games.schicki_micki.ai import decide
 from bot.reactions import Reaction, Table, since_card
 from bot.retry import backoff
 from bot.sessions.service import SessionService
@@ -42,13 +43,6 @@ from bot.sessions.transition import Listener, LobbyError, Transition
 
 log = logging.getLogger(__name__)
 
-DEFAULTS = {"reveal": 2.5, "settle": 1.5, "final": 5.0, "countdown": 3.0}
-# Why a reaction is refused before the rules see it (the rules explain the rest): catalogue
-# keys, so the cog says them in the reader's language.
-NOT_PLAYING = "schicki.refused.not_playing"
-TOO_EARLY = "schicki.refused.too_early"
-TOO_LATE = "schicki.refused.too_late"
-PAST_ROW = "schicki.refused.past_row"
 
 
 class TableIO(Protocol):
@@ -109,16 +103,16 @@ class Dealer(Listener):
         why = None
         if reaction.seat is None and table.players is not None \
                 and reaction.user_id not in table.players:
-            why = NOT_PLAYING
+            why = "not_playing"
         elif reaction.row is not None and reaction.row != table.row:
-            why = PAST_ROW  # a button of another row: judged in this one it could win it
+            why = "past_row"  # a button of another row: judged in this one it could win it
         elif table.counting:
-            why = TOO_EARLY
+            why = "too_early"
         elif reaction.at < table.closed_at:
-            why = TOO_LATE
+            why = "too_late"
         if why is not None:
-            if reaction.refused is not None:
-                self._aside_task(reaction.refused(RuleError(why)))
+            if reaction.refused is not None and table.game is not None:
+                self._aside_task(reaction.refused(RuleError(table.game.refusals[why])))
             return
         if reaction.inbox_id is None:
             reaction.at_ms = since_card(table.shown, reaction)  # so far; again at settling
@@ -153,14 +147,15 @@ class Dealer(Listener):
         """A real-time game was started (by any front end): deal it."""
         match = transition.match
         if any(event.kind == "started" for event in transition.events) \
-                and spec_of(self.sessions.rules(match.game)).realtime:
+                and spec_of(self.sessions.rules(match.game)).realtime is not None:
             self.watch(match)
 
     async def resume(self) -> None:
         """After a restart: go on dealing the running real-time games of this process."""
         sessions = self.sessions
         for match in await sessions.repo.open_matches(owner=sessions.owner):
-            if match.status == "active" and spec_of(sessions.rules(match.game)).realtime:
+            if match.status == "active" \
+                    and spec_of(sessions.rules(match.game)).realtime is not None:
                 self.watch(match, resumed=True)
 
     def watch(self, match: MatchRow, *, resumed: bool = False) -> None:
@@ -169,10 +164,11 @@ class Dealer(Listener):
             log.warning("real-time match %s has no table to be dealt on", match.id)
             return
         table = self.tables.setdefault(match.id, Table())
+        game = table.game = real_time(self.sessions.rules(match.game))
         if match.state is not None:
-            table.row = match.state["row"]
+            table.row = game.round_of(match.state)
         if resumed and match.state is not None:
-            table.row_posted = match.state["row"]  # its table message is already out
+            table.row_posted = table.row  # its table message is already out
             table.shown = [self.clock()]  # the card's own moment is lost with the restart
         task = self._tasks.get(match.id)
         if task is None or task.done():
@@ -256,12 +252,14 @@ class Dealer(Listener):
         table = self.tables[match_id]
         seats = await self.sessions.repo.seats(match_id)  # a leaver's seat is a computer's now
         table.players = frozenset(s.user_id for s in seats if s.user_id and not s.is_computer)
-        state, options = match.live, {**DEFAULTS, **match.options}
-        table.row = state["row"]
-        if table.row_posted != state["row"]:
+        rules = self.sessions.rules(match.game)
+        game = table.game = real_time(rules)
+        state, options = match.live, {**game.timings, **match.options}
+        table.row = game.round_of(state)
+        if table.row_posted != table.row:
             table.counting = True
             await self._io().new_row(match)
-            table.row_posted = state["row"]
+            table.row_posted = table.row
             table.shown = []
             await self._wait(table, options["countdown"], stop_on_reaction=False)
             table.counting = False
@@ -269,10 +267,9 @@ class Dealer(Listener):
             early, table.waiting = table.waiting, []  # nothing lies on the table yet
             await self.sessions.repo.drop_inbox(r.inbox_id for r in early if r.inbox_id)
             return True
-        rules = self.sessions.rules(match.game)
         if rules.legal_actions(state, SYSTEM) == ["deal"]:
             if not table.waiting:
-                await self._wait(table, options["reveal"] if state["table"] else 0)
+                await self._wait(table, options["reveal"] if game.on_table(state) else 0)
             if table.waiting:
                 await self._settle(match, options)
                 return True
@@ -314,8 +311,8 @@ class Dealer(Listener):
                 resolved = await self.sessions.act(match.id, SYSTEM, "resolve", actor="system")
                 table.version = resolved.match.version
                 table.deal += 1  # the table changed: pending computer thoughts are void
-                table.row = resolved.match.live["row"]
-                if resolved.match.live["row"] != table.row_posted:
+                table.row = real_time(rules).round_of(resolved.match.live)
+                if table.row != table.row_posted:
                     # Won: no row is dealt until the next one's countdown is over. The same
                     # table message goes on, so a reaction now is refused (and taken off).
                     table.counting = True
@@ -379,12 +376,14 @@ class Dealer(Listener):
         """Each computer seat decides about the new card, at its own level, and reacts after
         a human delay."""
         match = step.match
-        view = self.sessions.rules(match.game).view(match.live, None)
+        rules = self.sessions.rules(match.game)
+        view = rules.view(match.live, None)
+        react = real_time(rules).react
         table = self.tables[match.id]
         for seat in (s for s in step.seats if s.is_computer):
             rng = random.Random(f"{match.seed}:{match.version}:react:{seat.seat}")
             level = seat.level if seat.level in LEVELS else DEFAULT_LEVEL
-            choice = decide(view, level, rng)
+            choice = react(view, level, rng)
             if choice is not None:
                 self._aside_task(self._computer_reacts(match.id, seat.seat, table.deal, *choice))
 

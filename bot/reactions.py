@@ -11,6 +11,7 @@ from typing import Any
 
 from bot.db.rows import InboxRow
 from bot.games.core import RuleError
+from bot.games.spec import RealTime
 
 
 @dataclass(order=True)
@@ -70,6 +71,7 @@ class Table:
     calm: asyncio.Event = field(default_factory=_set_event)
     version: int = 0  # the newest version the dealer's own actions committed
     players: frozenset[int] | None = None  # the seated humans, once known
+    game: RealTime | None = None  # how its game is dealt (its spec's), once watched
 
 
 def since_card(shown: list[float], reaction: Reaction) -> int:

@@ -27,10 +27,11 @@ from typing import Any
 from bot.games.core import SYSTEM, Outcome, apply_checked, start
 from bot.games.schicki_micki import RULES
 from bot.games.schicki_micki import ai as schicki_ai
+from bot.games.schicki_micki.spec import TIMINGS
 
-DEFAULTS = {"reveal": 2.5, "settle": 1.5, "final": 5.0}
-"""The dealer's default timing in seconds (bot.dealer.DEFAULTS, less the countdown, which
-only delays a row: no reaction counts in it and no card lies on the table)."""
+DEFAULTS = {key: seconds for key, seconds in TIMINGS.items() if key != "countdown"}
+"""The dealer's default timing in seconds (the spec's, less the countdown, which only delays a
+row: no reaction counts in it and no card lies on the table)."""
 
 MAX_DEALS = 2_000
 """A guard: faults put cards back under the deck, so a game deals more than 64 cards, but

@@ -104,7 +104,7 @@ def play_turns(rules: Rules, seed: str, levels: Sequence[str], options: dict | N
 
 def play(job: Job) -> Played:
     """Play one job to its end (the pool's worker function)."""
-    if bot.games.GAMES[job.game].realtime:  # the dealer's clock, not turns
+    if bot.games.GAMES[job.game].realtime is not None:  # the dealer's clock, not turns
         game = play_schicki(job.seed, job.levels)
         return Played(job, game.outcome, game.decide_seconds)
     outcome, seconds, _ = play_turns(REGISTRY[job.game], job.seed, job.levels)

@@ -120,7 +120,8 @@ class Player:
 
     async def _react(self, code: str) -> None:
         shown = self.board.shown
-        realtime = shown is not None and spec_of(self.host.sessions.rules(shown.game)).realtime
+        realtime = shown is not None \
+            and spec_of(self.host.sessions.rules(shown.game)).realtime is not None
         if shown is None or not realtime or shown.state is None \
                 or code not in {c.code for c in games.panel(shown.game, {}, [], self.w).choices}:
             await self._answer(error("bad_message"))

@@ -14,7 +14,7 @@ import pkgutil
 from typing import Any
 
 from bot.games.core import Rules
-from bot.games.spec import GameSpec
+from bot.games.spec import GameSpec, RealTime
 
 GAMES: dict[str, GameSpec] = {}
 """Every game found, by id, in the order players read them."""
@@ -49,6 +49,15 @@ def spec_of(rules: Rules[Any]) -> GameSpec:
     """What ``rules``' game declares about itself (rules of no registered game, as tests make,
     declare nothing: turn-based, no computer of their own, no timer)."""
     return GAMES.get(rules.id) or GameSpec(rules=rules, order=0)
+
+
+
+def real_time(rules: Rules[Any]) -> RealTime:
+    """How a game played in real time is dealt (its spec's `RealTime`)."""
+    dealt = spec_of(rules).realtime
+    if dealt is None:
+        raise ValueError(f"{rules.name} is not played in real time")
+    return dealt
 
 
 discover()

@@ -59,6 +59,29 @@ class Showcase:
 
 
 @dataclass(frozen=True, slots=True)
+class RealTime:
+    """How a game played in real time is dealt (`bot.dealer`): the dealer plays the SYSTEM
+    seat's ``deal`` and ``resolve`` by a clock, and this says the rest of the game's own."""
+
+    timings: Mapping[str, float]
+    """Seconds (a lobby's options may change some): ``reveal`` between cards, ``settle`` for
+    a window to gather its reactions, ``final`` after the last card, ``countdown`` before a
+    round's first card."""
+    round_of: Callable[[State], int]
+    """Which round a state is in (Schicki Micki's row): a new round begins with a countdown,
+    and input meant for another round is refused."""
+    on_table: Callable[[State], bool]
+    """Whether cards lie on the table (the first card of a round comes at once)."""
+    react: Callable[[Any, str, random.Random], tuple[str, int] | None]
+    """A computer's reaction to the public view at its level: the action and its delay in
+    ms, or None to let the card pass."""
+    refusals: Mapping[str, str]
+    """Why a reaction is refused before the rules see it, as catalogue keys: from someone
+    not playing (``not_playing``), in the countdown (``too_early``), after its window
+    (``too_late``), or meant for another round (``past_row``)."""
+
+
+@dataclass(frozen=True, slots=True)
 class ServerOption:
     """A lobby option whose default each server may choose (`/settings server`): stored for
     the server under the game and ``key``, whatever the game, and offered by the command as
@@ -84,8 +107,9 @@ class GameSpec:
     brain: Callable[[str], Brain[Any]] | None = None
     """A computer player at a level; None: the game has none of its own (any legal move). It
     reads the game's own view type: the bot hands it what the game's rules showed the seat."""
-    realtime: bool = False
-    """Played on its own clock (a dealer), not in turns with turn timers."""
+    realtime: RealTime | None = None
+    """Played on its own clock (a dealer, dealt as this says), not in turns with turn
+    timers; None: a turn-based game."""
     turn_open: Callable[[State], bool] | None = None
     """For a game whose turn takes several steps: whether the turn is still open (the public
     board then shows its start, and replays skip its sub-steps)."""

@@ -58,7 +58,7 @@ class Placement:
 
 def is_realtime(rules: Rules[Any]) -> bool:
     """Whether a game runs on its own clock (a dealer) rather than on turns and turn timers."""
-    return spec_of(rules).realtime
+    return spec_of(rules).realtime is not None
 
 
 def players(active: frozenset[int]) -> list[int]:

@@ -24,6 +24,7 @@ from discord.ext import commands
 from bot.db.rows import MatchRow
 from bot.games.core import RuleError
 from bot.games.schicki_micki import RULES
+from bot.games.schicki_micki.spec import TIMINGS
 from bot.games.schicki_micki.views import SchickiView, resolved
 from bot.reactions import Reaction
 from bot.sessions.transition import Transition
@@ -269,8 +270,8 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
                app_commands.Choice(name="buttons", value="buttons")])
     async def new(
         self, interaction: discord.Interaction[GameBot],
-        reveal: app_commands.Range[float, 1.0, 10.0] = 2.5,
-        settle: app_commands.Range[float, 0.5, 5.0] = 1.5,
+        reveal: app_commands.Range[float, 1.0, 10.0] = TIMINGS["reveal"],
+        settle: app_commands.Range[float, 0.5, 5.0] = TIMINGS["settle"],
         input: str | None = None,  # Discord's option name
         thread: bool | None = None,
     ) -> None:

@@ -5,12 +5,13 @@ with their level in the reader's words, and older databases keep their Schicki M
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import json
 import sqlite3
 
 import pytest
 
-import bot.dealer
+import bot.games
 import bot.sessions.clock
 from bot.computers import new_brain
 from bot.db import migration_files, open_db
@@ -69,12 +70,15 @@ async def test_computers_move_at_their_level_and_a_take_over_plays_normal(sessio
 @pytest.mark.asyncio
 async def test_the_dealer_asks_each_schicki_computer_at_its_own_level(sessions, monkeypatch):
     asked: set[str] = set()
-    real = bot.dealer.decide
+    game = bot.games.GAMES["schicki_micki"]
+    real = game.realtime.react
 
     def spy(view, level, rng):
         asked.add(level)
         return real(view, level, rng)
-    monkeypatch.setattr(bot.dealer, "decide", spy)
+    # The dealer asks the game's spec how a computer reacts.
+    monkeypatch.setitem(bot.games.GAMES, "schicki_micki", dataclasses.replace(
+        game, realtime=dataclasses.replace(game.realtime, react=spy)))
     match = await sessions.open_lobby("schicki_micki", guild_id=1, channel_id=2, host_id=HOST,
                                       host_name="Host", options={})
     await sessions.add_computer(match.id, HOST, "easy")

@@ -8,10 +8,11 @@ import time
 
 import pytest
 
-from bot.dealer import NOT_PLAYING, PAST_ROW, TOO_EARLY, TOO_LATE, Dealer
+from bot.dealer import Dealer
 from bot.games import REGISTRY
 from bot.games.core import RuleError, dump, replay
 from bot.games.schicki_micki.deck import cards
+from bot.games.schicki_micki.spec import NOT_PLAYING, PAST_ROW, TOO_EARLY, TOO_LATE
 from bot.games.schicki_micki.table import read_table
 from bot.i18n import LANGUAGES, words
 from bot.reactions import Reaction

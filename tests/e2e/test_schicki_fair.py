@@ -10,8 +10,8 @@ import re
 
 import pytest
 
-from bot.dealer import PAST_ROW, TOO_EARLY
 from bot.games.schicki_micki.deck import cards
+from bot.games.schicki_micki.spec import PAST_ROW, TOO_EARLY
 from bot.games.schicki_micki.table import read_table
 from bot.i18n import words
 from cogs.schicki_micki.button import OLD_BUTTONS

@@ -1,15 +1,43 @@
-"""Schicki Micki as the bot knows it (`bot.games.spec`): played in real time by a dealer, so
-no turn timer and no brain of the turn-based kind (its computers react through `ai.decide`)."""
+"""Schicki Micki as the bot knows it (`bot.games.spec`): played in real time by a dealer (its
+clock, rows, refusals and computers' reactions: `REAL_TIME`), so no turn timer and no brain
+of the turn-based kind."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from bot.games.core import State
 from bot.games.schicki_micki import RULES
-from bot.games.spec import GameSpec, ServerOption, Showcase
+from bot.games.schicki_micki.ai import decide
+from bot.games.spec import GameSpec, RealTime, ServerOption, Showcase
 
 INPUTS = ("reactions", "buttons")
 """How Schicki Micki is played: reacting to the table message, or pressing buttons."""
+
+TIMINGS = {"reveal": 2.5, "settle": 1.5, "final": 5.0, "countdown": 3.0}
+"""The dealer's clock in seconds (``shared/specs/schicki-micki.md`` §Real time); a lobby may
+choose its own reveal and settle."""
+NOT_PLAYING = "schicki.refused.not_playing"
+TOO_EARLY = "schicki.refused.too_early"
+TOO_LATE = "schicki.refused.too_late"
+PAST_ROW = "schicki.refused.past_row"
+
+
+def row_of(state: State) -> int:
+    """The row a state is in (a won row ends it: the next begins with a countdown)."""
+    row: int = state["row"]
+    return row
+
+
+def on_table(state: State) -> bool:
+    """Whether cards lie face up on the table."""
+    return bool(state["table"])
+
+
+REAL_TIME = RealTime(
+    timings=TIMINGS, round_of=row_of, on_table=on_table, react=decide,
+    refusals={"not_playing": NOT_PLAYING, "too_early": TOO_EARLY, "too_late": TOO_LATE,
+              "past_row": PAST_ROW})
 
 
 def resolved(move: Any, won: bool = False) -> dict[str, Any] | None:
@@ -30,7 +58,7 @@ def as_resolved(move: Any) -> dict[str, Any]:
 
 
 GAME = GameSpec(
-    rules=RULES, order=2, realtime=True, records=RULES.records,
+    rules=RULES, order=2, realtime=REAL_TIME, records=RULES.records,
     typical=(4, {}),
     lobby_defaults={"input": INPUTS[0]},
     server_options=(ServerOption(
