@@ -56,8 +56,10 @@ class Publisher(BoardWorker, Listener):
         """Note the transition's log lines, ping whoever's turn it starts and schedule a
         redraw of its message."""
         match = transition.match
-        if self._gone(match):
-            return  # nothing can be shown, pinged or unpinged there
+        if self._gone(match) or not self.sessions.owner.owns(match.guild_id):
+            # Nothing can be shown there; or the game is another process's (a move on the web
+            # board this one serves): that one hears of it and shows it (`Clock.heard`).
+            return
         self.turn_pings.note(transition)
         self.messages.note(transition)
         ui = self.bot.uis.get(match.game)

@@ -5,6 +5,7 @@ UI) and starts the web board.
 The application imports this module by name (`bot.app`), as it loads the extensions: layers
 point downward. Everything is wired here, once: the session service gets its placement (games'
 threads), the publisher the session service and the threads, the web board its `web.host.Host`,
+the change feed (other processes' commits, on PostgreSQL) the publisher and the web's boards,
 and the listeners of committed changes subscribe in a fixed order — the board publisher first,
 so whatever another listener posts after a game's end follows its final board. No extension
 needs another loaded before it.
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 from bot.db.repo import Repo
 from bot.dealer import Dealer
+from bot.feed import ChangeFeed
 from bot.games import GAMES
 from bot.sessions.service import SessionService
 from bot.settings import Settings
@@ -31,6 +33,7 @@ from cogs._ui import GameUI
 from cogs._web import LaunchButton, PlayButton, board_buttons
 from cogs.rematch import RematchButton
 from presentation.languages import Languages
+from web.activity import Activity
 from web.host import Host
 from web.live import LiveBoards
 from web.server import BoardServer
@@ -44,9 +47,10 @@ if TYPE_CHECKING:
 
     class RootBot(GameBot):
         """The bot as the root leaves it: plus the web board it started (None: WEB_URL is
-        not set)."""
+        not set) and the change feed (None: not on PostgreSQL)."""
 
         web: BoardServer | None
+        feed: ChangeFeed | None
 
 log = logging.getLogger(__name__)
 
@@ -100,9 +104,12 @@ async def start_web(bot: RootBot, settings: Settings) -> None:
         return
     live = LiveBoards(bot.sessions)
     bot.sessions.subscribe(live)
+    if bot.feed is not None:  # other processes' commits reach these boards too
+        bot.feed.subscribe(live)
     host = Host(sessions=bot.sessions, languages=bot.languages, dealer=bot.dealer,
                 discord=bot, picture=lambda *drawn: table_picture(bot, *drawn))
-    bot.web = BoardServer(host, live, settings)
+    activity = Activity(host, settings) if settings.activity else None
+    bot.web = BoardServer(host, live, settings, activity)
     await bot.web.start()
 
 
@@ -124,7 +131,16 @@ async def compose(bot: RootBot) -> None:
     bot.dealer = Dealer(bot.sessions, time_scale=settings.time_scale,
                         retry_delay=settings.retry_delay)
     bot.sessions.subscribe(bot.dealer)
+    # On PostgreSQL other processes commit too (a move on the web board one of them serves):
+    # the change feed tells the session service, which drives a game of its own guilds on and
+    # tells its listeners as if the change were its own (Discord's board redrawn, the turn
+    # pinged), and the web's boards, which show games of every guild.
+    bot.feed = ChangeFeed(settings.database_url) if settings.database_url else None
+    if bot.feed is not None:
+        bot.feed.subscribe(bot.sessions)
     await start_web(bot, settings)
+    if bot.feed is not None:
+        await bot.feed.start()
     # A turn ping an archived thread kept is deleted once the thread is reopened.
     threads.when_reopened(bot.publisher.turn_pings.retry)
     bot.uis.update(game_uis(bot))
@@ -166,6 +182,9 @@ async def close(bot: RootBot) -> None:
     for extension in reversed(list(bot.extensions)):
         await bot.unload_extension(extension)
     await bot.tree.set_translator(None)  # the one hook compose installed on the tree
+    feed = getattr(bot, "feed", None)
+    if feed is not None:
+        await feed.close()
     board = getattr(bot, "web", None)
     if board is not None:
         await board.close()

@@ -115,9 +115,17 @@ class LiveBoards(Listener):
         """A change was committed here: its frame goes to every board of its match."""
         self.push(transition.match)
 
+    async def heard(self, match_id: int) -> None:
+        """A change to ``match_id`` was committed (the change feed: by any process): its
+        boards get the match as it now stands, unless they have it already."""
+        await self.refresh(match_id)
+
+    async def missed(self) -> None:
+        """Changes may have gone unheard (the change feed was down): catch up."""
+        await self.refresh_all()
+
     async def refresh(self, match_id: int) -> None:
-        """A change to ``match_id`` was committed elsewhere (another process): its boards get
-        the match as it now stands, unless they have it already."""
+        """Its boards get the match as it now stands, unless they have it already."""
         if match_id not in self.boards:
             return
         match = await self.sessions.repo.match(match_id)

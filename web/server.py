@@ -21,8 +21,6 @@ from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
-from bot.db.postgres import Listener
-from bot.db.repo import CHANGES
 from bot.db.rows import MatchRow
 from bot.i18n import words
 from bot.links import SPECTATOR, BadToken, Pass, check
@@ -56,19 +54,15 @@ def origin_of(url: str) -> str:
 class BoardServer:
     """The web board of every match this process serves."""
 
-    def __init__(self, host: Host, live: LiveBoards, settings: Settings) -> None:
+    def __init__(self, host: Host, live: LiveBoards, settings: Settings,
+                 activity: Activity | None = None) -> None:
         self.host = host
         self.live = live
         self.settings = settings
         self.origin = origin_of(settings.web_url)
         self.pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
         self.runner: web.AppRunner | None = None
-        self.activity = Activity(host, settings) if settings.activity else None
-        # On PostgreSQL other bot processes commit too: their changes reach these boards.
-        self.elsewhere: Listener | None = None
-        if settings.database_url:
-            self.elsewhere = Listener(settings.database_url, CHANGES, live.refresh,
-                                      live.refresh_all)
+        self.activity = activity  # the Activity's sign-in beside the boards (None: off)
 
     def app(self) -> web.Application:
         """The routes, and the headers every answer gets."""
@@ -83,8 +77,6 @@ class BoardServer:
 
     async def start(self) -> None:
         """Listen on WEB_HOST:WEB_PORT."""
-        if self.elsewhere is not None:
-            await self.elsewhere.start()
         self.runner = web.AppRunner(self.app(), access_log=None)
         await self.runner.setup()
         await web.TCPSite(self.runner, self.settings.web_host, self.settings.web_port).start()
@@ -93,8 +85,6 @@ class BoardServer:
 
     async def close(self) -> None:
         """Close every board and stop listening."""
-        if self.elsewhere is not None:
-            await self.elsewhere.close()
         if self.activity is not None:
             await self.activity.close()
         for boards in list(self.live.boards.values()):

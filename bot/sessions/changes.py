@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import weakref
+from collections import OrderedDict
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -27,6 +28,9 @@ from bot.sessions.transition import (
 )
 
 log = logging.getLogger(__name__)
+
+PUBLISHED_KEPT = 10_000
+"""Matches whose newest told change is remembered (the change feed tells it again)."""
 
 
 @dataclass(slots=True)
@@ -51,6 +55,9 @@ class Changes:
         self._locks: weakref.WeakValueDictionary[int, asyncio.Lock] = (
             weakref.WeakValueDictionary())
         self._history: dict[int, list[Event]] = {}
+        # match → (version, status) of the newest change told to the listeners: a change the
+        # change feed tells again (this process's own) is no news to them.
+        self._published: OrderedDict[int, tuple[int, str]] = OrderedDict()
 
     def subscribe(self, listener: Listener) -> Callable[[], None]:
         """Tell ``listener`` of every committed change from now on, after the listeners
@@ -64,6 +71,11 @@ class Changes:
         return tuple(self._listeners)
 
     def _publish(self, transition: Transition) -> None:
+        match = transition.match
+        self._published[match.id] = (match.version, match.status)
+        self._published.move_to_end(match.id)
+        while len(self._published) > PUBLISHED_KEPT:
+            self._published.popitem(last=False)
         for listener in list(self._listeners):
             try:
                 listener.published(transition)

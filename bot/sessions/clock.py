@@ -94,10 +94,35 @@ class Clock(Changes):
         return {match_id for (match_id, what), task in self._tasks.items()
                 if (kind is None or what == kind) and not task.done()}
 
+    async def heard(self, match_id: int) -> None:
+        """A change to ``match_id`` was committed, maybe by another process (the change feed:
+        a move on the web board that process serves). A match of this process's guilds that
+        it has not told its listeners of itself is driven on from where it now stands and
+        told to them as if committed here (less its events, which are not stored): Discord's
+        board is redrawn and the turn pinged by the game's own process."""
+        async with self.lock(match_id):
+            match = await self.repo.match(match_id)
+            if match is None or not self.owner.owns(match.guild_id) \
+                    or self._published.get(match_id) == (match.version, match.status):
+                return
+            seats = await self.repo.seats(match_id)
+            self._arm(match, seats)
+            self._publish(Transition(match, seats))
+
+    async def missed(self) -> None:
+        """Changes may have gone unheard (the change feed was down): every running game of
+        this process's guilds is looked at again."""
+        for match in await self.repo.open_matches(owner=self.owner):
+            if match.status == "active":
+                await self.heard(match.id)
+
     def _arm(self, match: MatchRow, seats: list[SeatRow]) -> None:
-        """Start what drives the committed match on: a computer's turn, or the turn timer."""
+        """Start what drives the committed match on: a computer's turn, or the turn timer.
+        Only for a game of this process's guilds: a move another process committed (on its
+        web board) is driven on by the game's own process, which hears of it (`heard`)."""
         self._stop_tasks(match.id)
-        if match.status != "active" or match.state is None:
+        if match.status != "active" or match.state is None \
+                or not self.owner.owns(match.guild_id):
             self._history.pop(match.id, None)
             return
         rules = self.rules(match.game)
