@@ -239,8 +239,7 @@ class BoardWorker:
         if event is not None:
             event.set()  # a waiter reads the version from `_ended`
         self._warned = {warned for warned in self._warned if warned[0] != match_id}
-        self.threads.checked.discard(match_id)
-        self.threads.linked.pop(match_id, None)
+        self.threads.forget(match_id)
         for ui in self.bot.uis.values():
             ui.forget(match_id)
 

@@ -201,6 +201,11 @@ class Threads(Placement):
         """A draw in the thread failed as an archived or deleted thread makes it fail."""
         self.checked.discard(match_id)
 
+    def forget(self, match_id: int) -> None:
+        """The match is over and its last board drawn: what was kept of its thread goes."""
+        self.checked.discard(match_id)
+        self.linked.pop(match_id, None)
+
     async def leave(self, match: MatchRow) -> None:
         """The thread cannot be used: the game ends (if it was on) and shows in its channel,
         which is told."""

@@ -5,4 +5,8 @@ Below both front ends (DESIGN.md §Layers): Discord's cogs and the web board eac
 these into their own messages, components, frames and pages. It imports neither discord.py
 nor aiohttp, nor either front end (`tests/test_layers.py`); a front end's own markup (Discord's
 escaping of names) comes in as an argument.
+
+What every game shares is at the top (``languages``, ``seats``); each game's own words, hints
+and prompts are in ``presentation/<game>/`` (``words``, ``prompt``), with its demo (``demo``:
+`make demo`, which ``presentation.demo`` runs as a third front end: files, no Discord).
 """
