@@ -46,7 +46,8 @@ from bot.games.mariposas.spec import Brain as MariposasBrain
 from bot.games.mimic import hints
 from bot.i18n import words
 from bot.replay import rebuild, sample, shown
-from cogs.replay_steps import MAX_FRAMES, resolved
+from cogs.replay_steps import MAX_FRAMES
+from cogs.schicki_micki.ui import settled
 from rendering import canvas, mariposas, mimic, mimikri, replay, schicki_micki
 from tests.rendering.gallery import pictures
 from tools import tournament
@@ -280,7 +281,7 @@ REPLAY_ACTIONS = 100
 BOARDS = {  # game → its channel picture of one replay step
     "mimikri": lambda view, frame, names, w: mimikri.render_board(view, names, w),
     "schicki_micki": lambda view, frame, names, w: schicki_micki.render_table(
-        view, names, w, resolved=resolved(frame)),
+        view, names, w, resolved=settled(frame.events)),
     "mimic": lambda view, frame, names, w: mimic.render_board(view, names, w),
     "mariposas": lambda view, frame, names, w: mariposas.render_board(view, names, w),
 }
