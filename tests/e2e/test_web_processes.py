@@ -22,25 +22,32 @@ from tests.e2e.test_web_board import SECRET, free_port
 from tests.waiting import until
 
 
+async def web_processes(fake_discord: FakeDiscord, play: Guilds, postgres_url: str,
+                        tmp_path: Path) -> dict[int, int]:
+    """A bot process for each of the two guilds, each serving web boards on a port of its
+    own; each guild's port."""
+    ports = {guild.id: free_port() for guild in fake_discord.world.guilds.values()}
+    for guild_id, port in ports.items():
+        process = await start_bot_process(
+            fake_discord, database=postgres_url, workdir=tmp_path, shard_count=COUNT,
+            shard_ids=[shard_of(guild_id, COUNT)], dev_guild_id=guild_id,
+            extra_env={"WEB_URL": f"http://127.0.0.1:{port}", "WEB_SECRET": SECRET,
+                       "WEB_PORT": str(port)})
+        play.processes[guild_id] = process
+        play.every_process.append((process, guild_id))
+    return ports
+
+
 @pytest.mark.asyncio
 async def test_a_board_on_one_process_hears_moves_made_through_the_other(
     fake_discord: FakeDiscord, repo: Repo, postgres_url: str, tmp_path: Path  # noqa: F811
 ) -> None:
     world = fake_discord.world
     first = world.guild
-    second = world.add_guild("Second Guild", shard=(1 - shard_of(first.id, COUNT), COUNT))
+    world.add_guild("Second Guild", shard=(1 - shard_of(first.id, COUNT), COUNT))
     play = Guilds(fake_discord, repo, tmp_path, postgres_url)
-    ports = {first.id: free_port(), second.id: free_port()}
-    processes = []
     try:
-        for guild in (first, second):
-            process = await start_bot_process(
-                fake_discord, database=postgres_url, workdir=tmp_path, shard_count=COUNT,
-                shard_ids=[shard_of(guild.id, COUNT)], dev_guild_id=guild.id,
-                extra_env={"WEB_URL": f"http://127.0.0.1:{ports[guild.id]}",
-                           "WEB_SECRET": SECRET, "WEB_PORT": str(ports[guild.id])})
-            processes.append(process)
-            play.processes[guild.id] = process
+        ports = await web_processes(fake_discord, play, postgres_url, tmp_path)
         # A game in the second guild (its process: the second); its board on the first's.
         board, match_id = await play.open_by_hand("games-2", "alice", "carol")
         base = f"http://127.0.0.1:{ports[first.id]}"
@@ -56,9 +63,9 @@ async def test_a_board_on_one_process_hears_moves_made_through_the_other(
                     seen = frame.get("version", seen)
             assert seen == (await play.match(match_id)).version
     finally:
-        for process in processes:
+        for process, _ in play.every_process:
             await process.stop()
-    for process in processes:
+    for process, _ in play.every_process:
         assert not process.errors, process.output
 
 
@@ -71,18 +78,10 @@ async def test_a_move_on_the_other_process_board_redraws_the_discord_board_its_o
     game's Discord board; the other never touches that guild's channels."""
     world = fake_discord.world
     first = world.guild
-    second = world.add_guild("Second Guild", shard=(1 - shard_of(first.id, COUNT), COUNT))
+    world.add_guild("Second Guild", shard=(1 - shard_of(first.id, COUNT), COUNT))
     play = Guilds(fake_discord, repo, tmp_path, postgres_url)
-    ports = {first.id: free_port(), second.id: free_port()}
     try:
-        for guild in (first, second):
-            process = await start_bot_process(
-                fake_discord, database=postgres_url, workdir=tmp_path, shard_count=COUNT,
-                shard_ids=[shard_of(guild.id, COUNT)], dev_guild_id=guild.id,
-                extra_env={"WEB_URL": f"http://127.0.0.1:{ports[guild.id]}",
-                           "WEB_SECRET": SECRET, "WEB_PORT": str(ports[guild.id])})
-            play.processes[guild.id] = process
-            play.every_process.append((process, guild.id))
+        ports = await web_processes(fake_discord, play, postgres_url, tmp_path)
         board, match_id = await play.open_by_hand("games-2", "alice", "carol")
         match = await play.match(match_id)
         seat = min(RULES.active_seats(match.state))
