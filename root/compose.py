@@ -5,7 +5,8 @@ UI) and starts the web board.
 The application imports this module by name (`bot.app`), as it loads the extensions: layers
 point downward. Everything is wired here, once: the session service gets its placement (games'
 threads), the publisher the session service and the threads, the web board its `web.host.Host`,
-the change feed (other processes' commits, on PostgreSQL) the publisher and the web's boards,
+the change feed (other processes' commits, on PostgreSQL) the session service and the web's
+boards,
 and the listeners of committed changes subscribe in a fixed order — the board publisher first,
 so whatever another listener posts after a game's end follows its final board. No extension
 needs another loaded before it.

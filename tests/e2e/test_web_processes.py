@@ -22,20 +22,29 @@ from tests.e2e.test_web_board import SECRET, free_port
 from tests.waiting import until
 
 
-async def web_processes(fake_discord: FakeDiscord, play: Guilds, postgres_url: str,
-                        tmp_path: Path) -> dict[int, int]:
-    """A bot process for each of the two guilds, each serving web boards on a port of its
-    own; each guild's port."""
-    ports = {guild.id: free_port() for guild in fake_discord.world.guilds.values()}
-    for guild_id, port in ports.items():
-        process = await start_bot_process(
-            fake_discord, database=postgres_url, workdir=tmp_path, shard_count=COUNT,
-            shard_ids=[shard_of(guild_id, COUNT)], dev_guild_id=guild_id,
-            extra_env={"WEB_URL": f"http://127.0.0.1:{port}", "WEB_SECRET": SECRET,
-                       "WEB_PORT": str(port)})
-        play.processes[guild_id] = process
-        play.every_process.append((process, guild_id))
-    return ports
+async def web_processes(fake_discord: FakeDiscord, shared: Repo, postgres_url: str,
+                        tmp_path: Path) -> tuple[Guilds, dict[int, int]]:
+    """A second guild on the other shard, and a bot process for each guild serving web boards
+    on a port of its own: the guilds' players, and each guild's port. (A process that fails
+    to start stops the one started before it.)"""
+    world = fake_discord.world
+    world.add_guild("Second Guild", shard=(1 - shard_of(world.guild.id, COUNT), COUNT))
+    play = Guilds(fake_discord, shared, tmp_path, postgres_url)
+    ports = {guild_id: free_port() for guild_id in world.guilds}
+    try:
+        for guild_id, port in ports.items():
+            process = await start_bot_process(
+                fake_discord, database=postgres_url, workdir=tmp_path, shard_count=COUNT,
+                shard_ids=[shard_of(guild_id, COUNT)], dev_guild_id=guild_id,
+                extra_env={"WEB_URL": f"http://127.0.0.1:{port}", "WEB_SECRET": SECRET,
+                           "WEB_PORT": str(port)})
+            play.processes[guild_id] = process
+            play.every_process.append((process, guild_id))
+    except BaseException:
+        for process, _ in play.every_process:
+            await process.stop()
+        raise
+    return play, ports
 
 
 @pytest.mark.asyncio
@@ -44,10 +53,8 @@ async def test_a_board_on_one_process_hears_moves_made_through_the_other(
 ) -> None:
     world = fake_discord.world
     first = world.guild
-    world.add_guild("Second Guild", shard=(1 - shard_of(first.id, COUNT), COUNT))
-    play = Guilds(fake_discord, repo, tmp_path, postgres_url)
+    play, ports = await web_processes(fake_discord, repo, postgres_url, tmp_path)
     try:
-        ports = await web_processes(fake_discord, play, postgres_url, tmp_path)
         # A game in the second guild (its process: the second); its board on the first's.
         board, match_id = await play.open_by_hand("games-2", "alice", "carol")
         base = f"http://127.0.0.1:{ports[first.id]}"
@@ -78,10 +85,8 @@ async def test_a_move_on_the_other_process_board_redraws_the_discord_board_its_o
     game's Discord board; the other never touches that guild's channels."""
     world = fake_discord.world
     first = world.guild
-    world.add_guild("Second Guild", shard=(1 - shard_of(first.id, COUNT), COUNT))
-    play = Guilds(fake_discord, repo, tmp_path, postgres_url)
+    play, ports = await web_processes(fake_discord, repo, postgres_url, tmp_path)
     try:
-        ports = await web_processes(fake_discord, play, postgres_url, tmp_path)
         board, match_id = await play.open_by_hand("games-2", "alice", "carol")
         match = await play.match(match_id)
         seat = min(RULES.active_seats(match.state))
