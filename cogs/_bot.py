@@ -15,14 +15,16 @@ if TYPE_CHECKING:
     from cogs._publisher import Publisher
     from cogs._ui import GameUI
     from presentation.languages import Languages
+    from presentation.table import Tables
 
 
 class GameBot(MenagerieBot):
     """For typing only (never built): the composition root (`root.compose`) installs the
-    publisher, the servers' languages and the real-time dealer, each game's extension its
-    UI."""
+    publisher, the servers' languages, the games' tables (their pictures, for every front
+    end), the real-time dealer and each game's Discord UI."""
 
     publisher: Publisher
     dealer: Dealer
     languages: Languages
+    tables: Tables
     uis: dict[str, GameUI[Any]]

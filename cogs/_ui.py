@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from bot.db.rows import MatchRow, SeatRow
     from bot.sessions.transition import Transition
     from cogs._bot import GameBot
+    from presentation.table import Table
 
 
 View = TypeVar("View", bound=Mapping[str, Any])
@@ -32,13 +33,17 @@ View = TypeVar("View", bound=Mapping[str, Any])
 
 class GameUI(Generic[View]):
     """How one game appears in Discord; each game's package subclasses it, naming its view
-    (``GameUI[MimicView]``: a key read wrong is a type error). The first five methods every
-    game writes; the rest are optional hooks, declared here with what a game that does not
+    (``GameUI[MimicView]``: a key read wrong is a type error), and builds it on the game's
+    `Table` (its picture). Every game writes the four methods after `board`; the rest are
+    optional hooks, declared here with what a game that does not
     write them gets (so a misspelt hook is a type error, not silence)."""
 
     game: str
     solo_unit = "points"
     """What a solo game's score counts, on the solo leaderboard (a game with solo play)."""
+
+    def __init__(self, table: Table[View]) -> None:
+        self.table = table  # the game's picture, as every front end draws it (its spec's)
 
     @property
     def name(self) -> str:
@@ -48,8 +53,9 @@ class GameUI(Generic[View]):
     def board(
         self, match: MatchRow, seats: Sequence[SeatRow], view: View, w: Words
     ) -> bytes:
-        """The table picture (a slow, pure render: called off the event loop)."""
-        raise NotImplementedError
+        """The table picture (a slow, pure render: called off the event loop): the game's
+        `Table`'s, which the web board shows too."""
+        return self.table.picture(match, seats, view, w)
 
     def controls(
         self, match: MatchRow, seats: Sequence[SeatRow], view: View, w: Words
@@ -94,23 +100,13 @@ class GameUI(Generic[View]):
 
     own_hand: ClassVar[Literal["picture", "words"] | None] = None
     """What a replay shows a reader who sat at the table of their own hand: a picture
-    (`hand_picture`), a line of words (`hand_words`), or nothing (the game has no hand)."""
-
-    def replay_board(self, match: MatchRow, seats: Sequence[SeatRow], view: View,
-                     events: Sequence[Event], w: Words) -> bytes:
-        """A replay step's public board as the channel showed it then (``events``: what the
-        step did; slow, off the loop). A game whose picture showed more than its view (a
-        result kept in memory while it ran) draws it from the step's events."""
-        return self.board(match, seats, view, w)
+    (its `Table`'s `hand`), a line of words (`hand_words`), or nothing (the game has no hand)."""
 
     def replay_status(self, match: MatchRow, seats: Sequence[SeatRow], view: View,
                       events: Sequence[Event], w: Words) -> str:
-        """A replay step's status line, as `replay_board` its picture."""
+        """A replay step's status line, as it stood then (``events``: what the step did), as
+        its `Table`'s `step` draws its picture."""
         return self.status(match, seats, view, w)
-
-    def hand_picture(self, seats: Sequence[SeatRow], view: View, w: Words) -> bytes | None:
-        """A seat's own hand drawn, from its own view (``own_hand == "picture"``)."""
-        return None
 
     def hand_words(self, view: View, w: Words) -> str | None:
         """A seat's own hand named in a line (``own_hand == "words"``)."""

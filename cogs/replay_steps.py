@@ -1,13 +1,13 @@
 """A finished game's replay as Discord shows it: loaded, rebuilt and drawn, step by step.
 
 `load` finds a finished game of the asking server and rebuilds its steps from seed and log
-(`bot.replay`), never from stored pictures; `board` draws one step as the game's own UI drew
-its board — what the channel showed at the time — and `step_text` its status and log lines;
-for a reader who sat at the table, `hand` / `hand_words` add their own hand as the game's UI
-shows it (`GameUI.own_hand`), never another seat's; `animation_frames` draws the whole
-game for the Export button (public boards only: a file can be passed on). Rebuilt games are
-kept for a while, since a finished game never changes and a reader steps through it click by
-click.
+(`bot.replay`), never from stored pictures; `board` draws one step as the game's table drew
+it — what the channel showed at the time — and `step_text` its status and log lines; for a
+reader who sat at the table, `hand` / `hand_words` add their own hand as the game shows it to
+its player (`GameUI.own_hand`: the table's picture or the UI's words), never another seat's;
+`animation_frames` draws the whole game for the Export button (public boards only: a file can
+be passed on). Rebuilt games are kept for a while, since a finished game never changes and a
+reader steps through it click by click.
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ def forget(bot: GameBot) -> None:
 def board(bot: GameBot, replay: Replay, index: int, w: Words) -> bytes:
     """Step ``index``'s public board, as the channel showed it (slow: call off the loop)."""
     frame = replay.steps[index]
-    return bot.uis[replay.match.game].replay_board(
+    return bot.tables[replay.match.game].step(
         replay.at(index), replay.seats, public_view(replay.rules, frame), frame.events, w)
 
 
@@ -130,9 +130,10 @@ def _own(replay: Replay, index: int, user_id: int) -> Mapping[str, Any] | None:
 def hand(bot: GameBot, replay: Replay, index: int, user_id: int, w: Words) -> bytes | None:
     """The reader's own hand at step ``index`` as a picture — theirs only, never another
     seat's — or None when they had no seat or the game draws none (slow: off the loop)."""
-    ui = bot.uis[replay.match.game]
-    view = _own(replay, index, user_id) if ui.own_hand == "picture" else None
-    return ui.hand_picture(replay.seats, view, w) if view is not None else None
+    picture = bot.uis[replay.match.game].own_hand == "picture"
+    view = _own(replay, index, user_id) if picture else None
+    return bot.tables[replay.match.game].hand(replay.seats, view, w) if view is not None \
+        else None
 
 
 def hand_words(bot: GameBot, replay: Replay, index: int, user_id: int, w: Words

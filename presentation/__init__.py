@@ -6,7 +6,8 @@ these into their own messages, components, frames and pages. It imports neither 
 nor aiohttp, nor either front end (`tests/test_layers.py`); a front end's own markup (Discord's
 escaping of names) comes in as an argument.
 
-What every game shares is at the top (``languages``, ``seats``); each game's own words, hints
-and prompts are in ``presentation/<game>/`` (``words``, ``prompt``), with its demo (``demo``:
+What every game shares is at the top (``languages``, ``seats``, and ``table``: a game's public
+picture, which both front ends show); each game's own words, hints, prompts and table are in
+``presentation/<game>/`` (``words``, ``prompt``, ``table``), with its demo (``demo``:
 `make demo`, which ``presentation.demo`` runs as a third front end: files, no Discord).
 """

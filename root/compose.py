@@ -4,12 +4,12 @@ UI) and starts the web board.
 
 The application imports this module by name (`bot.app`), as it loads the extensions: layers
 point downward. Everything is wired here, once: the session service gets its placement (games'
-threads), the publisher the session service and the threads, the web board its `web.host.Host`,
-the change feed (other processes' commits, on PostgreSQL) the session service and the web's
-boards,
-and the listeners of committed changes subscribe in a fixed order — the board publisher first,
-so whatever another listener posts after a game's end follows its final board. No extension
-needs another loaded before it.
+threads), the publisher the session service and the threads, each game's Discord UI and the
+web board (its `web.host.Host`) the games' tables, the change feed (other processes' commits,
+on PostgreSQL) the session service and the web's boards, and the listeners of committed
+changes subscribe in a fixed order — the games' tables first (what a picture remembers is kept
+before any board is drawn), then the board publisher, so whatever another listener posts after
+a game's end follows its final board. No extension needs another loaded before it.
 """
 
 from __future__ import annotations
@@ -34,16 +34,13 @@ from cogs._ui import GameUI
 from cogs._web import LaunchButton, PlayButton, board_buttons
 from cogs.rematch import RematchButton
 from presentation.languages import Languages
+from presentation.table import Tables
 from web.activity import Activity
 from web.host import Host
 from web.live import LiveBoards
 from web.server import BoardServer
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
-    from bot.db.rows import MatchRow, SeatRow
-    from bot.i18n import Words
     from cogs._bot import GameBot
 
     class RootBot(GameBot):
@@ -77,9 +74,9 @@ def extensions() -> list[str]:
 
 
 def game_uis(bot: GameBot) -> dict[str, GameUI[Any]]:
-    """How each game looks in Discord: what its extension's ``ui(bot)`` builds (before any
-    extension loads, so every cog finds every game's)."""
-    return {game: importlib.import_module(module).ui(bot)
+    """How each game looks in Discord: what its extension's ``ui(bot, table)`` builds on the
+    game's table (before any extension loads, so every cog finds every game's)."""
+    return {game: importlib.import_module(module).ui(bot, bot.tables[game])
             for game, module in game_extensions().items()}
 
 
@@ -87,14 +84,6 @@ def community(bot: GameBot, guild_id: int) -> object:
     """A server's community locale, from the bot's gateway cache (None: not a server of ours)."""
     guild = bot.get_guild(guild_id)
     return guild.preferred_locale if guild is not None else None
-
-
-def table_picture(bot: GameBot, match: MatchRow, seats: Sequence[SeatRow], view: object,
-                  w: Words) -> bytes | None:
-    """A match's public table picture, drawn as its game's Discord board is (None: the
-    game's extension is not loaded)."""
-    ui = bot.uis.get(match.game)
-    return ui.board(match, seats, view, w) if ui is not None else None
 
 
 async def start_web(bot: RootBot, settings: Settings) -> None:
@@ -108,7 +97,7 @@ async def start_web(bot: RootBot, settings: Settings) -> None:
     if bot.feed is not None:  # other processes' commits reach these boards too
         bot.feed.subscribe(live)
     host = Host(sessions=bot.sessions, languages=bot.languages, dealer=bot.dealer,
-                discord=bot, picture=lambda *drawn: table_picture(bot, *drawn))
+                discord=bot, picture=bot.tables.picture)
     activity = Activity(host, settings) if settings.activity else None
     bot.web = BoardServer(host, live, settings, activity)
     await bot.web.start()
@@ -123,6 +112,11 @@ async def compose(bot: RootBot) -> None:
     bot.sessions = SessionService(repo, computer_delay=settings.computer_delay,
                                   owner=settings.owner, placement=threads)
     bot.languages = Languages(repo, lambda guild_id: community(bot, guild_id))
+    # Every game's table picture, for both front ends: it hears each change first (before
+    # any board is redrawn), so a picture that shows more than the view (Schicki Micki's
+    # newest result) is drawn with it by whichever front end asks.
+    bot.tables = Tables(GAMES)
+    bot.sessions.subscribe(bot.tables)
     # The web board's buttons under the boards: none unless WEB_URL is set, the bot as ever.
     bot.publisher = Publisher(bot, bot.sessions, threads, retry_delay=settings.retry_delay,
                               web=board_buttons(settings))

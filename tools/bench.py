@@ -47,7 +47,7 @@ from bot.games.mimic import hints
 from bot.i18n import words
 from bot.replay import rebuild, sample, shown
 from cogs.replay_steps import MAX_FRAMES
-from cogs.schicki_micki.ui import settled
+from presentation.schicki_micki.table import settled
 from rendering import canvas, mariposas, mimic, mimikri, replay, schicki_micki
 from tests.rendering.gallery import pictures
 from tools import tournament

@@ -50,7 +50,7 @@ def kept(bot: MenagerieBot) -> dict[str, int]:
     }
     if schicki is not None:
         sized["schicki.pictures"] = schicki.pictures
-        sized["schicki.results"] = schicki.results
+        sized["schicki.results"] = schicki.table._results
     if dealer is not None:
         sized["dealer.tables"], sized["dealer._tasks"] = dealer.tables, dealer._tasks
     return {name: len(value) for name, value in sized.items()}

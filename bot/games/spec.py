@@ -132,6 +132,9 @@ class GameSpec:
     test_seeds: int = 3
     """Seeds the contract test plays at each player count and option set."""
     showcase: Showcase | None = None
+    table: str | None = None
+    """The class (``"module:Class"``) that draws the game's public table for every front end
+    (a `presentation.table.Table`); None: the game has no picture."""
     demo: str | None = None
     """The function (``"module:function"``) that plays the game's demo into a folder and
     returns its transcript's lines (`python -m presentation.demo`)."""

@@ -31,12 +31,13 @@ from cogs._buttons import QueryButton
 from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, minutes, no_game_here, open_lobby
 from cogs._replies import apologise, mention, plain, reader, reason, show_rules, tell
-from cogs._ui import EN, GameUI, seat_name, seat_names
+from cogs._ui import EN, GameUI, seat_name
 from cogs.mariposas import panel
 from presentation.mariposas import words
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
+    from presentation.table import Table
 
 K = "mariposas.discord."
 MAX_CHOICES = 25
@@ -69,12 +70,6 @@ class MariposasUI(GameUI[MariposasView]):
             return False
         undone = bool(transition.events) and all(e.kind == "undone" for e in transition.events)
         return undone or mid_turn(match.state)
-
-    def board(self, match: MatchRow, seats: Sequence[SeatRow], view: MariposasView,
-              w: Words = EN) -> bytes:
-        """The map, goals and every player's board."""
-        from rendering import mariposas as art
-        return art.render_board(view, seat_names(seats, w), w)
 
     def controls(self, match: MatchRow, seats: Sequence[SeatRow], view: MariposasView,
                  w: Words = EN) -> list[discord.ui.Item[Any]]:
@@ -236,9 +231,9 @@ class Mariposas(GameCog, commands.GroupCog, group_name="mariposas",
         return match
 
 
-def ui(bot: GameBot) -> MariposasUI:
-    """How Mariposas looks in Discord (the composition root builds it)."""
-    return MariposasUI()
+def ui(bot: GameBot, table: Table[MariposasView]) -> MariposasUI:
+    """How Mariposas looks in Discord, on its table (the composition root builds it)."""
+    return MariposasUI(table)
 
 
 async def setup(bot: GameBot) -> None:

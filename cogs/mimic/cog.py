@@ -48,7 +48,9 @@ from presentation.mimic.prompt import next_hint
 from rendering import mimic as art
 
 if TYPE_CHECKING:
+    from bot.games.mimic.views import MimicView
     from cogs._bot import GameBot
+    from presentation.table import Table
 
 log = logging.getLogger(__name__)
 
@@ -333,9 +335,9 @@ class Mimic(GameCog, commands.GroupCog, group_name="mimic",
         await self._play(interaction, lambda table: ["end"])
 
 
-def ui(bot: GameBot) -> MimicUI:
-    """How MIMIC looks in Discord (the composition root builds it)."""
-    return MimicUI()
+def ui(bot: GameBot, table: Table[MimicView]) -> MimicUI:
+    """How MIMIC looks in Discord, on its table (the composition root builds it)."""
+    return MimicUI(table)
 
 
 async def setup(bot: GameBot) -> None:

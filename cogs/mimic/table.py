@@ -122,18 +122,7 @@ class MimicUI(GameUI[MimicView]):
 
     game = "mimic"
     solo_unit = "cubes"  # a solo game's score, on the solo leaderboard
-    own_hand = "picture"  # a replay draws a seat's hand for its player
-
-    def hand_picture(self, seats: Sequence[SeatRow], view: MimicView, w: Words = EN) -> bytes:
-        """A seat's hand cards and power cards, drawn as `/mimic hand` draws them (without
-        the legal cells: a replay shows what was held, not what could be played)."""
-        return art.render_hand(view, seat_names(seats, w), w)
-
-    def board(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: MimicView, w: Words = EN
-    ) -> bytes:
-        """The table picture."""
-        return art.render_board(view, seat_names(seats, w), w)
+    own_hand = "picture"  # a replay draws a seat's hand for its player (its table's `hand`)
 
     def controls(
         self, match: MatchRow, seats: Sequence[SeatRow], view: MimicView, w: Words = EN

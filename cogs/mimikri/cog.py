@@ -25,24 +25,19 @@ from cogs._buttons import GameAction, QueryButton
 from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, minutes, open_lobby
 from cogs._replies import alt_text, mention, plain, png_file, reader, show_rules
-from cogs._ui import EN, GameUI, seat_name, seat_names
+from cogs._ui import EN, GameUI, seat_name
 from presentation.mimikri import words as texts
 from rendering import mimikri as art
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
+    from presentation.table import Table
 
 
 class MimikriUI(GameUI[MimikriView]):
     """How a Mimikri table looks and which buttons it has."""
 
     game = "mimikri"
-
-    def board(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: MimikriView, w: Words = EN
-    ) -> bytes:
-        """The table picture."""
-        return art.render_board(view, seat_names(seats, w), w)
 
     def controls(
         self, match: MatchRow, seats: Sequence[SeatRow], view: MimikriView, w: Words = EN
@@ -151,9 +146,9 @@ class Mimikri(GameCog, commands.GroupCog, group_name="mimikri",
                          "mimikri-rules.png")
 
 
-def ui(bot: GameBot) -> MimikriUI:
-    """How Mimikri looks in Discord (the composition root builds it)."""
-    return MimikriUI()
+def ui(bot: GameBot, table: Table[MimikriView]) -> MimikriUI:
+    """How Mimikri looks in Discord, on its table (the composition root builds it)."""
+    return MimikriUI(table)
 
 
 async def setup(bot: GameBot) -> None:

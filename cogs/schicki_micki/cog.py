@@ -41,6 +41,7 @@ from rendering import schicki_micki as art
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
+    from presentation.schicki_micki.table import SchickiTable
 
 log = logging.getLogger(__name__)
 
@@ -222,14 +223,12 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
         return at
 
     async def announce(self, match: MatchRow, transition: Transition) -> None:
-        """The result goes into the table message: noted before its redraw runs (the publisher
-        only queued it), so the very edit of the resolved state shows it. When the table stays,
-        the players' reactions come off at once so each can react the same way again."""
+        """A window was settled (its result goes into the table message: the game's table
+        heard of it before the redraw was queued). When the table stays, the players'
+        reactions come off at once so each can react the same way again."""
         for event in transition.events:
-            if event.kind == "resolved":
-                self.ui.results[match.id] = resolved(event.data)
-                if not event.data["table_cleared"] and match.id in self.posted \
-                        and match.status == "active":
+            if event.kind == "resolved" and not event.data["table_cleared"] \
+                    and match.id in self.posted and match.status == "active":
                     await self.reactions.clear(match.channel_id, self.posted[match.id])
 
     async def reset_row(self, match: MatchRow) -> None:
@@ -237,7 +236,8 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
         nobody are taken off, missing emojis added) and the newest result is shown again."""
         for event in reversed(await self.bot.sessions.history(match)):
             if event.kind == "resolved":
-                self.ui.results.setdefault(match.id, resolved(event.data))
+                if not self.ui.table.remembers(match.id):
+                    self.ui.table.remember(match.id, resolved(event.data))
                 break
         if match.message_id is None or match.state is None:
             return
@@ -295,10 +295,10 @@ async def _quietly(call: Any) -> None:
         log.warning("a Schicki Micki message could not be sent or edited", exc_info=True)
 
 
-def ui(bot: GameBot) -> SchickiUI:
+def ui(bot: GameBot, table: SchickiTable) -> SchickiUI:
     """How Schicki Micki's table looks in Discord (the composition root builds it, on the
-    root's dealer)."""
-    return SchickiUI(bot.dealer)
+    game's table and the root's dealer)."""
+    return SchickiUI(table, bot.dealer)
 
 
 async def setup(bot: GameBot) -> None:

@@ -1,5 +1,5 @@
-"""How Schicki Micki's one table message looks: its picture and text, and, just after a
-window, that window's result in both (until the next card's edit replaces it)."""
+"""How Schicki Micki's one table message looks: its picture (the game's table's) and text, and,
+just after a window, that window's result in both (until the next card's edit replaces it)."""
 
 from __future__ import annotations
 
@@ -12,14 +12,14 @@ import discord
 from bot.db.rows import MatchRow, SeatRow
 from bot.dealer import Dealer
 from bot.games.core import Event
-from bot.games.schicki_micki.views import Resolved, SchickiView, resolved
+from bot.games.schicki_micki.views import Resolved, SchickiView
 from bot.i18n import Words
 from cogs._replies import mention, plain, reader, tell
-from cogs._ui import EN, GameUI, seat_name, seat_names
+from cogs._ui import EN, GameUI, seat_name
 from cogs.schicki_micki.button import ReactButton
 from presentation.schicki_micki import words as texts
+from presentation.schicki_micki.table import SchickiTable, settled
 from presentation.schicki_micki.words import EMOJI
-from rendering import schicki_micki as art
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -27,37 +27,22 @@ if TYPE_CHECKING:
 PASSING_WAIT = 1.0  # seconds a window's passing state waits for its result at most
 
 
-def settled(events: Sequence[Event]) -> Resolved | None:
-    """The reaction window these events settled, if they settled one."""
-    return next((resolved(dict(e.data)) for e in events if e.kind == "resolved"), None)
-
-
 class SchickiUI(GameUI[SchickiView]):
     """How a Schicki Micki table looks."""
 
     game = "schicki_micki"
 
-    def __init__(self, dealer: Dealer) -> None:
+    def __init__(self, table: SchickiTable, dealer: Dealer) -> None:
+        super().__init__(table)
+        self.table: SchickiTable = table  # the picture, and each match's newest result
         self.dealer = dealer
-        self.results: dict[int, Resolved] = {}  # match → its newest resolved window
         self.pictures: dict[int, bytes] = {}  # match → the table picture last drawn
-
-    def result(self, match: MatchRow | None) -> Resolved | None:
-        """The newest window's result while the table still stands as it left it: no card
-        dealt and no window opened since (the next card's edit replaces it)."""
-        data = self.results.get(match.id) if match is not None else None
-        state = match.state if match is not None else None
-        if data is None or state is None or state["phase"] == "window":
-            return None
-        if data["row"] != state["row"] or data["deck"] != len(state["deck"]):
-            return None
-        return data
 
     def forget(self, match_id: int) -> None:
         """The match is over and its last table drawn (the publisher says so): its picture
         and result are never needed again."""
         self.pictures.pop(match_id, None)
-        self.results.pop(match_id, None)
+        self.table.forget(match_id)
 
     async def ready(self, match: MatchRow) -> None:
         """Called before every picture of the table (`board`): while the dealer submits a
@@ -78,7 +63,7 @@ class SchickiUI(GameUI[SchickiView]):
         if view["phase"] == "window" and match.id in self.pictures \
                 and self.dealer.passing(match.id, match.version):
             return self.pictures[match.id]
-        png = art.render_table(view, seat_names(seats, w), w, resolved=self.result(match))
+        png = self.table.picture(match, seats, view, w)
         self.pictures[match.id] = png
         return png
 
@@ -96,7 +81,7 @@ class SchickiUI(GameUI[SchickiView]):
         self, match: MatchRow, seats: Sequence[SeatRow], view: SchickiView, w: Words = EN
     ) -> str:
         """Row, dealer, deck and the score line; just after a window, its result below."""
-        data = self.result(match)
+        data = self.table.result(match)
         after = "" if data is None else "\n\n" + result_text(data, seats, w)
         if view["phase"] == "over":
             best = max(view["scores"])
@@ -114,12 +99,6 @@ class SchickiUI(GameUI[SchickiView]):
         scores = " · ".join(f"{plain(seat_name(s, w))} {p}"
                             for s, p in zip(seats, view["scores"], strict=True))
         return " · ".join(parts) + "\n" + scores + after
-
-    def replay_board(self, match: MatchRow, seats: Sequence[SeatRow], view: SchickiView,
-                     events: Sequence[Event], w: Words) -> bytes:
-        """A replay step's table: with the result of the window the step settled, as the
-        table message showed it until the next card (from the step, not from memory)."""
-        return art.render_table(view, seat_names(seats, w), w, resolved=settled(events))
 
     def replay_status(self, match: MatchRow, seats: Sequence[SeatRow], view: SchickiView,
                       events: Sequence[Event], w: Words) -> str:

@@ -1,2 +1,3 @@
 """MIMIC in words for any front end: card and power names, log lines and refusals (`words`),
-and what a seat does next with the cells its hand cards may go to (`prompt`)."""
+what a seat does next with the cells its hand cards may go to (`prompt`), and its table and
+hand pictures (`table`)."""

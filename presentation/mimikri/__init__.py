@@ -1,1 +1,1 @@
-"""Mimikri in words for any front end: its log lines (`words`)."""
+"""Mimikri for any front end: its log lines (`words`) and its table picture (`table`)."""

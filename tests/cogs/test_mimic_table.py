@@ -16,6 +16,7 @@ from bot.i18n import words
 from cogs.mimic import choices
 from cogs.mimic import table as cog
 from presentation.mimic import prompt as presentation_mimic
+from presentation.mimic.table import MimicTable
 
 RULES = REGISTRY["mimic"]
 TITLES = sorted({c.title for c in components().cards.values()})
@@ -119,7 +120,7 @@ def test_typed_cards_and_cells_are_understood():
 
 def test_public_log_never_names_a_hand_card(game):
     _, events = game
-    ui = cog.MimicUI()
+    ui = cog.MimicUI(MimicTable())
     lines = [ui.describe(e, SEATS) for e in events if e.visible_to is None]
     assert any(line and "passes a card" in line for line in lines)
     for line in filter(None, lines):

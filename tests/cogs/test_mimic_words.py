@@ -15,6 +15,7 @@ from bot.i18n import words
 from cogs.mimic import choices, table
 from presentation.mimic import prompt as presentation_mimic
 from presentation.mimic import words as texts
+from presentation.mimic.table import MimicTable
 from tests.cogs.test_mimic_table import SEATS, blocked_view, playout
 from tests.test_i18n import ROOT, literal_replies
 
@@ -82,7 +83,7 @@ def test_every_refusal_of_the_rules_is_said_in_both_languages(game):
 
 def test_every_line_of_a_game_is_said_in_both_languages(game):
     states, events = game
-    ui = table.MimicUI()
+    ui = table.MimicUI(MimicTable())
     for event in events:
         lines = [said(ui.describe(event, SEATS, w)) for w in (EN, CS)]
         assert (lines[0] is None) == (lines[1] is None), event

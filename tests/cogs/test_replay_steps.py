@@ -8,21 +8,24 @@ from types import SimpleNamespace
 
 from bot.autoplay import autoplay
 from bot.db.rows import MatchRow, SeatRow
-from bot.games import REGISTRY
+from bot.games import GAMES, REGISTRY
 from bot.i18n import words
 from bot.replay import rebuild
 from cogs.mariposas.cog import MariposasUI
 from cogs.mimic.table import MimicUI
 from cogs.mimikri.cog import MimikriUI
 from cogs.replay_steps import Replay, hand, hand_words, has_hand
+from presentation.table import Tables
 from rendering.mariposas.panels import card_words
 from rendering.mimic.hand import render_hand
 
 EN = words("en")
 ALICE, BOB, CAROL = 11, 22, 33
-BOT = SimpleNamespace(uis={"mimic": MimicUI(), "mimikri": MimikriUI(),
-                           "mariposas": MariposasUI()})
-"""What the replay reads of the bot: each game's Discord UI."""
+TABLES = Tables(GAMES)
+BOT = SimpleNamespace(uis={"mimic": MimicUI(TABLES["mimic"]),
+                           "mimikri": MimikriUI(TABLES["mimikri"]),
+                           "mariposas": MariposasUI(TABLES["mariposas"])}, tables=TABLES)
+"""What the replay reads of the bot: each game's Discord UI and table."""
 
 
 def replay_of(game: str) -> Replay:

@@ -12,13 +12,16 @@ import pytest
 
 from bot.dealer import Dealer
 from bot.games import REGISTRY
-from bot.games.core import SYSTEM, apply_checked, start
+from bot.games.core import SYSTEM, Event, apply_checked, start
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
 from bot.i18n import words
 from bot.reactions import Table
+from bot.sessions.transition import Transition
 from cogs.schicki_micki import ui as schicki_ui
 from cogs.schicki_micki.ui import SchickiUI
+from presentation.schicki_micki import table as schicki_table
+from presentation.schicki_micki.table import SchickiTable
 
 RULES = REGISTRY["schicki_micki"]
 EN = words("en")
@@ -69,21 +72,38 @@ class FakeDealer:
 
 def test_the_result_is_shown_until_the_next_card():
     window, after, dealt, data = won_row()
-    ui = SchickiUI(FakeDealer())
-    ui.results[1] = data
-    assert ui.result(match(*after)) == data
+    ui = SchickiUI(SchickiTable(), FakeDealer())
+    # The table hears the change that settled the window (before any board is drawn).
+    ui.table.heard(Transition(match(*after), [], [Event("resolved", None, data)]))
+    assert ui.table.result(match(*after)) == data
     text = ui.status(match(*after), SEATS, RULES.view(after[0], None), EN)
     assert "**Row 1**" in text and "Alice" in text
     assert "row 2 starts in a moment" in text
-    assert ui.result(match(*dealt)) is None, "the next card replaces it"
+    assert ui.table.result(match(*dealt)) is None, "the next card replaces it"
     assert "**Row" not in ui.status(match(*dealt), SEATS, RULES.view(dealt[0], None), EN)
-    assert ui.result(match(*window)) is None, "an open window is no result"
-    assert ui.result(None) is None
+    assert ui.table.result(match(*window)) is None, "an open window is no result"
+    assert ui.table.result(None) is None
+    # Both front ends draw the same picture: with the result while it stands.
+    with_result = ui.table.picture(match(*after), SEATS, RULES.view(after[0], None), EN)
+    assert ui.board(match(*after), SEATS, RULES.view(after[0], None), EN) == with_result
+    ui.forget(1)
+    assert ui.table.result(match(*after)) is None
+    assert ui.table.picture(match(*after), SEATS, RULES.view(after[0], None), EN) \
+        != with_result, "the picture showed the result"
+
+
+def test_a_table_remembers_a_bounded_number_of_results(monkeypatch):
+    monkeypatch.setattr(schicki_table, "KEPT", 3)
+    _window, _after, _dealt, data = won_row()
+    table = SchickiTable()
+    for match_id in range(1, 6):
+        table.remember(match_id, data)
+    assert [table.remembers(m) for m in range(1, 6)] == [False, False, True, True, True]
 
 
 def test_a_passing_window_state_keeps_the_last_picture():
     window, after, _dealt, _data = won_row()
-    ui = SchickiUI(FakeDealer(passing=True))
+    ui = SchickiUI(SchickiTable(), FakeDealer(passing=True))
     ui.pictures[1] = b"last picture"
     assert ui.board(match(*window), SEATS, RULES.view(window[0], None), EN) == b"last picture"
     # A state that is no window is always drawn.
@@ -108,7 +128,7 @@ def settling_ui() -> tuple[SchickiUI, Table, tuple]:
     dealer = Dealer(sessions=None, io=None)
     table = dealer.tables.setdefault(1, Table())
     table.calm.clear()
-    ui = SchickiUI(dealer)
+    ui = SchickiUI(SchickiTable(), dealer)
     ui.pictures[1] = b"last picture"
     return ui, table, window
 

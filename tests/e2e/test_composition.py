@@ -32,7 +32,9 @@ async def test_the_extensions_load_in_any_order(table, monkeypatch):
     # its option is checked like every command's.
     told = await send_raw(table.driver, "alice", "game history", page=0)
     assert told.messages[-1].ephemeral and "`page` must be" in told.messages[-1].content
-    assert listening(table) == ["Publisher", "Dealer", "Daily"], "the board is drawn first"
+    # The tables hear a change before the board is drawn (what a picture remembers), and
+    # the board is drawn before any other listener posts.
+    assert listening(table) == ["Tables", "Publisher", "Dealer", "Daily"]
     lobby = await table.driver.slash("alice", "games", "mimikri new")
     assert lobby.ok, lobby
 
@@ -40,8 +42,8 @@ async def test_the_extensions_load_in_any_order(table, monkeypatch):
 @pytest.mark.asyncio
 async def test_an_unloaded_extension_stops_listening(table):
     await table.start()
-    assert listening(table) == ["Publisher", "Dealer", "Daily"]
+    assert listening(table) == ["Tables", "Publisher", "Dealer", "Daily"]
     await table.bot.unload_extension("cogs.daily")
-    assert listening(table) == ["Publisher", "Dealer"]
+    assert listening(table) == ["Tables", "Publisher", "Dealer"]
     await table.bot.load_extension("cogs.daily")
-    assert listening(table) == ["Publisher", "Dealer", "Daily"]
+    assert listening(table) == ["Tables", "Publisher", "Dealer", "Daily"]

@@ -16,6 +16,7 @@ from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
 from bot.i18n import words
 from cogs.schicki_micki.cog import SAY, SchickiUI
+from presentation.schicki_micki.table import SchickiTable
 from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_schicki_micki import result_message, seed_with, wait_cards
 from tests.test_i18n import ROOT, literal_replies
@@ -133,7 +134,7 @@ def test_the_status_counts_cards_and_names_the_winners_in_czech():
     """A computer that took a player's seat says so in Czech too."""
     seats = [SeatRow(0, 1, "Alice", False, 0), SeatRow(1, 2, "Carol", True, 0),
              SeatRow(2, 3, "Bob", False, 0)]
-    ui = SchickiUI(dealer=None)
+    ui = SchickiUI(SchickiTable(), dealer=None)
     playing = {"phase": "deal", "row": 4, "dealer": 1, "deck": 3, "last_chance": False,
                "scores": [2, 0, 5]}
     assert ui.status(None, seats, playing, CS) == (

@@ -6,12 +6,15 @@ player in turn adds 1 or 2 to a counter, and whoever reaches five wins."""
 
 from __future__ import annotations
 
+import io
 import sys
 import textwrap
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import aiohttp
 import pytest
+from PIL import Image
 
 import bot.games
 import cogs
@@ -101,7 +104,24 @@ SPEC = '''
                     test_options=test_options, lobby_defaults={"colour": "orange"},
                     server_options=(ServerOption("colour", "toy_colour", "The toy's colour",
                                                  {"orange": "orange", "teal": "teal"}),),
-                    demo="presentation.toy.demo:play")
+                    table="presentation.toy.table:ToyTable", demo="presentation.toy.demo:play")
+'''
+
+TABLE = '''
+    """The toy's table picture, for Discord and the web alike: a bar as long as the count."""
+
+    import io
+
+    from PIL import Image
+
+    from presentation.table import Table
+
+
+    class ToyTable(Table):
+        def picture(self, match, seats, view, w):
+            out = io.BytesIO()
+            Image.new("RGB", (40 + 40 * view["count"], 40), "orange").save(out, "PNG")
+            return out.getvalue()
 '''
 
 DEMO = '''
@@ -133,12 +153,9 @@ COG = '''
 
     from __future__ import annotations
 
-    import io
-
     import discord
     from discord import app_commands
     from discord.ext import commands
-    from PIL import Image
 
     from cogs._cog import GameCog
     from cogs._lobby import minutes, open_lobby
@@ -148,11 +165,6 @@ COG = '''
 
     class ToyUI(GameUI):
         game = "toy"
-
-        def board(self, match, seats, view, w):
-            out = io.BytesIO()
-            Image.new("RGB", (40 + 40 * view["count"], 40), "orange").save(out, "PNG")
-            return out.getvalue()
 
         def controls(self, match, seats, view, w):
             return [GameAction(match.id, match.version, f"add:{n}", label=f"+{n}")
@@ -178,8 +190,8 @@ COG = '''
             await open_lobby(interaction, "toy", {"turn_timer": minutes(turn_timer)})
 
 
-    def ui(bot):
-        return ToyUI()
+    def ui(bot, table):
+        return ToyUI(table)
 
 
     async def setup(bot) -> None:
@@ -203,6 +215,7 @@ def toy(tmp_path, monkeypatch):
     write(tmp_path / "discord" / "toy" / "cog.py", COG)
     write(tmp_path / "words" / "toy" / "__init__.py", '"""The toy game in words."""\n')
     write(tmp_path / "words" / "toy" / "demo.py", DEMO)
+    write(tmp_path / "words" / "toy" / "table.py", TABLE)
     monkeypatch.setattr(bot.games, "__path__", [*bot.games.__path__, str(tmp_path / "games")])
     monkeypatch.setattr(cogs, "__path__", [*cogs.__path__, str(tmp_path / "discord")])
     monkeypatch.setattr(presentation, "__path__",
@@ -269,6 +282,14 @@ async def test_the_toy_is_played_in_discord_on_the_web_and_replayed(toy, table):
         await alice.until_version(shown["version"] + 1)
         await table.idle()
         assert (await table.match(match_id)).state["count"] == 2
+        # The web's picture is the toy's table, the very one Discord's board shows.
+        token = parse_qs(urlsplit(link).query)["t"][0]
+        picture = f"{base}/m/{match_id}/board.png?t={token}&v={shown['version'] + 1}"
+        async with http.get(picture) as response:
+            assert response.status == 200
+            web_png = await response.read()
+        assert driver.latest(board).pngs()[0].data == web_png
+        assert Image.open(io.BytesIO(web_png)).size == (40 + 40 * 2, 40)
         await alice.ws.close()
     users = {0: "alice", 1: "bob"}
     for _ in range(5):

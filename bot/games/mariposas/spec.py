@@ -41,6 +41,7 @@ GAME = GameSpec(
     typical=(4, {}),
     timer_text="Mariposas' turn timer in minutes unless its host chooses (0 = none)",
     test_seeds=1,  # its own contract test plays many more
+    table="presentation.mariposas.table:MariposasTable",
     demo="presentation.mariposas.demo:play",
     showcase=Showcase("mariposas", 3, "rendering.mariposas:render_board", turn_start),
 )

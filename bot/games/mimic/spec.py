@@ -39,6 +39,7 @@ GAME = GameSpec(
     rules=RULES, order=3, brain=Brain, turn_timer=10 * 60,
     timer_text="MIMIC's turn timer in minutes unless its host chooses (0 = none)",
     test_options=test_options,
+    table="presentation.mimic.table:MimicTable",
     demo="presentation.mimic.demo:play",
     showcase=Showcase("mimic", 2, "rendering.mimic:render_board", middle),
 )

@@ -36,6 +36,7 @@ GAME = GameSpec(
     typical=(4, {"subjects": 5}),
     timer_text="Mimikri's turn timer in minutes unless its host chooses (0 = none)",
     test_options=test_options, test_seeds=5,
+    table="presentation.mimikri.table:MimikriTable",
     demo="presentation.mimikri.demo:play",
     showcase=Showcase("mimikri", 3, "rendering.mimikri:render_board", middle, {"subjects": 5}),
 )

@@ -64,6 +64,7 @@ GAME = GameSpec(
     server_options=(ServerOption(
         "input", "schicki_input", "How Schicki Micki is played unless its host chooses",
         dict(zip(INPUTS, ("emoji reactions", "buttons"), strict=True))),),
+    table="presentation.schicki_micki.table:SchickiTable",
     demo="presentation.schicki_micki.demo:play",
     showcase=Showcase("schicki-micki", 4, "rendering.schicki_micki:render_table", row_won,
                       extra=as_resolved),

@@ -1,0 +1,87 @@
+"""A game's public table picture for every front end: `Table`, which each game's presentation
+package subclasses (its spec names the class), and `Tables`, every game's, built once by the
+composition root.
+
+Discord's board and the web's board (and a replay's steps) show the same picture because they
+ask the same `Table`. A table may remember what its next picture needs beyond the game's view
+(Schicki Micki's newest result): `Tables` hears every committed change as a listener of the
+session service, before any board is redrawn.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+from bot.games.spec import named
+from bot.sessions.transition import Listener, Transition
+
+if TYPE_CHECKING:
+    from bot.db.rows import MatchRow, SeatRow
+    from bot.games.core import Event
+    from bot.games.spec import GameSpec
+    from bot.i18n import Words
+
+View = TypeVar("View", bound=Mapping[str, Any])
+
+
+class Table(Generic[View]):
+    """How one game's table is drawn, whichever front end shows it. Pictures are slow, pure
+    renders: front ends call them off their event loop."""
+
+    def picture(self, match: MatchRow, seats: Sequence[SeatRow], view: View,
+                w: Words) -> bytes:
+        """The public table picture of ``view`` (the match as it stands now)."""
+        raise NotImplementedError
+
+    def step(self, match: MatchRow, seats: Sequence[SeatRow], view: View,
+             events: Sequence[Event], w: Words) -> bytes:
+        """A replay step's picture, as the table showed it then (``events``: what the step
+        did). A table that remembers (`heard`) draws from the step's events instead."""
+        return self.picture(match, seats, view, w)
+
+    def hand(self, seats: Sequence[SeatRow], view: View, w: Words) -> bytes | None:
+        """A seat's own hand drawn from its own view, for its player only (None: the game
+        draws no hand)."""
+        return None
+
+    def heard(self, transition: Transition) -> None:
+        """A change was committed (before its board is redrawn): keep what the next picture
+        needs that the view does not say."""
+
+    def forget(self, match_id: int) -> None:
+        """The match is over and its last board drawn: drop what was kept for it."""
+
+
+class Tables(Listener):
+    """Every game's `Table`, by game id, as its spec names it; a listener of the session
+    service, so each table hears its own game's changes."""
+
+    def __init__(self, specs: Mapping[str, GameSpec]) -> None:
+        self._tables: dict[str, Table[Any]] = {
+            game: named(spec.table)() for game, spec in specs.items() if spec.table}
+
+    def __getitem__(self, game: str) -> Table[Any]:
+        return self._tables[game]
+
+    def __contains__(self, game: object) -> bool:
+        return game in self._tables
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._tables)
+
+    def get(self, game: str) -> Table[Any] | None:
+        """A game's table (None: the game has no picture)."""
+        return self._tables.get(game)
+
+    def picture(self, match: MatchRow, seats: Sequence[SeatRow], view: Any,
+                w: Words) -> bytes | None:
+        """A match's public table picture (None: its game has no table)."""
+        table = self._tables.get(match.game)
+        return table.picture(match, seats, view, w) if table is not None else None
+
+    def published(self, transition: Transition) -> None:
+        """Tell the game's table of a committed change."""
+        table = self._tables.get(transition.match.game)
+        if table is not None:
+            table.heard(transition)
