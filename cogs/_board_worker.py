@@ -27,7 +27,7 @@ from bot.retry import backoff
 from bot.sessions.service import SessionService
 from cogs._board_key import board_key
 from cogs._board_message import BoardMessages
-from cogs._pings import NO_PINGS, RETRYABLE, TurnPings, pings
+from cogs._pings import NO_PINGS, RETRYABLE, pings
 from cogs._pings import link as _link
 from cogs._replies import png_file, server_words
 from cogs._threads import THREAD_ERRORS, Threads
@@ -75,7 +75,9 @@ class BoardWorker:
         self._resuming = False
         self.idle = asyncio.Event()  # set whenever no board has pending work (tests wait on it)
         self.idle.set()
-        self.turn_pings = TurnPings(bot, self)
+        # Work another service runs beside the boards (turn pings): the publisher is not
+        # idle until it is done too.
+        self._beside: set[asyncio.Task[None]] = set()
         # A game with the thread option moves into its thread at Start; the publisher keeps
         # the thread usable before it draws there.
         self.threads = threads
@@ -133,9 +135,24 @@ class BoardWorker:
         return match_id in self._drawn or match_id in self._workers
 
     def settled(self) -> None:
-        """Set `idle` once no board worker and no turn ping is running."""
-        if not self._workers and not self.turn_pings.tasks and not self._resuming:
+        """Set `idle` once no board worker and no work beside the boards is running."""
+        if not self._workers and not self._beside and not self._resuming:
             self.idle.set()
+
+    def beside(self, task: asyncio.Task[None]) -> None:
+        """Count ``task`` (a turn ping's send or delete) as the boards' work until it is done:
+        tests wait for `idle`, which then waits for it too."""
+        self._beside.add(task)
+        self.idle.clear()
+        task.add_done_callback(self._beside_done)
+
+    def _beside_done(self, task: asyncio.Task[None]) -> None:
+        self._beside.discard(task)
+        self.settled()
+
+    def lost(self, match: MatchRow) -> bool:
+        """Whether the match's channel is known deleted: nothing is sent there any more."""
+        return match.channel_id in self.gone or match.home_channel_id in self.gone
 
     async def warn_host(self, match: MatchRow, what: str) -> None:
         """Tell the host once (for the board: until it updates again) that a missing permission
@@ -173,9 +190,6 @@ class BoardWorker:
                         " the game was cancelled", match_id)
         if match_id not in self._workers:
             self._forget(match_id)  # its worker, if one is on, finds it gone and forgets it
-
-    def _gone(self, match: MatchRow) -> bool:
-        return match.channel_id in self.gone or match.home_channel_id in self.gone
 
     # -- the worker -----------------------------------------------------------------------
 
@@ -277,7 +291,7 @@ class BoardWorker:
         again (it ended and all of it is shown, or it cannot be shown anywhere)."""
         repo = self.sessions.repo
         match = await repo.match(match_id)
-        if match is None or self._gone(match):
+        if match is None or self.lost(match):
             return True
         if not await self.threads.usable(match):
             return False  # the game left its thread: that change redraws it in its channel

@@ -12,6 +12,7 @@ from bot.app import MenagerieBot
 
 if TYPE_CHECKING:
     from bot.dealer import Dealer
+    from cogs._pings import TurnPings
     from cogs._publisher import Publisher
     from cogs._ui import GameUI
     from presentation.languages import Languages
@@ -20,10 +21,11 @@ if TYPE_CHECKING:
 
 class GameBot(MenagerieBot):
     """For typing only (never built): the composition root (`root.compose`) installs the
-    publisher, the servers' languages, the games' tables (their pictures, for every front
-    end), the real-time dealer and each game's Discord UI."""
+    publisher, the turn pings, the servers' languages, the games' tables (their pictures,
+    for every front end), the real-time dealer and each game's Discord UI."""
 
     publisher: Publisher
+    pings: TurnPings
     dealer: Dealer
     languages: Languages
     tables: Tables

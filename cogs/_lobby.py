@@ -23,6 +23,7 @@ from cogs._buttons import LobbyButton
 from cogs._pings import NO_PINGS, RETRYABLE
 from cogs._replies import mention, reader, server_words, tell
 from cogs._ui import EN, game_name
+from presentation.durations import duration as duration  # the lobby's timers, in words
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -128,7 +129,6 @@ def parent_of(channel: object) -> int | None:
     return channel.parent_id if isinstance(channel, discord.Thread) else None
 
 
-
 def lobby_buttons(match_id: int, w: Words = EN) -> list[discord.ui.Item[Any]]:
     """The lobby buttons: Join, Leave, Start, Cancel, and a row of Add computer, one per
     level, and Remove computer."""
@@ -167,11 +167,3 @@ def option_text(key: str, value: Any, w: Words = EN) -> str:
     return w(f"value.{value}") if w.has(f"value.{value}") else str(value)
 
 
-def duration(seconds: int, w: Words = EN) -> str:
-    """A timer's length: 45 s, 5 min, 2 min 30 s."""
-    minutes, rest = divmod(seconds, 60)
-    if not minutes:
-        return w("unit.seconds", value=rest)
-    if not rest:
-        return w("unit.minutes", minutes=minutes)
-    return w("unit.minutes_seconds", minutes=minutes, seconds=rest)

@@ -1,7 +1,9 @@
-"""Turn pings: one mention when a player's turn starts, taken away once the turn is over.
+"""Turn pings: one mention when a player's turn starts, taken away once the turn is over, and
+a reminder when half of a turn timer is gone.
 
 Board edits notify nobody, so the start of a turn gets its own short message mentioning the
-player to act (`TurnPings.note`, called as each change is published): once per turn — a seat
+player to act (`TurnPings.note`: a listener of the session service, which the composition root
+subscribes after the board publisher): once per turn — a seat
 that stays the one to act (a Mariposas turn's sub-steps, a showdown's other pickers) is not
 pinged again — never a computer, never a player who switched pings off, and with the turn
 timer's deadline as a Discord timestamp. Once the turn is over its ping is deleted, so a game
@@ -26,13 +28,14 @@ import aiohttp
 import discord
 
 from bot.db.players import wants_pings
-from bot.db.rows import MatchRow
+from bot.db.rows import MatchRow, SeatRow
 from bot.db.turn_pings import PingRow, add_ping, drop_ping, matches_with_pings, pings_of
 from bot.retry import backoff
-from bot.sessions.transition import Transition, is_realtime, players
+from bot.sessions.transition import Listener, Transition, is_realtime, players
 from bot.shards import EVERYONE, Owner
 from cogs._replies import server_words
 from cogs._ui import game_name
+from presentation.durations import duration
 
 if TYPE_CHECKING:
     from bot.sessions.service import SessionService
@@ -67,22 +70,23 @@ def where(match: MatchRow) -> str:
 
 
 class Boards(Protocol):
-    """What the turn pings use of the board worker that owns them
-    (`cogs._board_worker.BoardWorker`, which imports this module): its sessions, its idle
-    flag, its pace and its boards."""
+    """What the turn pings use of the board publisher (`cogs._publisher.Publisher`, which
+    imports this module): its sessions, its pace, its boards, and its count of work going on
+    (tests wait for it)."""
 
     sessions: SessionService
-    idle: asyncio.Event
     retry_delay: float
 
-    def settled(self) -> None: ...
+    def beside(self, task: asyncio.Task[None]) -> None: ...
+
+    def lost(self, match: MatchRow) -> bool: ...
 
     # The publisher's own bound (see `Publisher.drawn`).
     async def drawn(self, match_id: int, version: int, timeout: float = ...) -> float: ...  # noqa: ASYNC109
 
 
-class TurnPings:
-    """The turn pings of every match, sent and deleted beside its board worker."""
+class TurnPings(Listener):
+    """The turn pings of every match, sent and deleted beside its board."""
 
     def __init__(self, bot: GameBot, publisher: Boards) -> None:
         self.bot = bot
@@ -95,6 +99,30 @@ class TurnPings:
         self._stored: dict[int, dict[int, int]] = {}
         self._stuck: dict[int, int] = {}  # match → failed sweeps in a row (a ping left over)
         self._later: dict[int, asyncio.Task[None]] = {}  # match → its backoff's retry
+
+    def published(self, transition: Transition) -> None:
+        """A change was committed: ping and unping for it, unless nothing can be shown there
+        any more or the game is another process's (that one hears of it: `Clock.heard`)."""
+        match = transition.match
+        if not self.publisher.lost(match) and self.publisher.sessions.owner.owns(match.guild_id):
+            self.note(transition)
+
+    async def remind(self, match: MatchRow, seat: SeatRow) -> None:
+        """Ping the player whose turn timer is half gone."""
+        # Read again: the timer was armed at Start, before the game may have moved to a thread.
+        match = await self.publisher.sessions.repo.match(match.id) or match
+        if seat.user_id is None or match.message_id is None:
+            return
+        left = int(float(match.options.get("turn_timer", 0)) / 2)
+        w = await server_words(self.bot, match.guild_id)
+        try:
+            await self.bot.get_partial_messageable(match.channel_id).send(
+                w("board.reminder", user=seat.user_id, link=link(match),
+                  left=duration(left, w)),
+                allowed_mentions=pings(seat.user_id),
+            )
+        except RETRYABLE:
+            log.warning("could not send the turn reminder of match %s", match.id, exc_info=True)
 
     def note(self, transition: Transition) -> None:
         """Ping each human seat this transition makes one to act that was not one already,
@@ -122,11 +150,11 @@ class TurnPings:
             self._track(self._ping(match.id, seat, row.user_id, began))
 
     def _track(self, coro: Any) -> None:
-        """Run a ping's send or delete beside the board worker (tests wait for both)."""
+        """Run a ping's send or delete beside the boards (tests wait for both)."""
         task = asyncio.create_task(coro)
         self.tasks.add(task)
-        self.publisher.idle.clear()
-        task.add_done_callback(self._done)
+        task.add_done_callback(self.tasks.discard)
+        self.publisher.beside(task)
 
     async def load(self, *, owner: Owner = EVERYONE) -> None:
         """At start-up, before `known`: read which turns the stored pings were sent for."""
@@ -161,15 +189,14 @@ class TurnPings:
         if match_id in self._stuck:
             self._track(self._sweep(match_id))
 
-    def stop(self) -> None:
-        """Cancel the backoffs' retries (the stored pings are swept at the next start)."""
-        for task in self._later.values():
-            task.cancel()
+    async def close(self) -> None:
+        """Cancel the backoffs' retries and the sends and deletes under way (the stored pings
+        are swept at the next start)."""
+        tasks = [*self._later.values(), *self.tasks]
         self._later.clear()
-
-    def _done(self, task: asyncio.Task[None]) -> None:
-        self.tasks.discard(task)
-        self.publisher.settled()
+        for task in tasks:
+            task.cancel()
+        await asyncio.gather(*tasks, return_exceptions=True)
 
     async def _ping(self, match_id: int, seat: int, user_id: int, began: int) -> None:
         """Mention the player whose turn began at version ``began``, once the board shows it

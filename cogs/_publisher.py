@@ -8,7 +8,8 @@ limit) collapse into one, so the board always ends on the latest state and a slo
 slows the game. At start-up the publisher brings every message behind the database up to date,
 leaving the boards that already show their game (`resume`).
 
-Board edits notify nobody: the start of a turn gets its own mention (`cogs._pings`). A game
+Board edits notify nobody: the start of a turn gets its own mention (`cogs._pings`, a listener
+of its own that the root builds beside the publisher). A game
 played in its own thread is kept usable there (`cogs._threads`). A game whose channel was
 deleted (told by the gateway, or found by a draw after a restart) is ended and nothing more is
 sent for it (`channel_gone`).
@@ -21,14 +22,11 @@ import logging
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from bot.db.rows import MatchRow, SeatRow
+from bot.db.rows import MatchRow
 from bot.sessions.service import SessionService
 from bot.sessions.transition import Listener, Transition, is_realtime
 from cogs._board_key import board_key
 from cogs._board_worker import BoardWorker
-from cogs._lobby import duration
-from cogs._pings import RETRYABLE, pings
-from cogs._pings import link as _link
 from cogs._pings import where as where
 from cogs._replies import server_words
 from cogs._threads import Threads
@@ -53,42 +51,22 @@ class Publisher(BoardWorker, Listener):
     # -- called by the session service ----------------------------------------------------
 
     def published(self, transition: Transition) -> None:
-        """Note the transition's log lines, ping whoever's turn it starts and schedule a
-        redraw of its message."""
+        """Note the transition's log lines and schedule a redraw of its message."""
         match = transition.match
-        if self._gone(match) or not self.sessions.owner.owns(match.guild_id):
+        if self.lost(match) or not self.sessions.owner.owns(match.guild_id):
             # Nothing can be shown there; or the game is another process's (a move on the web
             # board this one serves): that one hears of it and shows it (`Clock.heard`).
             return
-        self.turn_pings.note(transition)
         self.messages.note(transition)
         ui = self.bot.uis.get(match.game)
         if ui is not None and ui.quiet(transition) and self._skip(match):
             return
         self.refresh(match.id)
 
-    async def remind(self, match: MatchRow, seat: SeatRow) -> None:
-        """Ping the player whose turn timer is half gone."""
-        # Read again: the timer was armed at Start, before the game may have moved to a thread.
-        match = await self.sessions.repo.match(match.id) or match
-        if seat.user_id is None or match.message_id is None:
-            return
-        left = int(float(match.options.get("turn_timer", 0)) / 2)
-        w = await server_words(self.bot, match.guild_id)
-        try:
-            await self.bot.get_partial_messageable(match.channel_id).send(
-                w("board.reminder", user=seat.user_id, link=_link(match),
-                  left=duration(left, w)),
-                allowed_mentions=pings(seat.user_id),
-            )
-        except RETRYABLE:
-            log.warning("could not send the turn reminder of match %s", match.id, exc_info=True)
-
     async def close(self) -> None:
         """Stop the workers (pending redraws are redone at the next start-up)."""
-        tasks = [*self._workers.values(), *self.turn_pings.tasks,
+        tasks = [*self._workers.values(), *self._beside,
                  *([self._checking] if self._checking is not None else [])]
-        self.turn_pings.stop()
         for task in tasks:
             task.cancel()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -157,7 +135,3 @@ class Publisher(BoardWorker, Listener):
             self._mark_drawn(match_id)
             left.append(match)
         return left
-
-    def known_turns(self, match: MatchRow) -> None:
-        """At start-up: the seats to act now were pinged before the restart."""
-        self.turn_pings.known(match)

@@ -27,8 +27,8 @@ from bot.defaults import ServerSettings, server_options, timed_games
 from bot.games import GAMES
 from bot.i18n import Words
 from cogs._cog import GameCog
-from cogs._lobby import duration
 from cogs._replies import is_admin, reader, server_words, tell
+from presentation.durations import duration
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot

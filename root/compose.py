@@ -26,6 +26,7 @@ from bot.sessions.service import SessionService
 from bot.settings import Settings
 from cogs._buttons import DYNAMIC_ITEMS
 from cogs._cog import GameCog
+from cogs._pings import TurnPings
 from cogs._publisher import Publisher
 from cogs._threads import Threads
 from cogs._translator import CommandTranslator
@@ -121,6 +122,10 @@ async def compose(bot: RootBot) -> None:
     bot.publisher = Publisher(bot, bot.sessions, threads, retry_delay=settings.retry_delay,
                               web=board_buttons(settings))
     bot.sessions.subscribe(bot.publisher)
+    # Turn pings and reminders: after the publisher, which they wait on (a ping goes out once
+    # the board shows the turn).
+    bot.pings = TurnPings(bot, bot.publisher)
+    bot.sessions.subscribe(bot.pings)
     # The real-time games' clock: it starts dealing when such a game starts, from either
     # front end; Discord's table (the game's cog) attaches itself as what it deals on.
     bot.dealer = Dealer(bot.sessions, time_scale=settings.time_scale,
@@ -137,7 +142,7 @@ async def compose(bot: RootBot) -> None:
     if bot.feed is not None:
         await bot.feed.start()
     # A turn ping an archived thread kept is deleted once the thread is reopened.
-    threads.when_reopened(bot.publisher.turn_pings.retry)
+    threads.when_reopened(bot.pings.retry)
     bot.uis.update(game_uis(bot))
     # Lobby and Rematch buttons work after a restart too.
     bot.add_dynamic_items(*DYNAMIC_ITEMS, RematchButton, PlayButton, LaunchButton)
@@ -156,11 +161,11 @@ async def resume(bot: RootBot) -> int:
     resumed = await sessions.resume()
     publisher = bot.publisher
     matches = await sessions.repo.unsettled_matches(owner=sessions.owner)
-    await publisher.turn_pings.load(owner=sessions.owner)
+    await bot.pings.load(owner=sessions.owner)
     for match in matches:
-        publisher.known_turns(match)
+        bot.pings.known(match)  # the seats to act now were pinged before the restart
     publisher.resume(matches)
-    publisher.turn_pings.sweep_loaded()
+    bot.pings.sweep_loaded()
     for cog in list(bot.cogs.values()):
         if isinstance(cog, GameCog):
             await cog.resume_games()
@@ -183,6 +188,8 @@ async def close(bot: RootBot) -> None:
     board = getattr(bot, "web", None)
     if board is not None:
         await board.close()
+    if hasattr(bot, "pings"):
+        await bot.pings.close()
     if hasattr(bot, "publisher"):
         await bot.publisher.close()
     if hasattr(bot, "sessions"):

@@ -98,9 +98,11 @@ def cycles(graph: dict[str, set[str]]) -> list[list[str]]:
 
 
 # The one loop allowed, as its edges: `cogs._bot.GameBot` is a declaration for the type
-# checker only (never built) of the bot the cogs see, naming the publisher and the UIs that the
-# composition root and the games' extensions install on it; those type their bot as it.
-TYPING_DECLARATIONS = {("cogs._bot", "cogs._publisher"), ("cogs._bot", "cogs._ui")}
+# checker only (never built) of the bot the cogs see, naming the publisher, the turn pings and
+# the UIs that the composition root and the games' extensions install on it; those type their
+# bot as it.
+TYPING_DECLARATIONS = {("cogs._bot", "cogs._publisher"), ("cogs._bot", "cogs._pings"),
+                       ("cogs._bot", "cogs._ui")}
 
 
 def import_graph() -> dict[str, set[str]]:

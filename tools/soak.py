@@ -30,7 +30,7 @@ FINISHED_EVERY = 10  # one game in this many is played to its end, the others ca
 
 def kept(bot: MenagerieBot) -> dict[str, int]:
     """The size of every per-match structure of the process, by name."""
-    sessions, publisher = bot.sessions, bot.publisher
+    sessions, publisher, turn_pings = bot.sessions, bot.publisher, bot.pings
     schicki: Any = bot.uis.get("schicki_micki")
     dealer = getattr(schicki, "dealer", None)
     sized: dict[str, Sized] = {
@@ -42,11 +42,12 @@ def kept(bot: MenagerieBot) -> dict[str, int]:
         "publisher._drawing": publisher._drawing, "publisher._dirty": publisher._dirty,
         "publisher._kick": publisher._kick, "publisher._failures": publisher._failures,
         "publisher._warned": publisher._warned, "publisher._workers": publisher._workers,
+        "publisher._beside": publisher._beside,
         "threads.checked": publisher.threads.checked,
         "threads.linked": publisher.threads.linked,
-        "turn_pings._turns": publisher.turn_pings._turns,
-        "turn_pings._stuck": publisher.turn_pings._stuck,
-        "turn_pings._later": publisher.turn_pings._later,
+        "pings._turns": turn_pings._turns,
+        "pings._stuck": turn_pings._stuck,
+        "pings._later": turn_pings._later,
     }
     if schicki is not None:
         sized["schicki.pictures"] = schicki.pictures

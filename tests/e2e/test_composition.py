@@ -34,7 +34,7 @@ async def test_the_extensions_load_in_any_order(table, monkeypatch):
     assert told.messages[-1].ephemeral and "`page` must be" in told.messages[-1].content
     # The tables hear a change before the board is drawn (what a picture remembers), and
     # the board is drawn before any other listener posts.
-    assert listening(table) == ["Tables", "Publisher", "Dealer", "Daily"]
+    assert listening(table) == ["Tables", "Publisher", "TurnPings", "Dealer", "Daily"]
     lobby = await table.driver.slash("alice", "games", "mimikri new")
     assert lobby.ok, lobby
 
@@ -42,8 +42,8 @@ async def test_the_extensions_load_in_any_order(table, monkeypatch):
 @pytest.mark.asyncio
 async def test_an_unloaded_extension_stops_listening(table):
     await table.start()
-    assert listening(table) == ["Tables", "Publisher", "Dealer", "Daily"]
+    assert listening(table) == ["Tables", "Publisher", "TurnPings", "Dealer", "Daily"]
     await table.bot.unload_extension("cogs.daily")
-    assert listening(table) == ["Tables", "Publisher", "Dealer"]
+    assert listening(table) == ["Tables", "Publisher", "TurnPings", "Dealer"]
     await table.bot.load_extension("cogs.daily")
-    assert listening(table) == ["Tables", "Publisher", "Dealer", "Daily"]
+    assert listening(table) == ["Tables", "Publisher", "TurnPings", "Dealer", "Daily"]

@@ -480,7 +480,7 @@ async def test_a_reminder_armed_at_start_goes_into_the_thread(table):
                                    message_id=lobby_message.id, thread_id=None)
     seat = (await table.bot.sessions.repo.seats(match_id))[0]
     since = driver.mark()
-    await table.bot.publisher.remind(as_armed, seat)
+    await table.bot.pings.remind(as_armed, seat)
     [reminder] = driver.pings(since=since)
     assert reminder.message.channel_id == thread.id
     assert reminder.users == {table.server.world.user("alice").id}
