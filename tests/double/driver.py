@@ -214,7 +214,8 @@ class Driver:
                 }
             if kind == LABEL:
                 return {"type": LABEL, "component": answer(component["component"])}
-            cid = component.get("custom_id")
+            # JSON: a str, or None for a component without one (nothing in values then).
+            cid: Any = component.get("custom_id")
             unused.discard(cid)
             if kind == TEXT_INPUT:
                 value = str(values.get(cid, component.get("value") or ""))
@@ -449,7 +450,7 @@ class Driver:
         out = Path(directory)
         out.mkdir(parents=True, exist_ok=True)
         seen: set[int] = set()
-        paths = []
+        paths: list[Path] = []
         for msg in sorted(self.world.messages.values(), key=lambda m: m.id):
             if msg.author is not self.world.bot_user:
                 continue

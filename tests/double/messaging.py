@@ -222,7 +222,8 @@ def _media(world: World, media: dict[str, Any], attachments: list[Attachment]) -
 def size_limit(server: FakeDiscord, channel_id: int) -> int:
     """Bytes a file sent into this channel may have: its server's limit (a DM's: the default)."""
     channel = server.world.channels.get(channel_id)
-    guild = server.world.guilds.get(channel.guild_id) if channel is not None else None
+    guild_id = channel.guild_id if channel is not None else None
+    guild = server.world.guilds.get(guild_id) if guild_id is not None else None
     return guild.attachment_size_limit if guild is not None else MAX_FILE_BYTES
 
 

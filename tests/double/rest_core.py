@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from aiohttp import web
 
@@ -114,7 +114,8 @@ class CoreRoutes:
     async def put_commands(self, request: web.Request) -> web.Response:
         scope = self._check_app(request)
         payload, _ = await read_body(request)
-        stored = commands.sync(self.world, scope, payload)
+        # A bulk overwrite's body is a JSON list (read_body's type says the other routes' object).
+        stored = commands.sync(self.world, scope, cast("list[dict[str, Any]]", payload))
         self.world.actions.record("commands_sync", data={"scope": scope, "commands": stored})
         return json_response(stored)
 

@@ -14,7 +14,7 @@ import itertools
 import logging
 import weakref
 from collections.abc import Awaitable, Callable
-from typing import Any
+from typing import Any, cast
 
 import discord
 
@@ -168,11 +168,13 @@ def _install_task_factory() -> None:
         return
 
     def factory(loop: asyncio.AbstractEventLoop, coro: Any, **kwargs: Any) -> asyncio.Task[Any]:
-        task = current(loop, coro, **kwargs) if current else asyncio.Task(coro, loop=loop, **kwargs)
+        # A task factory is typed as making a future; the one installed before makes tasks.
+        task = (cast("asyncio.Task[Any]", current(loop, coro, **kwargs)) if current
+                else asyncio.Task(coro, loop=loop, **kwargs))
         owner = _OWNER.get()  # the creator's context: a bot task or not
         if owner is not None:
             owner.tasks.add(task)
-        return task  # type: ignore[return-value]
+        return task
 
     factory._fake_discord = True  # type: ignore[attr-defined]
     loop.set_task_factory(factory)

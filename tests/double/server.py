@@ -15,7 +15,7 @@ import json
 import logging
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 import discord
 import yarl
@@ -36,6 +36,12 @@ from .world import World
 log = logging.getLogger(__name__)
 API_PREFIX = "/api/v10"
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+class _Routes(Protocol):
+    """A group of the API's routes (rest_core, rest_channels, threads...)."""
+
+    def api_routes(self) -> list[tuple[str, str, object]]: ...
 
 
 @dataclass(frozen=True)
@@ -87,15 +93,16 @@ class FakeDiscord:
     # -- lifecycle --------------------------------------------------------
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> FakeDiscord:
         app = web.Application(middlewares=[self._middleware], client_max_size=64 * 1024 * 1024)
-        groups = [CoreRoutes(self), ChannelRoutes(self), InteractionRoutes(self),
-                  ThreadRoutes(self), OAuthRoutes(self), ActivityRoutes(self)]
+        core = CoreRoutes(self)
+        groups: list[_Routes] = [core, ChannelRoutes(self), InteractionRoutes(self),
+                                 ThreadRoutes(self), OAuthRoutes(self), ActivityRoutes(self)]
         for group in groups:
             for method, path, handler in group.api_routes():
                 app.router.add_route(method, API_PREFIX + path, handler)  # type: ignore[arg-type]
                 self.api_routes.append((method, path))
         app.router.add_get("/gateway", self.gateway.handle)
         app.router.add_get("/gateway/", self.gateway.handle)
-        app.router.add_get("/attachments/{channel_id}/{att_id}/{filename}", groups[0].attachment)
+        app.router.add_get("/attachments/{channel_id}/{att_id}/{filename}", core.attachment)
         # Registered last: aiohttp tries resources in order, so this only sees
         # requests no real route (of any method) took.
         self._catch_all = app.router.add_route("*", "/{tail:.*}", self._unknown).resource
@@ -206,7 +213,8 @@ class FakeDiscord:
                       and self.world.grants.user_of(token or "") is not None)
         if (api_path is not None and known and self._needs_auth(api_path)
                 and not self.world.accepts(token) and not user_token):
-            response = json_response({"message": "401: Unauthorized", "code": 0}, 401)
+            response: web.StreamResponse = json_response(
+                {"message": "401: Unauthorized", "code": 0}, 401)
             self.requests.append(RequestRecord(request.method, api_path, 401, template, token))
             return response
         if api_path is not None and self.contract is not None:

@@ -96,11 +96,12 @@ class World:
         )
         members = {u.id: Member(u, joined) for u in people}
         members[self.bot_user.id] = Member(self.bot_user, joined, roles=[bot_role.id])
+        names = list(channel_names)
         channels = [
             Channel(self.ids.next(), channel, 0, guild_id, position=i)
-            for i, channel in enumerate(channel_names)
+            for i, channel in enumerate(names)
         ]
-        taken = {c.name for c in self.channels.values()} & {c.name for c in channels}
+        taken = set(names) & {c.name for c in self.channels.values()}
         if taken:
             raise ValueError(f"channel names must be unique across guilds: {sorted(taken)}")
         guild = Guild(
