@@ -151,7 +151,7 @@ async def bench_reactions(rows: int = 12) -> None:
 async def _reaction_rows(rows: int, reacting: int) -> None:
     from bot.games.schicki_micki.deck import cards
     from bot.games.schicki_micki.table import read_table
-    from cogs.schicki_micki.cog import SAY
+    from presentation.schicki_micki.words import SAY
 
     world = World()
     server = await FakeDiscord(world, check_contract=False).start()

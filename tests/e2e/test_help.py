@@ -3,7 +3,7 @@ command tree the bot synced to the fake Discord, so a new, renamed or removed co
 here until both say so, and neither names a command that does not exist.
 
 How each game is played (buttons, emoji reactions, slash commands) is checked where the code
-says it: Schicki Micki's emojis come from its cog.
+says it: Schicki Micki's emojis come from its words (the ones its cog reads).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from cogs.schicki_micki.cog import EMOJI
+from presentation.schicki_micki.words import EMOJI
 from tests.double import commands
 from tests.double.models import FLAG_EPHEMERAL
 from tests.e2e.table import ephemeral_text

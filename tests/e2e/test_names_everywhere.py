@@ -20,7 +20,7 @@ from bot.db import leaderboards
 from bot.games import REGISTRY
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
-from cogs.schicki_micki.cog import SAY
+from presentation.schicki_micki.words import SAY
 from rendering import fonts
 from tests.e2e.table import Table, game_id
 from tests.e2e.test_mimic import decide, moved_on, perform, settle

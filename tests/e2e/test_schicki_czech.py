@@ -15,8 +15,9 @@ from bot.db.rows import SeatRow
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
 from bot.i18n import words
-from cogs.schicki_micki.cog import SAY, SchickiUI
+from cogs.schicki_micki.ui import SchickiUI
 from presentation.schicki_micki.table import SchickiTable
+from presentation.schicki_micki.words import SAY
 from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_schicki_micki import result_message, seed_with, wait_cards
 from tests.test_i18n import ROOT, literal_replies

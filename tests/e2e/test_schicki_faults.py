@@ -10,7 +10,7 @@ import pytest
 
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
-from cogs.schicki_micki.cog import EMOJI
+from presentation.schicki_micki.words import EMOJI
 from tests.e2e.table import Table
 from tests.e2e.test_schicki_micki import open_table, result_message, wait_cards
 

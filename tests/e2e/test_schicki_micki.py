@@ -12,7 +12,7 @@ from bot.games import REGISTRY
 from bot.games.core import SYSTEM, apply_checked, start
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
-from cogs.schicki_micki.cog import SAY
+from presentation.schicki_micki.words import SAY
 from tests.e2e.table import Table, game_id
 
 RULES = REGISTRY["schicki_micki"]

@@ -11,7 +11,7 @@ import pytest
 
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
-from cogs.schicki_micki.cog import EMOJI, SAY
+from presentation.schicki_micki.words import EMOJI, SAY
 from tests.double import messaging
 from tests.e2e.table import Table
 from tests.e2e.test_schicki_micki import open_table, result_message, wait_cards

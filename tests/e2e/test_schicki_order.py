@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 
 from bot.reactions import Reaction
-from cogs.schicki_micki.cog import SAY, SchickiMicki
+from cogs.schicki_micki.cog import SchickiMicki
+from presentation.schicki_micki.words import SAY
 from tests.double import Driver
 from tests.e2e.table import Table
 

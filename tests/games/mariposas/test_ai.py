@@ -132,7 +132,7 @@ def _landing_scores(goal: str) -> dict[int, float]:
     state = table(goal=goal, cards=["move_5-1", "move_5-2"],
                   butterflies=[("0.0", 0, 1, start_space), ("1.0", 1, 1, BOARD.michoacan)])
     state, _ = act(state, "card:move_5-1", "move:0.0:0")
-    worth = ai.Worth(RULES.view(state, 0))
+    worth = Worth(RULES.view(state, 0))
     b = worth.mine[0]
     return {s: worth.landing(worth.mine, b, s, worth.flowers, worth.visited, 5, 0)[0]
             for s in reachable(start_space, 5)}
