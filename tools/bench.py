@@ -24,6 +24,7 @@ Figures go to stdout; nothing here asserts a time.
 from __future__ import annotations
 
 import asyncio
+import functools
 import io
 import statistics
 import sys
@@ -85,7 +86,7 @@ async def _commit_game(repo: Repo, game: str, channel: int, samples: list[float]
     moves = list(autoplay(rules, f"bench-{channel}", players, options))
     match_id = await repo.create_match(game=game, guild_id=1, channel_id=channel, host_id=1,
                                        host_name="bench", seed=f"bench-{channel}",
-                                       options=options, now=0.0)
+                                       options=dict(options), now=0.0)
     await repo.start_match(match_id, start(rules, f"bench-{channel}", players, options), None,
                            0.0)
     for version, move in enumerate(moves):
@@ -157,7 +158,7 @@ def crowded_mimic(count: int = 12) -> list[tuple[dict, int]]:
 def bench_mimic_cells() -> None:
     """Legal cells for every card of a full hand on a crowded board."""
     views = [REGISTRY["mimic"].view(state, seat) for state, seat in crowded_mimic()]
-    samples = [t for view in views for t in timed(lambda v=view: hints.hand_targets(v), 20)]
+    samples = [t for view in views for t in timed(functools.partial(hints.hand_targets, view), 20)]
     print(f"mimic legal cells, whole hand on {len(views)} crowded boards (25+ cards):"
           f" {summary(samples)}")
 
@@ -177,7 +178,7 @@ def bench_renders() -> None:
         total = timed(render, 9)
         png = render()
         image = Image.open(io.BytesIO(png)).convert("RGB")
-        rgb = timed(lambda image=image: canvas.to_rgb_png(image), 9)
+        rgb = timed(functools.partial(canvas.to_rgb_png, image), 9)
         ratio = statistics.median(total) / statistics.median(rgb)
         sizes[name], ratios[name] = len(png) / 1024, ratio
         print(f"{name[:44]:44s} {summary(total)} {len(png) / 1024:6.1f} KiB   "
@@ -202,7 +203,7 @@ def bench_mariposas_map() -> None:
     view = MARIPOSAS.view(playout("mariposas", 4, {}, 3, 200), None)
     w = words("en")
 
-    def draw() -> object:
+    def draw() -> Image.Image:
         layer = mariposas_map.static_layer(w)
         mariposas_map.pieces(layer, view, w)
         return layer
@@ -220,7 +221,7 @@ def bench_mariposas_landings() -> None:
 
     graph = load().board.graph
     samples = [t for space in range(len(graph))
-               for t in timed(lambda space=space: graph.reachable(space, 5), 3)]
+               for t in timed(functools.partial(graph.reachable, space, 5), 3)]
     print(f"mariposas landings for a move of 5, from each of {len(graph)} spaces:"
           f" {summary(samples)} (aim p95 ≤ 1 ms)")
 
@@ -312,7 +313,7 @@ def bench_replays() -> None:
         pngs = [draw(rules.view(f.state, None), f, names, w) for f in picked]
         drawn = time.perf_counter() - t0
         for fmt in ("gif", "webp"):
-            encode = timed(lambda fmt=fmt, pngs=pngs: replay.export(pngs, fmt), 3)
+            encode = timed(functools.partial(replay.export, pngs, fmt), 3)
             size = len(replay.export(pngs, fmt))
             print(f"{game:14s} {fmt:4s} export of {len(pngs)} of {len(steps)} steps: drawing"
                   f" {drawn:5.1f} s, encode {summary(encode)}, {size / 1024 / 1024:5.2f} MiB")

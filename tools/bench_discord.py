@@ -25,7 +25,7 @@ from pathlib import Path
 from bot.app import create_bot
 from bot.games import REGISTRY
 from bot.settings import Settings
-from tests.double import Driver, FakeDiscord, World, run_bot
+from tests.double import Driver, FakeDiscord, Message, World, run_bot
 from tests.e2e.table import Table, game_id
 from tools.bench_figures import p95
 from tools.bench_hogs import HOG, HOGS, cpu_hogs
@@ -66,7 +66,7 @@ async def bench_latency(counts: tuple[int, ...] = COUNTS, hogged: tuple[int, ...
         settings = Settings(token="", database_path=str(table.db),
                             dev_guild_id=world.guild.id, computer_delay=0)
         table.running = await start_bot(create_bot(settings))
-        games: list[tuple[int, object]] = []
+        games: list[tuple[int, Message]] = []
         rng = random.Random(7)
         tracemalloc.start()
         try:
@@ -102,7 +102,7 @@ async def bench_latency(counts: tuple[int, ...] = COUNTS, hogged: tuple[int, ...
     return figures
 
 
-async def _clicks(table: Table, games: list[tuple[int, object]], rng: random.Random,
+async def _clicks(table: Table, games: list[tuple[int, Message]], rng: random.Random,
                   samples: int) -> list[float]:
     """``samples`` clicks, each a legal move in a random open game once the board of the
     previous one is redrawn: click → the first response Discord has (the deferral). A click
@@ -112,6 +112,7 @@ async def _clicks(table: Table, games: list[tuple[int, object]], rng: random.Ran
     for _ in range(samples):
         match_id, board = rng.choice(games)
         match = await table.match(match_id)
+        assert match.state is not None  # its game is on (a board to click)
         user = ("alice", "bob")[min(RULES.active_seats(match.state))]
         t0 = time.perf_counter()
         result = await driver.click(user, board, label=_legal_label(match.state))
@@ -129,10 +130,11 @@ def _line(what: str, samples: list[float]) -> str:
             f" ms  p95 {p95(samples) * 1e3:6.2f} ms")
 
 
-async def _open(table: Table, channel: str) -> tuple[int, object]:
+async def _open(table: Table, channel: str) -> tuple[int, Message]:
     driver = table.driver
     opened = await driver.slash("alice", channel, "mimikri new", turn_timer=0)
     board = opened.message
+    assert board is not None
     await driver.click("bob", board, label="Join")
     await driver.click("alice", board, label="Start")
     return game_id(board.content), board
@@ -167,11 +169,15 @@ async def _reaction_rows(rows: int, reacting: int) -> None:
         table.time_scale = scale
         await table.start()
         opened = await driver.slash("alice", "games", "schicki new")
-        match_id = game_id(opened.message.content)
+        lobby = opened.message
+        assert lobby is not None
+        match_id = game_id(lobby.content)
         for name in players[1:]:
-            await driver.click(name, opened.message, label="Join")
-        await driver.click("alice", opened.message, label="Start")
-        latencies, calls, removals = [], [], []
+            await driver.click(name, lobby, label="Join")
+        await driver.click("alice", lobby, label="Start")
+        latencies: list[float] = []
+        calls: list[int] = []
+        removals: list[int] = []
         settle = 1.5 * scale
         try:
             while len(latencies) < rows:
@@ -179,6 +185,7 @@ async def _reaction_rows(rows: int, reacting: int) -> None:
                 if match.status != "active":
                     break
                 state = match.state
+                assert state is not None and match.message_id is not None  # on, at its table
                 correct = read_table(cards()[c] for c in state["table"]).correct
                 if state["phase"] != "dealing" or not correct:
                     await asyncio.sleep(0.01)
@@ -198,6 +205,7 @@ async def _reaction_rows(rows: int, reacting: int) -> None:
                 removals.append(sum(r.method == "DELETE" and "/reactions/" in r.path
                                     for r in done))
         finally:
+            assert table.running is not None
             await table.running.close()
     await server.stop()
     ordered = sorted(latencies)
@@ -213,7 +221,8 @@ async def _next_card(table: Table, match_id: int, row: int, timeout: float = 15)
     async def shown() -> None:
         while True:
             match = await table.match(match_id)
-            if match.status != "active" or (match.state["row"] > row and match.state["table"]):
+            state = match.state
+            if match.status != "active" or (state and state["row"] > row and state["table"]):
                 await table.bot.publisher.drawn(match_id, match.version)
                 return
             await asyncio.sleep(0.005)

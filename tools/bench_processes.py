@@ -152,6 +152,7 @@ async def click_along(driver: Driver, repo: Repo, side: Side, samples: int,
         match_id, board = rng.choice(side.games)
         match = await repo.match(match_id)
         assert match is not None and match.status == "active", match
+        assert match.state is not None  # an active game has one
         seat = min(RULES.active_seats(match.state))
         label = RULES.legal_actions(match.state, seat)[0].split(":")[1]
         t0 = time.perf_counter()
@@ -185,6 +186,7 @@ async def push_across(driver: Driver, repo: Repo, serving: Side, playing: Side,
             match = await repo.match(match_id)
             if match is None or match.status != "active":
                 break
+            assert match.state is not None  # an active game has one
             seat = min(RULES.active_seats(match.state))
             label = RULES.legal_actions(match.state, seat)[0].split(":")[1]
             t0 = time.perf_counter()

@@ -20,15 +20,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
-from bot.app import MenagerieBot, create_bot
+from bot.app import create_bot
 from bot.autoplay import Move, autoplay
 from bot.db.repo import Repo
 from bot.db.store import is_postgres, open_store
 from bot.games import REGISTRY
 from bot.games.core import SYSTEM, start
 from bot.settings import Settings
+from cogs._bot import GameBot
 from tests.double import FakeDiscord, User, World, run_bot
 from tools.bench_engines import database, engines
 
@@ -117,7 +118,7 @@ async def store_games(target: str, world: World, count: int, moves: int) -> list
     return ids
 
 
-async def _picked_up(bot: MenagerieBot) -> None:
+async def _picked_up(bot: GameBot) -> None:
     """Return once every open game's board shows its stored version and every Schicki Micki
     table (the one message of its game) wears the bot's emojis."""
     publisher, repo = bot.publisher, bot.sessions.repo
@@ -148,7 +149,7 @@ async def measure_restarts(target: str, count: int = COUNT, moves: int = MOVES,
     figures = []
     try:
         ids = await store_games(target, world, count, moves)
-        where = ({"database_url": target} if is_postgres(target)
+        where: dict[str, Any] = ({"database_url": target} if is_postgres(target)
                  else {"database_path": target})
         settings = Settings(token="", computer_delay=0, time_scale=SLOW_CLOCK, retry_delay=0.05,
                             **where)
@@ -181,7 +182,8 @@ async def _start_once(server: FakeDiscord, settings: Settings, timeout: float
     bot.setup_hook = timed_setup  # type: ignore[method-assign]
     running = await run_bot(server, bot, ready_timeout=timeout)
     try:
-        await asyncio.wait_for(_picked_up(bot), timeout)
+        # Composed by its setup_hook (the root's services on it) once it runs.
+        await asyncio.wait_for(_picked_up(cast(GameBot, bot)), timeout)
         done = time.perf_counter()
     finally:
         await running.close()

@@ -100,6 +100,7 @@ async def bench_web(games: int = GAMES, boards: int = BOARDS_A_GAME) -> None:
                 print(f"web board: {len(sockets)} boards open on {games} games in one process")
                 rules = REGISTRY["mimikri"]
                 for match in matches:
+                    assert match.state is not None  # started above
                     seat = min(rules.active_seats(match.state))
                     action = rules.legal_actions(match.state, seat)[0]
                     done = await sessions.submit(match.id, seat + 1, action, match.version)
@@ -133,6 +134,7 @@ async def _round_trips(http: aiohttp.ClientSession, base: str, sessions: Session
     trips: list[float] = []
     for match in matches:
         match = await sessions.repo.match(match.id)
+        assert match is not None and match.state is not None  # started, and on
         seat = min(rules.active_seats(match.state))
         token = board_url(base, SECRET, match.id, seat + 1, time.time())  # users 1 and 2
         async with http.ws_connect(f"{base}/m/{match.id}/ws?t={token.split('?t=')[1]}",
@@ -193,6 +195,7 @@ async def _browser_round_trips(base: str, sessions: SessionService, moves: int =
                 match = await sessions.repo.match(lobby.id)
                 if match is None or match.status != "active":
                     break
+                assert match.state is not None  # an active game has one
                 page = pages[min(rules.active_seats(match.state))]
                 while await page.evaluate("() => document.querySelector('main').dataset"
                                           ".version") != str(match.version):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -37,7 +37,7 @@ MAX_DEALS = 2_000
 """A guard: faults put cards back under the deck, so a game deals more than 64 cards, but
 never this many."""
 
-Decide = Callable[[dict[str, Any], str, random.Random], tuple[str, int] | None]
+Decide = Callable[[Mapping[str, Any], str, random.Random], tuple[str, int] | None]
 
 
 @dataclass
@@ -99,5 +99,7 @@ def play_schicki(
         elif not state["deck"]:
             act(SYSTEM, "resolve")  # the quiet last chance: nobody reacted to the last card
         # else: nobody reacted in time; the next card comes and voids the pending thoughts.
-    game.outcome = RULES.outcome(state)
+    outcome = RULES.outcome(state)
+    assert outcome is not None  # played until there is one
+    game.outcome = outcome
     return game

@@ -23,12 +23,12 @@ from collections.abc import Callable, Sized
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.app import MenagerieBot
+from cogs._bot import GameBot
 
 FINISHED_EVERY = 10  # one game in this many is played to its end, the others cancelled
 
 
-def kept(bot: MenagerieBot) -> dict[str, int]:
+def kept(bot: GameBot) -> dict[str, int]:
     """The size of every per-match structure of the process, by name."""
     sessions, publisher, turn_pings = bot.sessions, bot.publisher, bot.pings
     schicki: Any = bot.uis.get("schicki_micki")
@@ -57,7 +57,7 @@ def kept(bot: MenagerieBot) -> dict[str, int]:
     return {name: len(value) for name, value in sized.items()}
 
 
-def kept_elsewhere(bot: MenagerieBot) -> dict[str, int]:
+def kept_elsewhere(bot: GameBot) -> dict[str, int]:
     """Per-match maps of the Schicki Micki cog, which this soak reports but does not hold to
     their idle size (they are the cog's to empty): message → match, match → message, dressed
     messages, the players' reactions per message."""
@@ -120,7 +120,7 @@ def rose(samples: list[tuple[int, Any]]) -> Any:
     return min(value for _, value in second_half) - max(value for _, value in warm_up)
 
 
-async def settle(bot: MenagerieBot, until: Callable[[], Any], timeout: float = 30.0) -> None:
+async def settle(bot: GameBot, until: Callable[[], Any], timeout: float = 30.0) -> None:
     """Wait until ``until()`` (awaited) is true and no board work is pending."""
     async def wait() -> None:
         while True:
@@ -131,7 +131,7 @@ async def settle(bot: MenagerieBot, until: Callable[[], Any], timeout: float = 3
     await asyncio.wait_for(wait(), timeout)
 
 
-async def one_game(bot: MenagerieBot, number: int, guild_id: int, channel_id: int,
+async def one_game(bot: GameBot, number: int, guild_id: int, channel_id: int,
                    host_id: int) -> None:
     """Open, seat and start one short game; cancel it, or let computers finish it."""
     sessions, repo = bot.sessions, bot.sessions.repo
@@ -194,7 +194,7 @@ class DoubleTrimmer:
             session._frames.clear()
 
 
-async def soak(bot: MenagerieBot, games: int, *, guild_id: int, channel_id: int,
+async def soak(bot: GameBot, games: int, *, guild_id: int, channel_id: int,
                host_id: int, samples: int = 10, between: Callable[[], None] | None = None,
                trace: bool = False) -> Soak:
     """Play ``games`` short games one after another on a started bot; measure as it goes
