@@ -14,9 +14,10 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
-from bot.app import MenagerieBot, create_bot
+from bot.app import create_bot
 from bot.db.rows import MatchRow
 from bot.settings import Settings
+from cogs._bot import GameBot
 from tests.double import Driver, FakeDiscord, RunningBot
 
 StartBot = Callable[..., Awaitable[RunningBot]]
@@ -50,13 +51,14 @@ class Table:
         self.running: RunningBot | None = None
         self.time_scale = 1.0  # real-time games' clocks; a test may speed them up
         self.settings: dict[str, Any] = {}  # more settings (a test may turn the web board on)
+        self.drawn: list[str] = []  # texts drawn into pictures, when a test records them
 
     @property
-    def bot(self) -> MenagerieBot:
+    def bot(self) -> GameBot:
         assert self.running is not None
         return self.running.client  # type: ignore[return-value]
 
-    async def start(self) -> MenagerieBot:
+    async def start(self) -> GameBot:
         """Start a fresh bot process on the same database and wait until boards are redrawn."""
         settings = Settings(token="", database_path=str(self.db),
                             dev_guild_id=self.server.world.guild.id, computer_delay=0,

@@ -16,6 +16,7 @@ async def test_the_lobby_seats_a_computer_at_the_level_clicked(table: Table):
     driver = table.driver
     opened = await driver.slash("alice", "games", "mimikri new", subjects=4, turn_timer=0)
     board = opened.message
+    assert board is not None
     row = [c for c in driver.latest(board).iter_components()
            if "computer" in c.get("custom_id", "")]
     assert [c["label"] for c in row] == [
@@ -28,7 +29,7 @@ async def test_the_lobby_seats_a_computer_at_the_level_clicked(table: Table):
     assert "🤖 Computer 1 · hard" in lobby and "🤖 Computer 2 · easy" in lobby
     await driver.click("alice", board, label="Start")
     await table.idle()
-    seats = await table.bot.sessions.repo.seats(game_id(opened.message.content))
+    seats = await table.bot.sessions.repo.seats(game_id(board.content))
     assert [s.level for s in seats] == ["normal", "hard", "easy"]
 
 
@@ -38,6 +39,7 @@ async def test_a_czech_lobby_names_levels_in_czech(table: Table):
     driver = table.driver
     opened = await driver.slash("alice", "games", "mimic new", turn_timer=0)
     board = opened.message
+    assert board is not None
     added = await driver.click("alice", board, label="Přidat počítač (těžký)")
     assert ephemeral_text(added) == "Přidal se počítačový hráč (těžký)."
     await table.idle()
@@ -56,6 +58,7 @@ async def test_a_solo_mariposas_game_seats_its_computers_at_the_level_asked(tabl
     opened = await table.driver.slash("alice", "games", "mariposas new", solo=True, computers=2,
                                       level="hard")
     assert opened.ok, opened
+    assert opened.message is not None
     match_id = game_id(opened.message.content)
     for _ in range(500):  # the lobby is answered first; the computers are seated after it
         if (await table.match(match_id)).status == "active":

@@ -8,10 +8,12 @@ from __future__ import annotations
 import asyncio
 import datetime as dt
 import random
+from typing import cast
 
 import pytest
 
 from bot.games.core import apply_checked
+from cogs.daily import Daily
 from tests.e2e.table import Table, ephemeral_text, game_id
 from tests.e2e.test_mimic import RULES, decide, moved_on, perform, settle
 
@@ -30,13 +32,16 @@ class Clock:
 
 async def start(table: Table, clock: Clock) -> None:
     await table.start()
-    table.bot.get_cog("Daily").daily.clock = clock
+    # The extension's class: loading it imports its module afresh, so isinstance would not do.
+    cog = cast(Daily, table.bot.get_cog("Daily"))
+    cog.daily.clock = clock
 
 
 async def take(table: Table, user: str, channel: str) -> int:
     """/daily in ``channel``: the public line names the game; its board follows."""
     taken = await table.driver.slash(user, channel, "daily")
     assert taken.ok and not taken.ephemeral, taken
+    assert taken.message is not None
     assert "Daily challenge" in taken.message.content, taken.message.content
     match_id = game_id(taken.message.content)
     await table.driver.wait_for_message(

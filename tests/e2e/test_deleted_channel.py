@@ -26,6 +26,7 @@ async def lobby_in(table: Table, channel: str, host: str = "alice", **options):
     opened = await table.driver.slash(host, channel, "mimikri new", subjects=4, thread=False,
                                       **options)
     assert opened.ok and not opened.ephemeral, opened
+    assert opened.message is not None
     return opened.message, game_id(opened.message.content)
 
 

@@ -307,11 +307,11 @@ def test_the_strict_reading_follows_refs_unions_and_compositions() -> None:
     """An object takes the properties of every schema that applies to it: allOf branches
     together, the union branch it fits (not one it fails), and a map stays open."""
     operation = _operation("GET", "/channels/1")
-    thread = {"id": "5", "type": 11, "flags": 0, "guild_id": "1", "name": "t", "owner_id": "2",
-              "parent_id": "3", "message_count": 0, "member_count": 1, "total_message_sent": 0,
-              "thread_metadata": {"archived": False, "auto_archive_duration": 60,
-                                  "archive_timestamp": "2024-01-01T00:00:00+00:00",
-                                  "locked": False}}
+    thread: dict[str, Any] = {
+        "id": "5", "type": 11, "flags": 0, "guild_id": "1", "name": "t", "owner_id": "2",
+        "parent_id": "3", "message_count": 0, "member_count": 1, "total_message_sent": 0,
+        "thread_metadata": {"archived": False, "auto_archive_duration": 60,
+                            "archive_timestamp": "2024-01-01T00:00:00+00:00", "locked": False}}
     assert operation.check_response("GET", "/channels/5", 200, thread) == []
     # A text channel's field on a thread: the branch that has it does not fit a thread.
     [topic] = operation.check_response("GET", "/channels/5", 200, {**thread, "topic": "x"})

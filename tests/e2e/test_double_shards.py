@@ -42,6 +42,15 @@ class Listener(discord.AutoShardedClient):
         await interaction.response.send_message(guild.name if guild else "no guild")
 
 
+def live_shards(fake_discord: FakeDiscord) -> list[tuple[int, int]]:
+    """The shard (id, count) of each live gateway session, sorted; all of them are sharded."""
+    shards = []
+    for session in fake_discord.gateway.live:
+        assert session.shard is not None, "an unsharded session"
+        shards.append(session.shard)
+    return sorted(shards)
+
+
 @pytest.mark.asyncio
 async def test_each_shard_gets_only_its_guild_and_its_events(
     fake_discord: FakeDiscord, driver: Driver, start_bot: Any
@@ -54,10 +63,10 @@ async def test_each_shard_gets_only_its_guild_and_its_events(
     await start_bot(other)
     assert owner.get_guild(guild_id) is not None
     assert other.get_guild(guild_id) is None and not other.guilds
-    assert sorted(s.shard for s in fake_discord.gateway.live) == [(0, 2), (1, 2)]
+    assert live_shards(fake_discord) == [(0, 2), (1, 2)]
 
     await driver.say("alice", "general", "hello")
-    await until(lambda: owner.seen)
+    await until(lambda: bool(owner.seen))
     await asyncio.sleep(0.1)  # the other shard would have had it by now
     assert owner.seen == [guild_id] and other.seen == []
 
@@ -70,7 +79,7 @@ async def test_an_unsharded_session_gets_everything(
     await start_bot(client)
     assert [s.shard for s in fake_discord.gateway.live] == [(0, 1)]
     await driver.say("alice", "general", "hello")
-    await until(lambda: client.seen)
+    await until(lambda: bool(client.seen))
     assert client.seen == [fake_discord.world.guild.id]
 
 
@@ -83,7 +92,7 @@ async def test_gateway_bot_recommends_the_worlds_shard_count(
     await start_bot(client)
     assert client.shard_count == 2
     assert fake_discord.calls("GET /gateway/bot")
-    assert sorted(s.shard for s in fake_discord.gateway.live) == [(0, 2), (1, 2)]
+    assert live_shards(fake_discord) == [(0, 2), (1, 2)]
     assert client.get_guild(fake_discord.world.guild.id) is not None
 
 
@@ -113,7 +122,7 @@ async def test_a_killed_sharded_client_drops_every_shard_and_its_heartbeats(
     assert len(shards) == 2 and all(b is not None and b.is_alive() for b in beats)
     await running.kill()
     assert fake_discord.gateway.live == []
-    assert not any(b.is_alive() for b in beats)
+    assert not any(b is not None and b.is_alive() for b in beats)
 
 
 def test_a_guild_can_be_put_on_any_shard() -> None:
@@ -173,7 +182,7 @@ async def test_two_guilds_on_two_shards_each_shard_gets_its_own(
     # Messages: each to the shard of its guild only.
     await driver.say("zoe", "general-2", "hello from the second guild")
     await driver.say("alice", "general", "hello from the first")
-    await until(lambda: a.seen and b.seen)
+    await until(lambda: bool(a.seen and b.seen))
     await asyncio.sleep(0.1)  # a stray copy would have arrived by now
     assert a.seen == [first.id] and b.seen == [second.id]
 

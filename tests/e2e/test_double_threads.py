@@ -23,6 +23,7 @@ async def bot_in(start_bot: Any) -> discord.Client:
 
 async def lobby_thread(client: discord.Client, driver: Driver) -> tuple[Any, discord.Thread]:
     channel = client.get_channel(driver.channel("games").id)
+    assert isinstance(channel, discord.TextChannel)
     message = await channel.send("a lobby")
     return message, await message.create_thread(name="MIMIC #1", auto_archive_duration=1440)
 
@@ -62,7 +63,9 @@ async def test_archived_threads_refuse_edits_and_reopen_on_a_message(
     await thread.send("a message reopens it")
     assert not driver.channel(thread.id).archived
     driver.archive(thread.id)
-    await (await client.fetch_channel(thread.id)).edit(archived=False)
+    archived = await client.fetch_channel(thread.id)
+    assert isinstance(archived, discord.Thread)
+    await archived.edit(archived=False)
     await board.edit(content="new")
     assert driver.latest(board.id).content == "new"
 
@@ -98,6 +101,7 @@ async def test_a_deleted_channel_takes_its_threads_and_is_unknown(
     message, thread = await lobby_thread(client, driver)
     games = message.channel
     other = client.get_channel(driver.channel("general").id)
+    assert isinstance(other, discord.TextChannel)
     gone_threads = driver.delete_channel("games")
     assert [t.id for t in gone_threads] == [thread.id]
     await until(lambda: client.get_channel(games.id) is None)
@@ -123,6 +127,7 @@ async def test_permissions_and_faults(
 ) -> None:
     client = await bot_in(start_bot)
     channel = client.get_channel(driver.channel("games").id)
+    assert isinstance(channel, discord.TextChannel)
     message = await channel.send("a lobby")
     fake_discord.fail("POST /channels/*/messages/*/threads", 500, times=-1)
     with pytest.raises(discord.HTTPException) as failed:
@@ -146,6 +151,7 @@ async def test_a_restarted_bot_knows_the_active_threads(
     first = await bot_in(start_bot)
     _, active = await lobby_thread(first, driver)
     channel = first.get_channel(driver.channel("general").id)
+    assert isinstance(channel, discord.TextChannel)
     quiet = await (await channel.send("old")).create_thread(name="old")
     await first.close()
     driver.archive(quiet.id)

@@ -31,6 +31,7 @@ async def open_game(table: Table, channel: str, *humans: str) -> tuple[object, i
     opened = await driver.slash(humans[0], channel, "mimikri new", turn_timer=0)
     assert opened.ok and not opened.ephemeral, opened
     board = opened.message
+    assert board is not None
     for name in humans[1:]:
         await driver.click(name, board, label="Join")
     started = await driver.click(humans[0], board, label="Start")
@@ -42,6 +43,7 @@ async def open_game(table: Table, channel: str, *humans: str) -> tuple[object, i
 async def next_move(table: Table, match_id: int, users: dict[int, str], hint: int = 0):
     """Who moves next, the button label, and whether that move ends the game."""
     match = await table.match(match_id)
+    assert match.state is not None
     seat = min(RULES.active_seats(match.state))
     label = choose({**match.state, "version_hint": hint})
     code = f"orient:{label}" if match.state["phase"] == "orient" else f"reveal:{label}"

@@ -31,6 +31,7 @@ async def open_game(table: Table) -> tuple[object, int]:
     opened = await driver.slash("alice", "games", "mariposas new", turn_timer=0)
     assert opened.ok and not opened.ephemeral, opened
     board = opened.message
+    assert board is not None
     match_id = game_id(board.content)
     assert (await driver.click("bob", board, label="Join")).ok
     await driver.click("alice", board, label="Add computer (normal)")
@@ -48,6 +49,7 @@ async def settle(table: Table, match_id: int, humans: dict[int, str]):
         match = await table.match(match_id)
         if match.status != "active":
             return match
+        assert match.state is not None
         busy = match_id in table.bot.sessions.scheduled("computer")
         if any(s in humans for s in RULES.active_seats(match.state)) and not busy:
             return match
@@ -334,11 +336,14 @@ async def half_a_turn(table: Table, match_id: int, user: str, seat: int, board):
     back to the turn's start); return the panel."""
     panel = await open_panel(table, user, board)
     match = await table.match(match_id)
+    assert match.state is not None
     for code in half_a_turn_plan(match.state, seat):
         match = await table.match(match_id)
+        assert match.state is not None
         panel = await step(table, user, panel, code, match.version,
                            RULES.view(match.state, seat))
     match = await table.match(match_id)
+    assert match.state is not None
     assert RULES.turn_open(match.state) and match.state["turn"]["card"] is not None
     return panel
 

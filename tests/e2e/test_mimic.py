@@ -119,6 +119,7 @@ async def settle(table: Table, match_id: int, humans: dict[int, str]):
         match = await table.match(match_id)
         if match.status != "active":
             return match
+        assert match.state is not None
         active = RULES.active_seats(match.state)
         if (any(s in humans for s in active)
                 and match_id not in table.bot.sessions.scheduled("computer")):
@@ -143,6 +144,7 @@ async def open_game(table: Table, host: str, *, computers: int = 0, **options):
     opened = await driver.slash(host, "games", "mimic new", turn_timer=0, **options)
     assert opened.ok and not opened.ephemeral, opened
     board = opened.message
+    assert board is not None
     match_id = game_id(board.content)
     for _ in range(computers):
         await driver.click(host, board, label="Add computer (normal)")

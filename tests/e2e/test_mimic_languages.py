@@ -26,7 +26,10 @@ async def open_game(table: Table):
     driver = table.driver
     opened = await driver.slash("alice", "games", "mimic new", turn_timer=0)
     board = opened.message
-    match_id = int(re.search(r"hra č\. (\d+)", board.content)[1])
+    assert board is not None
+    found = re.search(r"hra č\. (\d+)", board.content)
+    assert found is not None
+    match_id = int(found[1])
     await driver.click("bob", board, label="Přidat se")
     await driver.click("alice", board, label="Spustit")
     await table.idle()

@@ -33,6 +33,7 @@ async def open_game(table: Table, *humans: str, computers: int = 0, timer: int =
     opened = await driver.slash(host, "games", "mimikri new", subjects=4, turn_timer=timer)
     assert opened.ok and not opened.ephemeral, opened
     board = opened.message
+    assert board is not None
     match_id = game_id(board.content)
     for name in humans[1:]:
         joined = await driver.click(name, board, label="Join")
@@ -77,6 +78,7 @@ async def play_to_end(table: Table, board, match_id: int, users: dict[int, str])
         match = await table.match(match_id)
         if match.status != "active":
             return
+        assert match.state is not None
         seat = min(RULES.active_seats(match.state))
         state = {**match.state, "version_hint": match.version}
         await move(table, users[seat], board, choose(state), match_id)

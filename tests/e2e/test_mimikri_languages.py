@@ -18,6 +18,7 @@ async def open_czech_game(table: Table):
     driver = table.driver
     opened = await driver.slash("alice", "games", "mimikri new", subjects=4, turn_timer=0)
     board = opened.message
+    assert board is not None
     await driver.click("bob", board, label="Přidat se")
     started = await driver.click("alice", board, label="Spustit")
     assert ephemeral_text(started) == "Hra začíná!"

@@ -61,6 +61,7 @@ async def open_czech(table: Table, command: str, **options):
     opened = await driver.slash("alice", "games", command, **options)
     assert opened.ok, opened
     lobby = opened.message
+    assert lobby is not None
     for user in ("bob", "carol", "dave"):
         await driver.click(user, lobby, label="Přidat se")
     await driver.click("alice", lobby, label="Spustit")

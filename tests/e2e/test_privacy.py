@@ -32,8 +32,10 @@ async def rows_naming(table: Table, user_id: int) -> dict[str, int]:
     """How many rows of each table name ``user_id``, by SQL."""
     found = {}
     for name, column in COLUMNS:
-        (found[name],) = await table.bot.sessions.repo.fetch_one(
+        counted = await table.bot.sessions.repo.fetch_one(
             f"SELECT COUNT(*) FROM {name} WHERE {column} = ?", (user_id,))  # noqa: S608
+        assert counted is not None  # a count is one row
+        (found[name],) = counted
     return found
 
 
@@ -48,6 +50,7 @@ async def ask(table: Table, user: str):
     """`/privacy delete`: the private question with its button."""
     asked = await table.driver.slash(user, "general", "privacy delete")
     assert asked.ok and asked.ephemeral, asked
+    assert asked.message is not None
     assert "Delete everything Menagerie keeps about you?" in asked.content
     table.driver.find_component(asked.message, label=BUTTON)
     return asked.message

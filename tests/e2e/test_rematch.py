@@ -20,6 +20,7 @@ async def finished_game(table: Table):
     opened = await driver.slash("alice", "games", "mimikri new", subjects=4, turn_timer=5)
     assert opened.ok and not opened.ephemeral, opened
     board = opened.message
+    assert board is not None
     match_id = game_id(board.content)
     assert "joined" in ephemeral_text(await driver.click("bob", board, label="Join"))
     await driver.click("alice", board, label="Add computer (hard)")

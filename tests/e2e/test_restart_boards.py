@@ -23,6 +23,7 @@ async def two_moves_then_kill(table: Table):
     users = {0: "alice", 1: "bob"}
     for _ in range(2):
         match = await table.match(match_id)
+        assert match.state is not None
         seat = min(RULES.active_seats(match.state))
         await move(table, users[seat], board, choose({**match.state, "version_hint": 0}),
                    match_id)

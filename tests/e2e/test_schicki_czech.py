@@ -52,6 +52,7 @@ async def open_czech_table(
     opened = await driver.slash("alice", "games", "schicki new", **options)
     assert opened.ok, opened
     lobby = opened.message
+    assert lobby is not None
     match_id = czech_id(lobby.content)
     await driver.click("bob", lobby, label="Přidat se")
     if seed is not None:  # a known deck, so the test knows when to react

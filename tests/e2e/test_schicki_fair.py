@@ -144,6 +144,7 @@ async def react_on(table: Table, match_id: int, row: int):
     async def ready() -> str:
         while True:
             state = (await table.match(match_id)).state
+            assert state is not None
             correct = read_table(cards()[c] for c in state["table"]).correct
             if state["row"] == row and correct is not None and state["phase"] == "dealing":
                 return correct

@@ -41,6 +41,7 @@ async def open_table(table: Table, humans: list[str], *, computers: int = 0,
     driver = table.driver
     opened = await driver.slash(humans[0], "games", "schicki new", **options)
     assert opened.ok, opened
+    assert opened.message is not None
     match_id = game_id(opened.message.content)
     for name in humans[1:]:
         await driver.click(name, opened.message, label="Join")
@@ -61,6 +62,7 @@ async def wait_cards(table: Table, match_id: int, count: int, timeout: float = 1
     async def ready() -> dict:
         while True:
             match = await table.match(match_id)
+            assert match.state is not None
             if len(match.state["table"]) >= count:
                 await table.bot.publisher.drawn(match_id, match.version)
                 return match.state

@@ -9,6 +9,7 @@ import asyncio
 
 import pytest
 
+from bot.db.rows import MatchRow
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
 from presentation.schicki_micki.words import EMOJI, SAY
@@ -31,7 +32,7 @@ def bot_emojis(table: Table) -> list:
     return [a for a in table.driver.actions if a.kind == "reaction_add"]
 
 
-async def correct_now(table: Table, match_id: int, timeout: float = 15) -> tuple[str, object]:
+async def correct_now(table: Table, match_id: int, timeout: float = 15) -> tuple[str, MatchRow]:
     """Wait for a card that asks for a reaction, and its board; returns (emoji, match)."""
     async def ready():
         while True:
@@ -51,6 +52,7 @@ async def win_row(table: Table, match_id: int, user: str) -> tuple[object, int]:
     from the reaction until the next row's first card is shown."""
     driver = table.driver
     emoji, match = await correct_now(table, match_id)
+    assert match.message_id is not None and match.state is not None  # dealt at its table
     before, mark = len(table.server.requests), driver.mark()
     assert await driver.react(user, match.message_id, emoji), \
         "the emoji is free: the last row's reactions were taken off"

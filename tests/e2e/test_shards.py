@@ -205,18 +205,21 @@ async def test_privacy_delete_leaves_no_game_of_another_process_and_deletes_noth
                               shard_ids=(mine,)))
     await start_bot(bot)
     own = (await driver.slash("alice", "games", "mimikri new", subjects=4)).message
+    assert own is not None
     repo = bot.sessions.repo
     before = {table: await repo.fetch_all(f"SELECT * FROM {table} ORDER BY 1")  # noqa: S608
               for table in ("matches", "seats", "actions", "player_settings")}
 
     asked = await driver.slash("alice", "general", "privacy delete")
     assert asked.ok and asked.ephemeral
-    assert (await driver.click("alice", asked.message, label="Delete my data")).ok
+    question = asked.message
+    assert question is not None
+    assert (await driver.click("alice", question, label="Delete my data")).ok
 
     async def answered() -> bool:
-        return "Nothing was deleted" in driver.latest(asked.message).content
+        return "Nothing was deleted" in driver.latest(question).content
     await until(answered, "the privacy answer", timeout=20)
-    text = driver.latest(asked.message).content
+    text = driver.latest(question).content
     assert f"Mimikri in <#{FOREIGN_CHANNEL}>" in text and "/game leave" in text
     assert f"<#{own.channel_id}>" not in text  # its own guild's lobby it could have left
     for table, rows in before.items():
@@ -237,6 +240,7 @@ async def test_a_sharded_bot_hears_reactions_in_its_shards_gateway_order(
                               dev_guild_id=world.guild.id, computer_delay=0, retry_delay=0.05,
                               shard_count=COUNT, shard_ids=(mine,)))
     await start_bot(bot)
+    assert isinstance(bot, ShardedMenagerieBot)
     assert bot.get_shard(mine) is not None and bot.ws is None
     cog = bot.get_cog("SchickiMicki")
     assert cog is not None

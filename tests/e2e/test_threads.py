@@ -36,6 +36,7 @@ async def lobby(table: Table, host: str, command: str, *, thread: bool = True, *
         options["thread"] = thread
     opened = await table.driver.slash(host, "games", command, **options)
     assert opened.ok and not opened.ephemeral, opened
+    assert opened.message is not None
     match_id = game_id(opened.message.content)
     if not has_thread_option(table, command):  # set as the server's default would
         # Read, changed in Python and written back: the same on SQLite and PostgreSQL.

@@ -41,11 +41,13 @@ async def play(table: Table, board, match_id: int, users: dict[int, str], moves:
         match = await table.match(match_id)
         if match.status != "active":
             return
+        assert match.state is not None
         seat = min(RULES.active_seats(match.state))
         await move(table, users[seat], board, choose({**match.state, "version_hint": 0}),
                    match_id)
         after = await table.match(match_id)
         if after.status == "active":
+            assert after.state is not None
             seen.append((min(RULES.active_seats(after.state)), after.deadline))
 
 
@@ -55,6 +57,7 @@ async def acting(table: Table, match_id: int) -> list[tuple[int, None]]:
     seats = [seat for seat, _, _ in await table.bot.sessions.repo.action_log(match_id)]
     match = await table.match(match_id)
     if match.status == "active":
+        assert match.state is not None
         seats.append(min(RULES.active_seats(match.state)))
     return [(seat, None) for seat in seats]
 
@@ -63,10 +66,12 @@ def expected(seen: list[tuple[int, float | None]], ids: dict[int, int | None]) -
     """Who is pinged: the seat to act whenever the turn passes to a human seat — from
     ``seen[0]`` on, which is not pinged (the host who clicked Start, or a turn pinged before
     the test looked)."""
-    wanted, before = [], seen[0][0] if seen else None
+    wanted: list[int] = []
+    before = seen[0][0] if seen else None
     for seat, _ in seen[1:]:
-        if seat != before and ids[seat] is not None:
-            wanted.append(ids[seat])
+        user_id = ids[seat]
+        if seat != before and user_id is not None:
+            wanted.append(user_id)
         before = seat
     return wanted
 
@@ -219,7 +224,7 @@ async def play_until(table: Table, board, match_id: int, users: dict[int, str],
     """Move (as whoever is to act) until ``done(seat to act)`` holds, then wait for the pings."""
     for _ in range(30):
         match = await table.match(match_id)
-        assert match.status == "active"
+        assert match.status == "active" and match.state is not None
         seat = min(RULES.active_seats(match.state))
         if done(seat):
             await table.idle()
@@ -246,6 +251,7 @@ async def bobs_turn(table: Table, *, thread: bool = False):
         assert ephemeral_text(started) == "The game is on!"
         await table.idle()
         match = await table.match(match_id)
+        assert match.message_id is not None
         board = table.driver.latest(match.message_id)
     else:
         board, match_id = await open_game(table, "alice", "bob")

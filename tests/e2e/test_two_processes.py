@@ -102,6 +102,7 @@ class Guilds:
         opened = await self.driver.slash(host, channel, "mimikri new", subjects=4, turn_timer=0)
         assert opened.ok and not opened.ephemeral, opened.errors
         board = opened.message
+        assert board is not None
         joined = await self.driver.click(guest, board, label="Join")
         assert "joined" in ephemeral_text(joined), joined.errors
         started = await self.driver.click(host, board, label="Start")
@@ -113,6 +114,7 @@ class Guilds:
         opened = await self.driver.slash(host, channel, "mimikri new", subjects=4, turn_timer=0)
         assert opened.ok, opened.errors
         board = opened.message
+        assert board is not None
         for _ in range(2):
             added = await self.driver.click(host, board, label="Add computer (normal)")
             assert added.ok, added.errors
@@ -126,6 +128,7 @@ class Guilds:
         """`/schicki new`, a guest and a hard computer join, the host starts."""
         opened = await self.driver.slash(host, channel, "schicki new")
         assert opened.ok, opened.errors
+        assert opened.message is not None
         await self.driver.click(guest, opened.message, label="Join")
         await self.driver.click(host, opened.message, label="Add computer (hard)")
         started = await self.driver.click(host, opened.message, label="Start")
@@ -137,6 +140,7 @@ class Guilds:
         turn = 0
         while (match := await self.match(match_id)).status == "active":
             state = match.state
+            assert state is not None
             if state["phase"] == "dealing" and state["table"] and match.message_id:
                 correct = read_table(cards()[c] for c in state["table"]).correct
                 if correct and turn % 3:
@@ -150,6 +154,7 @@ class Guilds:
         match = await self.match(match_id)
         if match.status != "active":
             return False
+        assert match.state is not None
         prefix = f"mg:{match_id}:{match.version}:"
 
         async def drawn() -> bool:
@@ -245,6 +250,7 @@ async def _play(play: Guilds, first: Guild, second: Guild) -> None:
     await play.finished(robots_a)
     # A click there now reaches nobody (Discord: "This interaction failed").
     waiting = at_kill[by_hand_b]
+    assert waiting.state is not None
     seat = min(RULES.active_seats(waiting.state))
     press = {"custom_id": f"mg:{by_hand_b}:{waiting.version}:noop", "component_type": 2}
     clicked = await play.driver._interact(ix.COMPONENT, hands[second.id][seat],

@@ -41,6 +41,7 @@ async def my_link(table: Table, user: str, board: Any) -> tuple[str, str]:
     """What **Play on the web** tells ``user`` privately, and the link it gives."""
     result = await table.driver.click(user, board, label="Play on the web")
     assert result.ok and result.ephemeral, result
+    assert result.message is not None
     urls = [c["url"] for c in result.message.iter_components() if c.get("url")]
     assert len(urls) == 1
     return ephemeral_text(result), urls[0]
@@ -97,12 +98,15 @@ async def mimikri_turns(table: Table, match_id: int) -> AsyncIterator[tuple[Any,
         match = await table.match(match_id)
         if match.status != "active":
             return
+        assert match.state is not None
         seat = min(rules.active_seats(match.state))
         yield match, seat, choose({**match.state, "version_hint": match.version})
 
 
 async def connect(http: aiohttp.ClientSession, base: str, link: str) -> Socket:
-    match_id, token = re.search(r"/m/(\d+)\?t=(.+)$", link).groups()
+    found = re.search(r"/m/(\d+)\?t=(.+)$", link)
+    assert found is not None, link
+    match_id, token = found.groups()
     ws = await http.ws_connect(f"{base}/m/{match_id}/ws?t={token}", headers={"Origin": base})
     return Socket(ws)
 

@@ -89,6 +89,7 @@ async def test_a_move_on_the_other_process_board_redraws_the_discord_board_its_o
     try:
         board, match_id = await play.open_by_hand("games-2", "alice", "carol")
         match = await play.match(match_id)
+        assert match.state is not None
         seat = min(RULES.active_seats(match.state))
         mover = {0: "alice", 1: "carol"}[seat]
         base = f"http://127.0.0.1:{ports[first.id]}"  # the process that does not run it
