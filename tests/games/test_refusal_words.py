@@ -94,6 +94,7 @@ def all_placeholders(lang: str) -> dict[str, set[str]]:
     for _, catalogue in catalogues(lang):
         for message in catalogue:
             if message.id:
+                assert message.string is not None  # read from a .po file: "" if untranslated
                 key = message.id if isinstance(message.id, str) else message.id[0]
                 forms = [message.string] if isinstance(message.string, str) else message.string
                 found[key] = set().union(*(placeholders(form) for form in forms))
@@ -106,6 +107,7 @@ def messages(lang: str) -> dict[str, str]:
     for _, catalogue in catalogues(lang):
         for message in catalogue:
             if message.id:
+                assert message.string is not None  # as above
                 key = message.id if isinstance(message.id, str) else message.id[0]
                 text = message.string if isinstance(message.string, str) else message.string[0]
                 found[key] = text

@@ -8,6 +8,7 @@ played by random legal moves from fixed seeds, so the gallery is the same every 
 
 from __future__ import annotations
 
+import functools
 import random
 from collections.abc import Callable
 from typing import Any
@@ -18,8 +19,10 @@ from bot.games.core import SYSTEM, apply_checked, start
 from bot.games.mariposas.content import load as mariposas_content
 from bot.games.mariposas.rules import RULES as MARIPOSAS
 from bot.games.mimic.hints import extendable_lines, hand_targets
+from bot.games.schicki_micki import views as schicki_views
 from bot.i18n import Words
 from rendering import leaderboard, mariposas, mimic, mimikri, schicki_micki
+from rendering.leaderboard import DailyStanding
 
 LONG_NAMES = [
     "Kristýna Nováková-Dvořáčková ze Šťastných",   # 40 characters, Czech accents
@@ -59,15 +62,16 @@ def _view(game: str, state: dict[str, Any], seat: int | None = None) -> dict[str
     return RULES[game].view(state, seat)
 
 
-def _boards(game: str, draw: Callable[[dict, list[str]], bytes], modes: list[tuple[int, dict]],
+def _boards(game: str, draw: Callable[[Any, list[str]], bytes], modes: list[tuple[int, dict]],
             names: list[str], lengths: tuple[int, ...]) -> dict[str, Render]:
+    """``draw`` takes ``game``'s view (which game's is known when it runs: Any)."""
     out: dict[str, Render] = {}
     for players, options in modes:
         for steps in lengths:
             state = playout(game, players, options, 7 + steps, steps)
             view = _view(game, state)
             key = f"{game} {players}p {sorted(options.items())} after {steps}"
-            out[key] = lambda v=view, n=names[:players]: draw(v, n)
+            out[key] = functools.partial(draw, view, names[:players])
     return out
 
 
@@ -84,10 +88,15 @@ def _schicki_results(w: Words, names: list[str]) -> dict[str, Render]:
         picks = {"won": busiest, "last": rows[-1]} | ({"unwon": unwon[0]} if unwon else {})
         for label, (move, data) in picks.items():
             view = rules.view(move.state, None)
-            out[f"schicki_micki {players}p result {label}"] = (
-                lambda v=view, d=data, n=names[:players]: schicki_micki.render_table(
-                    v, n, w, resolved=d))
+            out[f"schicki_micki {players}p result {label}"] = functools.partial(
+                schicki_micki.render_table, view, names[:players], w,
+                resolved=schicki_views.resolved(data))
     return out
+
+
+def _mimic_hand(view: Any, names: list[str], w: Words) -> Render:
+    """MIMIC's hand picture, its hints worked out as it is drawn (as the bot does)."""
+    return lambda: mimic.render_hand(view, names, w, hand_targets(view), extendable_lines(view))
 
 
 def pictures(w: Words, names: list[str] | None = None) -> dict[str, Render]:
@@ -110,17 +119,15 @@ def pictures(w: Words, names: list[str] | None = None) -> dict[str, Render]:
             view = _view("mimic", state, seat)
             if view.get("hand") is None:
                 continue
-            out[f"mimic hand {seat} after {steps}"] = (
-                lambda v=view: mimic.render_hand(v, names[:2], w, hand_targets(v),
-                                                 extendable_lines(v)))
+            out[f"mimic hand {seat} after {steps}"] = _mimic_hand(view, names[:2], w)
 
     out |= _boards("mariposas", lambda v, n: mariposas.render_board(v, n, w),
                    [(2, {}), (5, {})], names, (0, 150, 100_000))
     state = playout("mariposas", 3, {}, 5, 40)
-    view = _view("mariposas", state, sorted(MARIPOSAS.active_seats(state))[0])
-    lands = sorted(mariposas_content().board.graph.reachable(view["butterflies"][0]["space"], 3))
+    private = MARIPOSAS.view(state, sorted(MARIPOSAS.active_seats(state))[0])
+    lands = sorted(mariposas_content().board.graph.reachable(private["butterflies"][0]["space"], 3))
     out["mariposas private map"] = lambda: mariposas.render_private_map(
-        view, names[:3], w, {space: str(i + 1) for i, space in enumerate(lands)})
+        private, names[:3], w, {space: str(i + 1) for i, space in enumerate(lands)})
     out["mariposas rules"] = lambda: mariposas.render_rules(w)
     out["mimikri preview"] = lambda: mimikri.render_preview(
         "chameleon", ["N", "E"], w("mimikri.preview.title", name=names[0]), w)
@@ -138,10 +145,13 @@ def pictures(w: Words, names: list[str] | None = None) -> dict[str, Render]:
              (names[0], "#12 / 1 234 · 12 · 3 (25 %) · 123 456 · 187 ms"),
              (names[1], names[2] + " · " + names[3])]
     title = names[0]
-    out["leaderboard"] = lambda: leaderboard.render_leaderboard(title, rows, w)
+    # The rows hold what the pictures show, not a standing's user id or ranking key.
+    out["leaderboard"] = lambda: leaderboard.render_leaderboard(
+        title, rows, w)  # type: ignore[arg-type]
     out["leaderboard empty"] = lambda: leaderboard.render_leaderboard(title, [], w)
-    out["solo board"] = lambda: leaderboard.render_solo_board(title, solo, "cubes", w)
-    daily = [{"rank": i + 1 if i < 6 else None, "name": names[i % len(names)],
+    out["solo board"] = lambda: leaderboard.render_solo_board(
+        title, solo, "cubes", w)  # type: ignore[arg-type]
+    daily: list[DailyStanding] = [{"rank": i + 1 if i < 6 else None, "name": names[i % len(names)],
               "score": w.number(15 - i) if i < 6 else w("daily.board.playing"), "streak": 365 - i}
              for i in range(8)]
     out["daily board"] = lambda: leaderboard.render_daily_board(title, daily, w)

@@ -9,6 +9,7 @@ import random
 from PIL import Image
 
 from bot.games.mimikri.rules import MimikriRules
+from bot.games.mimikri.views import MimikriView
 
 RULES = MimikriRules()
 NAMES = ["Alice", "Bob the Magnificent Butterfly Hunter", "Zoë 🦋", "李小龙", "Dmitri", "Eve"]
@@ -28,7 +29,7 @@ def play(n_players: int, subjects: int, seed: int, steps: int) -> dict:
 
 
 def view_in(phase: str, n_players: int = 4, subjects: int = 4, *, tried: bool = False,
-            face_up: bool = False) -> dict:
+            face_up: bool = False) -> MimikriView:
     """The public view of the first seeded game that reaches ``phase`` with the wished extras."""
     for seed in range(400):
         state = play(n_players, subjects, seed, random.Random(seed).randint(0, 200)

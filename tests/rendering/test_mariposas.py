@@ -13,6 +13,7 @@ from PIL import ImageChops
 
 from bot.games.mariposas.content import load
 from bot.games.mariposas.rules import RULES
+from bot.games.mariposas.views import MariposasView
 from bot.i18n import LANGUAGES, words
 from rendering import layout, mariposas, theme
 from rendering.mariposas.map import TAG_DROP
@@ -48,7 +49,7 @@ def play(n: int, seed: int, steps: int) -> dict:
 
 
 @pytest.fixture(scope="module")
-def views() -> dict[tuple[int, str], dict]:
+def views() -> dict[tuple[int, str], MariposasView]:
     return {(n, stage): RULES.view(play(n, 1, steps), None)
             for n in (2, 5) for stage, steps in STAGES.items()}
 

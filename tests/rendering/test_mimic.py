@@ -80,8 +80,10 @@ def _image(png: bytes) -> Image.Image:
     return decode(png).convert("RGB")
 
 
-def pixel(png: bytes, xy: tuple[float, float]) -> tuple[int, int, int]:
-    return _image(png).getpixel((round(xy[0]), round(xy[1])))
+def pixel(png: bytes, xy: tuple[float, float]) -> tuple[int, ...]:
+    found = _image(png).getpixel((round(xy[0]), round(xy[1])))
+    assert isinstance(found, tuple)  # an RGB image's pixel
+    return found
 
 
 def test_board_is_deterministic_and_of_fixed_size(states):

@@ -6,6 +6,7 @@ import copy
 
 import pytest
 
+from bot.games.mimikri.views import MimikriView
 from bot.i18n import words
 from rendering import layout, mimikri, theme
 from rendering.mimikri import BOARD_H, render_board, render_preview, render_rules
@@ -18,7 +19,7 @@ EN, CS = words("en"), words("cs")
 
 
 @pytest.fixture(scope="module")
-def views() -> dict[str, dict]:
+def views() -> dict[str, MimikriView]:
     return {
         "orient": view_in("orient", 2, 4),
         "orient_tried": view_in("orient", 6, 5, tried=True),

@@ -12,6 +12,7 @@ import copy
 import pytest
 from PIL import Image
 
+from bot.games.mimikri.views import MimikriView
 from bot.i18n import words
 from rendering import layout, mimikri
 from rendering.mimikri import parts as mimikri_parts
@@ -26,10 +27,12 @@ EN = words("en")
 def _mark_pixel(img: Image.Image, index: int, cells: int) -> tuple[int, ...]:
     """A pixel of the mark's disc on cell ``index``, clear of the tick or cross inside it."""
     cx, cy = mimikri.badge_centre(index, cells)
-    return img.convert("RGB").getpixel((cx, cy - 14))
+    found = img.convert("RGB").getpixel((cx, cy - 14))
+    assert isinstance(found, tuple)  # an RGB image's pixel
+    return found
 
 
-def _with_last(view: dict, index: int, found: bool) -> dict:
+def _with_last(view: MimikriView, index: int, found: bool) -> MimikriView:
     view = copy.deepcopy(view)
     cell = view["grid"][index]
     view["last"] = {"seat": 0, "pos": cell["pos"], "butterfly": cell["butterfly"] or "frog:N",
@@ -38,7 +41,7 @@ def _with_last(view: dict, index: int, found: bool) -> dict:
 
 
 @pytest.fixture(scope="module")
-def search() -> dict:
+def search() -> MimikriView:
     view = view_in("search", 4, 5, face_up=True)
     view["last"] = None
     return view
@@ -96,7 +99,7 @@ def test_the_turn_is_teal_never_the_found_gold(search):
     assert near(img.getpixel((x0 + 200, top + row_h - 6)), mimikri_parts.TURN_ROW)
 
 
-def _texts(view: dict, names: list[str]) -> list[str]:
+def _texts(view: MimikriView, names: list[str]) -> list[str]:
     with layout.recording() as placed:
         mimikri.render_board(view, names, EN)
     return [p.text for p in placed]

@@ -103,7 +103,9 @@ def test_solo_board_and_stats_draw_names_exactly():
 
     def render_solo(names: list[str]) -> bytes:
         named = [{**row, "name": n} for row, n in zip(solo, names, strict=True)]
-        return leaderboard.render_solo_board(f"MIMIC solo – {SERVER}", named, "cubes", CS)
+        # The rows hold what the picture shows, not a standing's user id.
+        return leaderboard.render_solo_board(
+            f"MIMIC solo – {SERVER}", named, "cubes", CS)  # type: ignore[arg-type]
 
     check_names(render_solo, NAMES)
     stats = [("Mimikri", "#1 of 8 · 30 games · 15 wins (50%) · 200 points · rating 30.0")]

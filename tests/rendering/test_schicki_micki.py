@@ -12,6 +12,7 @@ from PIL import Image, ImageChops, ImageDraw
 from bot.games.core import SYSTEM
 from bot.games.schicki_micki import RULES
 from bot.games.schicki_micki.deck import COLOURS, DECK_SIZE, FEATURES, cards
+from bot.games.schicki_micki.views import SchickiView
 from bot.i18n import words
 from rendering import layout, theme
 from rendering import schicki_micki as sm
@@ -29,7 +30,7 @@ SIZE = 120  # a card about as large as the table shows it on a phone
 
 def table_view(n_players: int, dealt: int, *, seed: int = 0,
                reactions: tuple[tuple[int, str], ...] = (), deck_left: int | None = None,
-               won: int = 0, owed: int = 0) -> dict:
+               won: int = 0, owed: int = 0) -> SchickiView:
     """The public view after ``dealt`` cards of a seeded deck and the given reactions.
 
     ``deck_left`` empties the deck down to that many cards (the rest go to seat 0's pile, as
@@ -198,15 +199,16 @@ def test_card_is_cached_and_twins_share_one_picture():
 
 # -- the table ---------------------------------------------------------------------------------
 
-def over_view() -> dict:
+def over_view() -> SchickiView:
     """The end of a game: the deck and the table empty, the scores final."""
     view = table_view(4, 0, deck_left=0, won=5, owed=1)
-    view.update(phase="over", last_chance=False)
+    view["phase"] = "over"
+    view["last_chance"] = False
     return view
 
 
 @pytest.fixture(scope="module")
-def phases() -> dict[str, tuple[dict, list[str]]]:
+def phases() -> dict[str, tuple[SchickiView, list[str]]]:
     return {
         "over": (over_view(), NAMES[:4]),
         "empty": (table_view(4, 0), NAMES[:4]),
@@ -385,7 +387,7 @@ def misplaced(render) -> list[str]:
             for p in placed if p.escapes() or not p.boxed]
 
 
-def crowded_window(players: int) -> dict:
+def crowded_window(players: int) -> SchickiView:
     """A table mid-row with the longest names' seats holding figures, knocking and calling: the
     most text the picture ever carries for ``players``."""
     actions = itertools.cycle(("grab:blue", "grab:red", "call:feathers", "knock"))

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 
-from bot.games.core import SYSTEM
-from bot.games.schicki_micki import RULES
+from bot.games.core import SYSTEM, Event
+from bot.games.schicki_micki import RULES, views
 from bot.games.schicki_micki.deck import cards
 from bot.games.schicki_micki.table import read_table
+from bot.games.schicki_micki.views import Resolved, SchickiView
 from bot.i18n import words
 from rendering import layout, theme
 from rendering import schicki_micki as sm
@@ -33,7 +34,8 @@ def _deals_until_a_row_to_win(players: int, seed: int) -> int:
     raise AssertionError("no such row in this deck")
 
 
-def resolved_row(players: int = 4, seed: int = 0, over: bool = False) -> tuple[dict, dict]:
+def resolved_row(players: int = 4, seed: int = 0,
+                 over: bool = False) -> tuple[SchickiView, Resolved]:
     """The view after a row and the ``resolved`` event's data: cards dealt until the table
     asks for one right reaction, then a wrong call, the right reaction and a late right one.
     ``over``: the deck ends with the row, so it is the game's last."""
@@ -47,15 +49,16 @@ def resolved_row(players: int = 4, seed: int = 0, over: bool = False) -> tuple[d
     for _ in range(dealt):
         state, _ = RULES.apply(state, SYSTEM, "deal", rng=rng, at_ms=0)
     correct = read_table(cards()[c] for c in state["table"]).correct
+    assert correct is not None  # dealt until the table asks for a reaction
     wrong = next(a for a in ("call:umbrella", "call:hat", "call:scarf", "call:beak",
                              "call:feathers", "call:worm", "knock") if a != correct)
     for seat, action, at in ((2, wrong, 400), (1, correct, 900), (3, correct, 1700)):
         state, _ = RULES.apply(state, seat, action, rng=rng, at_ms=at)
-    events = []
+    events: list[Event] = []
     while not any(e.kind == "resolved" for e in events):
         state, events = RULES.apply(state, SYSTEM, "resolve", rng=rng, at_ms=2000)
     data = next(e.data for e in events if e.kind == "resolved")
-    return RULES.view(state, None), data
+    return RULES.view(state, None), views.resolved(data)
 
 
 def drawn(render) -> list[layout.Placed]:

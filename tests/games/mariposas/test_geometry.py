@@ -36,8 +36,8 @@ def reach(board, coord, steps) -> set[tuple[int, int]]:
 
 def walk_ends(graph: Graph, start: int, steps: int) -> set[int]:
     """Every end of every walk, enumerated one path at a time (the slow, obvious way)."""
-    ends = set()
-    paths = [(start,)]
+    ends: set[int] = set()
+    paths: list[tuple[int, ...]] = [(start,)]
     for _ in range(steps):
         paths = [(*path, n) for path in paths for n in graph.neighbours(path[-1])]
     ends.update(path[-1] for path in paths)

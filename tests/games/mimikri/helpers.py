@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from bot.games.core import Event, apply_checked, dump
 from bot.games.mimikri import RULES
 from bot.games.mimikri.rules import ANIMALS, ORIENTATIONS, butterfly, positions
+from bot.games.mimikri.views import MimikriView
 
 
 def all_keys(n_subjects: int = 4) -> list[str]:
@@ -75,5 +76,5 @@ class Table:
     def kinds(self) -> list[str]:
         return [e.kind for e in self.last]
 
-    def view(self, seat: int | None = None) -> dict:
+    def view(self, seat: int | None = None) -> MimikriView:
         return RULES.view(self.state, seat)

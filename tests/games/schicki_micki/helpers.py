@@ -94,16 +94,16 @@ def make_state(
     Cards not placed anywhere go to the bottom of the deck, or, when ``keeper`` is given, to
     the front of that seat's pile (so a test can have an exactly chosen or empty deck).
     """
-    won = [list(pile) for pile in (won or [[] for _ in range(n_players)])]
+    piles = [list(pile) for pile in (won or [[] for _ in range(n_players)])]
     deck = list(deck or [])
-    placed = set(table) | set(deck) | {c for pile in won for c in pile}
+    placed = set(table) | set(deck) | {c for pile in piles for c in pile}
     rest = [c for c in range(DECK_SIZE) if c not in placed]
     if keeper is None:
         deck += rest
     else:
-        won[keeper] = rest + won[keeper]
+        piles[keeper] = rest + piles[keeper]
     state = RULES.setup(n_players, {}, random.Random(0))
-    state.update(table=list(table), deck=deck, won=won, dealer=dealer)
+    state.update(table=list(table), deck=deck, won=piles, dealer=dealer)
     return RULES.load(state)
 
 
