@@ -156,9 +156,15 @@ def test_the_image_is_built_from_the_project_and_runs_the_bot_unprivileged():
 
 # -- menagerie@.service ---------------------------------------------------------------------
 
+class CaseSensitive(configparser.ConfigParser):
+    """Keys as written: systemd's are case-sensitive (ConfigParser lower-cases them)."""
+
+    def optionxform(self, optionstr: str) -> str:
+        return optionstr
+
+
 def unit(path: Path = UNIT_PATH) -> configparser.ConfigParser:
-    parser = configparser.ConfigParser(strict=False, interpolation=None)
-    parser.optionxform = str  # systemd's keys are case-sensitive
+    parser = CaseSensitive(strict=False, interpolation=None)
     parser.read_string(path.read_text(encoding="utf-8"))
     return parser
 

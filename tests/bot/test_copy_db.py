@@ -64,7 +64,12 @@ async def play_to_the_end(sessions: SessionService, match_id: int, rng: random.R
     move in their own tasks, until the game is over."""
     at_ms = 0
     async with asyncio.timeout(60):
-        while (match := await sessions.repo.match(match_id)).status == "active":
+        while True:
+            match = await sessions.repo.match(match_id)
+            assert match is not None
+            if match.status != "active":
+                break
+            assert match.state is not None
             rules = sessions.rules(match.game)
             seats = await sessions.repo.seats(match_id)
             seat = pick_seat(rules.active_seats(match.state), rng)
@@ -77,8 +82,9 @@ async def play_to_the_end(sessions: SessionService, match_id: int, rng: random.R
                 if seat == SYSTEM:
                     await sessions.act(match_id, SYSTEM, code, actor="system", at_ms=at_ms)
                 else:
-                    await sessions.submit(match_id, seats[seat].user_id, code, match.version,
-                                          at_ms)
+                    user_id = seats[seat].user_id
+                    assert user_id is not None  # a person's seat
+                    await sessions.submit(match_id, user_id, code, match.version, at_ms)
             except (StaleAction, NotYourTurn):  # a computer moved first
                 continue
 

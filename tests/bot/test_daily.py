@@ -42,8 +42,11 @@ async def play_out(sessions: SessionService, match_id: int, user: int) -> int:
     rng = random.Random(5)
     for _ in range(1000):
         match = await sessions.repo.match(match_id)
+        assert match is not None and match.state is not None
         if match.status != "active":
-            return RULES.outcome(match.state).scores[0]
+            outcome = RULES.outcome(match.state)
+            assert outcome is not None
+            return outcome.scores[0]
         code = ai.choose(RULES.view(match.state, 0), RULES.legal_actions(match.state, 0), rng)
         await sessions.submit(match_id, user, code, None)
     raise AssertionError("the daily game did not end")

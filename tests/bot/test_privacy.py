@@ -33,6 +33,7 @@ async def finished(repo: Repo, channel: int, players: list[tuple[int | None, str
     """A finished match of ``players`` (None: a computer); ``left``: the seat a computer took
     over from its player before the end."""
     (host, host_name), *others = players
+    assert host is not None  # a person hosts
     match_id = await repo.create_match(game=game, guild_id=GUILD, channel_id=channel,
                                        host_id=host, host_name=host_name, seed="s",
                                        options={}, now=1_764_000_000.0)
@@ -72,8 +73,10 @@ async def mentions(repo: Repo, user_id: int) -> dict[str, int]:
                           ("ratings", "user_id"), ("records", "user_id"),
                           ("daily_tries", "user_id"), ("player_settings", "user_id"),
                           ("inbox", "user_id")):
-        (found[table],) = await repo.fetch_one(
+        counted = await repo.fetch_one(
             f"SELECT COUNT(*) FROM {table} WHERE {column} = ?", (user_id,))  # noqa: S608
+        assert counted is not None  # a count is one row
+        (found[table],) = counted
     return found
 
 

@@ -117,7 +117,7 @@ def test_shard_settings_make_the_owner():
 MINE, THEIRS = 7 << 22, 8 << 22  # shards 1 and 0 of 2
 
 
-async def _open_games(repo) -> dict[int, int]:
+async def _open_games(repo) -> dict[int, list[int]]:
     """A lobby, a running game and a cancelled one whose end was not drawn yet in each guild;
     the match ids by guild."""
     sessions = SessionService(repo, clock=FakeClock(), computer_delay=0)

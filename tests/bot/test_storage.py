@@ -104,6 +104,7 @@ async def two_player_match(sessions: SessionService, channel: int = 20) -> int:
 async def play_one(sessions: SessionService, match_id: int) -> None:
     """The seat to act plays its first legal action."""
     match = await sessions.repo.match(match_id)
+    assert match is not None and match.state is not None
     (seat,) = MIMIKRI.active_seats(match.state)
     action = MIMIKRI.legal_actions(match.state, seat)[0]
     await sessions.submit(match_id, (HOST, GUEST)[seat], action, match.version, at_ms=1234)
@@ -134,8 +135,8 @@ async def check_after_crash(target: str, match_id: int, state_after_1: dict) -> 
     try:
         repo = Repo(db)
         match = await repo.match(match_id)
-        assert match.version == 1 and match.status == "active"
-        assert dump(match.state) == dump(state_after_1)
+        assert match is not None and match.version == 1 and match.status == "active"
+        assert match.state is not None and dump(match.state) == dump(state_after_1)
         log = await repo.action_log(match_id)
         assert len(log) == 1
         replayed, _ = replay(MIMIKRI, match.seed, 2, match.options, log)
@@ -297,7 +298,12 @@ async def drive(sessions: SessionService, match_id: int, rng: random.Random, *,
     async def loop() -> None:
         nonlocal leave
         at_ms = 0
-        while (match := await sessions.repo.match(match_id)).status == "active":
+        while True:
+            match = await sessions.repo.match(match_id)
+            assert match is not None
+            if match.status != "active":
+                break
+            assert match.state is not None
             if leave is not None and match.version >= leave[1]:
                 await sessions.leave_game(match_id, leave[0])
                 leave = None
@@ -309,7 +315,9 @@ async def drive(sessions: SessionService, match_id: int, rng: random.Random, *,
                 continue
             at_ms += rng.randrange(1, 5000)
             action = rng.choice(MIMIKRI.legal_actions(match.state, seat))
-            await sessions.submit(match_id, seats[seat].user_id, action, match.version, at_ms)
+            user_id = seats[seat].user_id
+            assert user_id is not None  # a person's seat
+            await sessions.submit(match_id, user_id, action, match.version, at_ms)
 
     await asyncio.wait_for(loop(), 60)
     assert leave is None, "the player never got to leave"

@@ -15,11 +15,12 @@ from cogs.leaderboard import (
     solo_text,
     standings,
 )
+from rendering.leaderboard import Standing
 
 EN, CS = words("en"), words("cs")
 
 
-def board(count: int, name: str = "Player") -> list[dict]:
+def board(count: int, name: str = "Player") -> list[Standing]:
     return standings([BoardRow(i + 1, f"{name} {i + 1}", 3, 2, 1234, 30.0 - i / 10, 1.0)
                       for i in range(count)])
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+import discord
 import pytest
 
 from bot.games.core import apply_checked, start
@@ -41,6 +42,7 @@ def fits(built) -> None:
     for control in built.controls:
         assert 1 <= len(control.options) <= 25
     for item in panel.items(built, 10**18, 99999):
+        assert isinstance(item, discord.ui.DynamicItem)  # restart-proof
         assert len(item.item.custom_id) <= 100
 
 

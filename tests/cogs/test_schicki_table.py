@@ -125,7 +125,7 @@ def settling_ui() -> tuple[SchickiUI, Table, tuple]:
     """A table UI whose dealer is submitting a window's reactions, the window's state, and a
     picture drawn before."""
     window, _after, _dealt, _data = won_row()
-    dealer = Dealer(sessions=None, io=None)
+    dealer = Dealer(sessions=None, io=None)  # type: ignore[arg-type]  # never deals: no sessions
     table = dealer.tables.setdefault(1, Table())
     table.calm.clear()
     ui = SchickiUI(SchickiTable(), dealer)
