@@ -17,6 +17,7 @@ from bot.games.mariposas.content import load
 from bot.games.mariposas.rules import RULES
 from bot.i18n import words
 from presentation.mariposas.words import option
+from tests.double import Message
 from tests.e2e.table import Table, czech, ephemeral_text, game_id
 
 
@@ -26,7 +27,7 @@ async def told(result) -> str:
     return ephemeral_text(result)
 
 
-async def open_game(table: Table) -> tuple[object, int]:
+async def open_game(table: Table) -> tuple[Message, int]:
     driver = table.driver
     opened = await driver.slash("alice", "games", "mariposas new", turn_timer=0)
     assert opened.ok and not opened.ephemeral, opened

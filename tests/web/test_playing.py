@@ -72,10 +72,13 @@ async def open_mimic(table: Table) -> tuple[Any, int]:
     """Alice and Bob in a running MIMIC game: its board message and match."""
     opened = await table.driver.slash("alice", "games", "mimic new")
     assert opened.ok, opened
+    assert opened.message is not None
     await table.driver.click("bob", opened.message, label="Join")
     await table.driver.click("alice", opened.message, label="Start")
     await table.idle()
-    match_id = int(re.search(r"game #(\d+)", opened.message.content).group(1))
+    found = re.search(r"game #(\d+)", opened.message.content)
+    assert found is not None, opened.message.content
+    match_id = int(found.group(1))
     return table.driver.latest(opened.message), match_id
 
 
@@ -231,6 +234,7 @@ async def test_a_schicki_micki_row_won_by_a_key_in_the_browser(table, browser, t
     state = await wait_cards(table, match_id, dealt)
     await offers(page, (await table.match(match_id)).version)
     right = read_table(cards()[c] for c in state["table"]).correct
+    assert right is not None  # the seed deals a card to call
     await page.screenshot(path=str(tmp_path / "schicki-player.png"), full_page=True)
     key = str(list(SAY).index(right) + 1)  # the panel's keys follow the reactions' order
     await page.keyboard.press(key)

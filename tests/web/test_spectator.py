@@ -49,6 +49,7 @@ async def test_the_watch_live_page_follows_a_move_made_in_discord(web_table: Tab
     loaded = pictures(page)
     await page.goto(link)
     match = await table.match(match_id)
+    assert match.state is not None
     await shows(page, match.version)
     assert await page.text_content("#state") == ENGLISH("web.live")
     assert await page.is_visible("#board") and await page.is_hidden("#panel")  # a spectator's
@@ -85,6 +86,7 @@ async def open_spectated(table: Table, game: str) -> str:
     elif game == "mimic":
         opened = await table.driver.slash("alice", "games", "mimic new")
         assert opened.ok, opened
+        assert opened.message is not None
         await table.driver.click("bob", opened.message, label="Join")
         await table.driver.click("alice", opened.message, label="Start")
         board = opened.message
@@ -92,7 +94,8 @@ async def open_spectated(table: Table, game: str) -> str:
         match_id, _ = await open_table(table, ["alice", "bob"])
 
         async def card_up() -> bool:  # a picture with a card on the table, not the empty one
-            return bool((await table.match(match_id)).state["table"])
+            state = (await table.match(match_id)).state
+            return state is not None and bool(state["table"])
         await until(card_up, "the first card dealt")
         settings = table.bot.settings
         return board_url(settings.web_url, settings.web_secret, match_id, SPECTATOR,
