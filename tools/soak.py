@@ -220,7 +220,7 @@ async def soak(bot: GameBot, games: int, *, guild_id: int, channel_id: int,
     figures.seconds = time.perf_counter() - began
     # A cancelled Schicki Micki table's dealer notices at its next tick (after a countdown at
     # most): the process is idle once it has.
-    dealer = bot.dealer  # type: ignore[attr-defined]  # the root's
+    dealer = bot.dealer
 
     async def dealt_out() -> bool:
         return not (dealer.tables or dealer._tasks)

@@ -105,7 +105,7 @@ async def test_a_connection_gone_quiet_is_found_out_and_replaced(postgres_url):
     await listener.start()
     try:
         assert listener.connection is not None
-        listener.connection = Silent(listener.connection)  # type: ignore[assignment]
+        listener.connection = Silent(listener.connection)
         await until(lambda: heard.missed == 1, "a new connection, and a catch-up", timeout=10)
         assert not isinstance(listener.connection, Silent)
     finally:

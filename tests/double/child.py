@@ -67,7 +67,7 @@ def _create_bot(settings: Settings, **options: Any) -> discord.Client:
     async def announce_ready() -> None:
         print(READY_LINE, file=sys.stderr, flush=True)
 
-    client.add_listener(announce_ready, "on_ready")  # type: ignore[attr-defined]
+    client.add_listener(announce_ready, "on_ready")
     return client
 
 
@@ -82,7 +82,7 @@ def main(argv: list[str]) -> int:
     point_discord_at(url)
     # Replaced where main() looks them up: names bot.__main__ imports, not its own (so mypy
     # says they are not exported), and stand-ins of other types.
-    entry.Settings = _TestSettings  # type: ignore[attr-defined,misc,assignment]
+    entry.Settings = _TestSettings  # type: ignore[attr-defined,assignment]
     entry.create_bot = _create_bot  # type: ignore[attr-defined,assignment]
     return entry.main(argv[1:])
 

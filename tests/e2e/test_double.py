@@ -302,22 +302,22 @@ async def test_slash_subcommands_buttons_and_selects(
     lobby = int(re.match(r"Lobby (\d+)", opened.content)[1])  # type: ignore[index]
     assert opened.content == f"Lobby {lobby}: 5 subjects, chaos"
 
-    joined = await driver.click("bob", opened.message, label="Join")  # type: ignore[arg-type]
+    joined = await driver.click("bob", opened.message, label="Join")
     assert joined.ephemeral and joined.content == "Bob joined " + str(lobby)
 
     picked = await driver.select(
         "carol", opened.message, ["coop", "speed"], custom_id=r"lobby:\d+:mode"
-    )  # type: ignore[arg-type]
+    )
     assert picked.type == 7
-    assert driver.latest(opened.message).content == f"Lobby {lobby}: coop+speed"  # type: ignore[arg-type]
-    assert len(opened.message.versions) == 2  # type: ignore[union-attr]
+    assert driver.latest(opened.message).content == f"Lobby {lobby}: coop+speed"
+    assert len(opened.message.versions) == 2
 
-    started = await driver.click("alice", opened.message, label="Start")  # type: ignore[arg-type]
+    started = await driver.click("alice", opened.message, label="Start")
     assert started.type == 6 and started.message is opened.message
     await started.wait_edit()
     assert started.content == f"Lobby {lobby} started" and started.components == []
     with pytest.raises(InteractionRejected):
-        await driver.click("alice", opened.message, label="Start")  # type: ignore[arg-type]
+        await driver.click("alice", opened.message, label="Start")
 
     reset = await driver.slash("alice", "games", "mimikri admin reset", target=driver.user("dave"))
     assert reset.ephemeral and reset.content == "reset Dave"
@@ -325,7 +325,7 @@ async def test_slash_subcommands_buttons_and_selects(
     assert local.content == "local"
 
     with pytest.raises(InteractionRejected):
-        await driver.select("carol", opened.message, ["nope"], custom_id=r"lobby:\d+:mode")  # type: ignore[arg-type]
+        await driver.select("carol", opened.message, ["nope"], custom_id=r"lobby:\d+:mode")
     with pytest.raises(LookupError):
         await driver.slash("alice", "games", "mimikri new", subjects=5, colour="red")
 

@@ -42,7 +42,7 @@ async def test_a_page_reconnects_by_itself_after_the_bot_is_killed(
     try:
         board, match_id = await play.open_by_hand("games", "alice", "bob")
         await play.move(board, match_id, users)
-        link = watch_link(play, play.driver.latest(board))  # type: ignore[arg-type]
+        link = watch_link(play, play.driver.latest(board))
         assert link is not None
         async with async_playwright() as playwright:
             browser: Any = await playwright.chromium.launch(executable_path=CHROMIUM,

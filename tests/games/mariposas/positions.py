@@ -31,7 +31,7 @@ class Die(random.Random):
         super().__init__(0)
         self.faces = list(faces)
 
-    def randrange(self, *args: Any, **kwargs: Any) -> int:  # type: ignore[override]
+    def randrange(self, *args: Any, **kwargs: Any) -> int:
         return self.faces.pop(0) if self.faces else 0
 
 
