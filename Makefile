@@ -15,7 +15,7 @@ help:
 	@echo "make run    start the bot (needs DISCORD_TOKEN in the environment or .env)"
 	@echo "make test   install with test extras and run the whole suite"
 	@echo "make check  lint, type check and the quick tests (no e2e, PostgreSQL, slow or browser ones), on every core"
-	@echo "make lint   ruff and mypy over the code"
+	@echo "make lint   ruff and mypy over the code, tests and tools"
 	@echo "make demo   play every game between computer players into demo/ (no Discord needed)"
 	@echo "make boards draw the README's board pictures again into docs/boards/"
 	@echo "make bench  measure actions (SQLite and PostgreSQL), restarts, renders and Discord round trips"

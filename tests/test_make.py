@@ -149,7 +149,8 @@ def test_the_readme_names_every_target():
 
 # -- what each target installs and removes -----------------------------------------------------
 def test_lint_installs_ruff_without_the_test_extras(tmp_path):
-    """`make lint` on a fresh machine: ruff (the lint extra), not pytest and a PostgreSQL."""
+    """`make lint` on a fresh machine: ruff and mypy (the lint extra, with pytest for mypy to
+    read the tests by), not the test extras and a PostgreSQL."""
     result = make("-n", f"VENV={tmp_path / 'venv'}", "PYTHON=python3", "lint")
     assert result.returncode == 0, result.stderr
     assert "install --quiet -e '.[lint]'" in result.stdout
