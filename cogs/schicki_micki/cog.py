@@ -36,7 +36,7 @@ from cogs._ui import seat_name, seat_names
 from cogs.schicki_micki.button import ReactButton
 from cogs.schicki_micki.table import TableReactions
 from cogs.schicki_micki.ui import SchickiUI
-from presentation.schicki_micki.words import BY_EMOJI, EMOJI, SAY  # noqa: F401 - EMOJI read from here
+from presentation.schicki_micki.words import BY_EMOJI
 from rendering import schicki_micki as art
 
 if TYPE_CHECKING:
