@@ -17,6 +17,7 @@ from bot.games.core import RuleError
 from bot.i18n import Words, words
 from presentation import seats as seats_words
 from presentation.seats import EN, seat_name
+from presentation.table import Style
 
 if TYPE_CHECKING:
     from bot.db.rows import SeatRow
@@ -45,6 +46,11 @@ def mention(seat: SeatRow, w: Words = EN) -> str:
     if seat.is_computer or seat.user_id is None:
         return plain(seat_name(seat, w))
     return f"<@{seat.user_id}>"
+
+
+DISCORD = Style(seat=mention, quote=plain)
+"""How a table's words name players in Discord: those to act or who won mentioned (a
+highlight: edits notify nobody), every name escaped."""
 
 
 def reason(error: RuleError, seats: Sequence[SeatRow], w: Words = EN) -> str:

@@ -7,12 +7,13 @@ what every cog answers with `cogs._replies`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import discord
 
 from bot.games.core import Event
 from bot.i18n import Words
+from cogs._replies import DISCORD
 
 # Game and seat names come from the presentation layer; the cogs keep importing them from here.
 from presentation.languages import game_name as game_name
@@ -34,9 +35,9 @@ View = TypeVar("View", bound=Mapping[str, Any])
 class GameUI(Generic[View]):
     """How one game appears in Discord; each game's package subclasses it, naming its view
     (``GameUI[MimicView]``: a key read wrong is a type error), and builds it on the game's
-    `Table` (its picture). Every game writes the four methods after `board`; the rest are
-    optional hooks, declared here with what a game that does not
-    write them gets (so a misspelt hook is a type error, not silence)."""
+    `Table` (its picture and words, which the web shows too). Every game writes `controls`
+    and `query`; the rest have defaults, declared here (so a misspelt hook is a type error,
+    not silence)."""
 
     game: str
     solo_unit = "points"
@@ -66,12 +67,14 @@ class GameUI(Generic[View]):
     def status(
         self, match: MatchRow, seats: Sequence[SeatRow], view: View, w: Words
     ) -> str:
-        """One line saying whose move it is and what to do."""
-        raise NotImplementedError
+        """One line saying whose move it is and what to do: the game's `Table`'s, with the
+        players to act mentioned and every name escaped."""
+        return self.table.status(match, seats, view, w, DISCORD)
 
     def describe(self, event: Event, seats: Sequence[SeatRow], w: Words) -> str | None:
-        """One log line for a public event (None: not worth a line)."""
-        raise NotImplementedError
+        """One log line for a public event (None: not worth a line): the `Table`'s, with
+        names escaped."""
+        return self.table.describe(event, seats, w, DISCORD)
 
     async def query(
         self, interaction: discord.Interaction[GameBot], match: MatchRow, query: str
@@ -90,24 +93,9 @@ class GameUI(Generic[View]):
         return False
 
     def scores(self, seats: Sequence[SeatRow], view: View, w: Words) -> str | None:
-        """The scores, for the picture's alt text where the status line lacks them."""
-        return None
+        """The scores, for the picture's alt text where the status line lacks them (the
+        `Table`'s)."""
+        return self.table.scores(seats, view, w)
 
     def forget(self, match_id: int) -> None:
         """The match is over and its last board drawn: drop what is kept for it."""
-
-    # -- a finished game's replay (`cogs.replay_steps`) -----------------------------------
-
-    own_hand: ClassVar[Literal["picture", "words"] | None] = None
-    """What a replay shows a reader who sat at the table of their own hand: a picture
-    (its `Table`'s `hand`), a line of words (`hand_words`), or nothing (the game has no hand)."""
-
-    def replay_status(self, match: MatchRow, seats: Sequence[SeatRow], view: View,
-                      events: Sequence[Event], w: Words) -> str:
-        """A replay step's status line, as it stood then (``events``: what the step did), as
-        its `Table`'s `step` draws its picture."""
-        return self.status(match, seats, view, w)
-
-    def hand_words(self, view: View, w: Words) -> str | None:
-        """A seat's own hand named in a line (``own_hand == "words"``)."""
-        return None

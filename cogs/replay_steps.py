@@ -1,10 +1,11 @@
 """A finished game's replay as Discord shows it: loaded, rebuilt and drawn, step by step.
 
 `load` finds a finished game of the asking server and rebuilds its steps from seed and log
-(`bot.replay`), never from stored pictures; `board` draws one step as the game's table drew
+(`bot.replay`), never from stored pictures. It reaches a game only through its table
+(`presentation.table.Table`, which its spec names): `board` draws one step as the table drew
 it — what the channel showed at the time — and `step_text` its status and log lines; for a
-reader who sat at the table, `hand` / `hand_words` add their own hand as the game shows it to
-its player (`GameUI.own_hand`: the table's picture or the UI's words), never another seat's;
+reader who sat at the table, `hand` / `hand_words` add their own hand as the table shows it to
+its player (`Table.own_hand`: a picture or a line of words), never another seat's;
 `animation_frames` draws the whole game for the Export button (public boards only: a file can
 be passed on). Rebuilt games are kept for a while, since a finished game never changes and a
 reader steps through it click by click.
@@ -25,6 +26,8 @@ from bot.db.rows import MatchRow, SeatRow
 from bot.games.core import Rules
 from bot.i18n import Words
 from bot.replay import Frame, own_view, public_events, public_view, rebuild, sample, shown
+from cogs._replies import DISCORD
+from presentation.languages import game_name
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -77,7 +80,7 @@ async def load(bot: GameBot, guild_id: int | None, match_id: int) -> Replay:
     repo = bot.sessions.repo
     match = await repo.match(match_id)
     if match is None or match.guild_id != guild_id or match.status == "cancelled" \
-            or match.game not in bot.uis:
+            or match.game not in bot.tables:
         raise NotReplayable("replay.unknown", id=match_id)
     if match.status != "finished":
         raise NotReplayable("replay.not_over", id=match_id)
@@ -118,7 +121,7 @@ def board(bot: GameBot, replay: Replay, index: int, w: Words) -> bytes:
 
 def has_hand(bot: GameBot, replay: Replay, user_id: int) -> bool:
     """Whether this reader may see a hand of their own in this replay."""
-    return bot.uis[replay.match.game].own_hand is not None \
+    return bot.tables[replay.match.game].own_hand is not None \
         and replay.seat_of(user_id) is not None
 
 
@@ -130,19 +133,18 @@ def _own(replay: Replay, index: int, user_id: int) -> Mapping[str, Any] | None:
 def hand(bot: GameBot, replay: Replay, index: int, user_id: int, w: Words) -> bytes | None:
     """The reader's own hand at step ``index`` as a picture — theirs only, never another
     seat's — or None when they had no seat or the game draws none (slow: off the loop)."""
-    picture = bot.uis[replay.match.game].own_hand == "picture"
-    view = _own(replay, index, user_id) if picture else None
-    return bot.tables[replay.match.game].hand(replay.seats, view, w) if view is not None \
-        else None
+    table = bot.tables[replay.match.game]
+    view = _own(replay, index, user_id) if table.own_hand == "picture" else None
+    return table.hand(replay.seats, view, w) if view is not None else None
 
 
 def hand_words(bot: GameBot, replay: Replay, index: int, user_id: int, w: Words
                ) -> str | None:
     """The reader's own hand at step ``index`` in words (games whose hand is a line), or
     None."""
-    ui = bot.uis[replay.match.game]
-    view = _own(replay, index, user_id) if ui.own_hand == "words" else None
-    said = ui.hand_words(view, w) if view is not None else None
+    table = bot.tables[replay.match.game]
+    view = _own(replay, index, user_id) if table.own_hand == "words" else None
+    said = table.hand_words(view, w) if view is not None else None
     return w("replay.hand_line", cards=said) if said is not None else None
 
 
@@ -156,19 +158,13 @@ def animation_frames(bot: GameBot, replay: Replay, w: Words, cap: int = MAX_FRAM
 
 def step_text(bot: GameBot, replay: Replay, index: int, w: Words) -> str:
     """The step's head, the game's status line then, and the step's public log lines."""
-    ui = bot.uis[replay.match.game]
+    table = bot.tables[replay.match.game]
     frame = replay.steps[index]
     view = public_view(replay.rules, frame)
-    head = w("replay.head", game=ui.name, id=replay.match.id, step=index,
-             steps=len(replay.steps) - 1)
-    status = _status(bot, replay, index, view, w)
-    lines = [ui.describe(e, replay.seats, w) for e in public_events(frame)]
+    head = w("replay.head", game=game_name(replay.match.game), id=replay.match.id,
+             step=index, steps=len(replay.steps) - 1)
+    status = table.step_status(replay.at(index), replay.seats, view, frame.events, w, DISCORD)
+    lines = [table.describe(e, replay.seats, w, DISCORD) for e in public_events(frame)]
     text = "\n".join([head, status, *(f"> {line}" for line in lines if line)])
     return text if len(text) <= TEXT_LIMIT else text[:TEXT_LIMIT - 1] + "…"
 
-
-def _status(bot: GameBot, replay: Replay, index: int, view: Mapping[str, Any],
-            w: Words) -> str:
-    frame = replay.steps[index]
-    return bot.uis[replay.match.game].replay_status(replay.at(index), replay.seats, view,
-                                                    frame.events, w)

@@ -1,28 +1,48 @@
-"""A game's public table picture for every front end: `Table`, which each game's presentation
-package subclasses (its spec names the class), and `Tables`, every game's, built once by the
-composition root.
+"""A game's public table for every front end — its picture, its status line, its log lines and
+the alt text's scores: `Table`, which each game's presentation package subclasses (its spec
+names the class), and `Tables`, every game's, built once by the composition root.
 
-Discord's board and the web's board (and a replay's steps) show the same picture because they
-ask the same `Table`. A table may remember what its next picture needs beyond the game's view
-(Schicki Micki's newest result): `Tables` hears every committed change as a listener of the
-session service, before any board is redrawn.
+Discord's board and the web's board (and a replay's steps) show the same picture and say the
+same words because they ask the same `Table`; each front end only says how a name is written
+into its text (`Style`: Discord mentions and escapes, the web writes names as they are).
+
+A table may remember what its next picture needs beyond the game's view (Schicki Micki's newest
+result): `Tables` hears every committed change as a listener of the session service, before any
+board is redrawn.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from collections.abc import Callable, Iterator, Mapping, Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
 
+from bot.db.rows import SeatRow
 from bot.games.spec import named
+from bot.i18n import Words
 from bot.sessions.transition import Listener, Transition
+from presentation.seats import seat_name
 
 if TYPE_CHECKING:
-    from bot.db.rows import MatchRow, SeatRow
+    from bot.db.rows import MatchRow
     from bot.games.core import Event
     from bot.games.spec import GameSpec
-    from bot.i18n import Words
 
 View = TypeVar("View", bound=Mapping[str, Any])
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How a front end writes names into a table's words."""
+
+    seat: Callable[[SeatRow, Words], str]
+    """A seat to act or who won (Discord: a mention of a person, which highlights them)."""
+    quote: Callable[[str], str]
+    """A name as written (Discord: its markdown and mentions escaped)."""
+
+
+PLAIN = Style(seat=seat_name, quote=str)
+"""Names exactly as written: the web's page and the pictures' alt text."""
 
 
 class Table(Generic[View]):
@@ -34,15 +54,43 @@ class Table(Generic[View]):
         """The public table picture of ``view`` (the match as it stands now)."""
         raise NotImplementedError
 
+    def status(self, match: MatchRow, seats: Sequence[SeatRow], view: View, w: Words,
+               style: Style = PLAIN) -> str:
+        """One line saying whose move it is and what to do, or who won ('' : none)."""
+        return ""
+
+    def describe(self, event: Event, seats: Sequence[SeatRow], w: Words,
+                 style: Style = PLAIN) -> str | None:
+        """One log line for a public event (None: not worth a line)."""
+        return None
+
+    def scores(self, seats: Sequence[SeatRow], view: View, w: Words) -> str | None:
+        """The scores, for the picture's alt text where the status line lacks them."""
+        return None
+
     def step(self, match: MatchRow, seats: Sequence[SeatRow], view: View,
              events: Sequence[Event], w: Words) -> bytes:
         """A replay step's picture, as the table showed it then (``events``: what the step
         did). A table that remembers (`heard`) draws from the step's events instead."""
         return self.picture(match, seats, view, w)
 
+    def step_status(self, match: MatchRow, seats: Sequence[SeatRow], view: View,
+                    events: Sequence[Event], w: Words, style: Style = PLAIN) -> str:
+        """A replay step's status line, as `step` its picture."""
+        return self.status(match, seats, view, w, style)
+
+    # -- a seat's own hand, shown only to its player (a replay) ----------------------------
+
+    own_hand: ClassVar[Literal["picture", "words"] | None] = None
+    """How a seat's own hand is shown to its player: a picture (`hand`), a line of words
+    (`hand_words`), or not at all (the game has no hand)."""
+
     def hand(self, seats: Sequence[SeatRow], view: View, w: Words) -> bytes | None:
-        """A seat's own hand drawn from its own view, for its player only (None: the game
-        draws no hand)."""
+        """A seat's own hand drawn from its own view (``own_hand == "picture"``)."""
+        return None
+
+    def hand_words(self, view: View, w: Words) -> str | None:
+        """A seat's own hand named in a line (``own_hand == "words"``)."""
         return None
 
     def heard(self, transition: Transition) -> None:

@@ -21,8 +21,7 @@ from discord.ext import commands
 
 from bot.computers import DEFAULT_LEVEL, LEVELS
 from bot.db.rows import MatchRow, SeatRow
-from bot.games.core import Event, RuleError
-from bot.games.mariposas.content import load
+from bot.games.core import RuleError
 from bot.games.mariposas.rules import RULES
 from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
@@ -30,8 +29,8 @@ from bot.sessions.transition import Transition
 from cogs._buttons import QueryButton
 from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, minutes, no_game_here, open_lobby
-from cogs._replies import apologise, mention, plain, reader, reason, show_rules, tell
-from cogs._ui import EN, GameUI, seat_name
+from cogs._replies import apologise, reader, reason, show_rules, tell
+from cogs._ui import EN, GameUI
 from cogs.mariposas import panel
 from presentation.mariposas import words
 
@@ -52,13 +51,6 @@ class MariposasUI(GameUI[MariposasView]):
     """How a Mariposas table looks: the map, one button for the private panel, the log."""
 
     game = "mariposas"
-    own_hand = "words"  # a replay names a seat's few cards for its player
-
-    def hand_words(self, view: MariposasView, w: Words = EN) -> str:
-        """A seat's hand of cards, each named as the private panel names it."""
-        from rendering.mariposas.panels import card_words
-        return " · ".join(card_words(card, w) for card in view["hand"]) or "—"
-
     @staticmethod
     def quiet(transition: Transition) -> bool:
         """A sub-step of a turn: logged, but the board is not redrawn for it. An Undo is one
@@ -76,53 +68,6 @@ class MariposasUI(GameUI[MariposasView]):
         """One button: the player whose turn it is opens their private panel."""
         return [QueryButton(match.id, "panel", label=w(f"{K}button.panel"), emoji="🦋",
                             style=discord.ButtonStyle.primary)]
-
-    def status(self, match: MatchRow, seats: Sequence[SeatRow], view: MariposasView,
-               w: Words = EN) -> str:
-        """Whose turn it is, who still chooses a free hatch, or who won."""
-        if view["phase"] == "over":
-            result = view["result"]
-            winners = [mention(seats[s], w) for s in result["winners"]] if result else []
-            best = max(result["scores"]) if result else 0
-            return w(f"{K}status.won", winners=", ".join(winners), points=best)
-        who = ", ".join(mention(seats[s], w) for s in view["active"])
-        if view["phase"] == "free":
-            return w(f"{K}status.free", who=who)
-        return w(f"{K}status.turn", who=who, season=w(f"{K}season.{view['season']}"),
-                 button=w(f"{K}button.panel"))
-
-    @staticmethod
-    def scores(seats: Sequence[SeatRow], view: MariposasView, w: Words = EN) -> str:
-        """Everyone's points, for the board's alt text."""
-        return w(f"{K}alt.scores", scores=", ".join(
-            f"{seat_name(s, w)}: {p}" for s, p in zip(seats, view["scores"], strict=True)))
-
-    def describe(self, event: Event, seats: Sequence[SeatRow], w: Words = EN) -> str | None:
-        """A line for what cannot be undone: a finished turn, a waystation, the seasons."""
-        names = [plain(seat_name(s, w)) for s in seats]
-        name = names[event.seat] if event.seat is not None and 0 <= event.seat < len(names) \
-            else ""
-        data = event.data
-        match event.kind:
-            case "started":
-                return w(f"{K}log.started")
-            case "drew":
-                return w(f"{K}log.turn_done", name=name)
-            case "waystation_flipped":
-                city = words.city(data["city"], load().board.city(data["city"]).name, w)
-                return w(f"{K}log.waystation", name=name, city=city)
-            case "season_scored":
-                return w(f"{K}log.season_scored", season=w(f"{K}season.{data['season']}"))
-            case "season_started":
-                return w(f"{K}log.season_started", season=w(f"{K}season.{data['season']}"))
-            case "game_over":
-                return w(f"{K}log.over")
-            case "timed_out":
-                key = f"{K}log.timed_out_kept" if data["handed_over"] else f"{K}log.timed_out"
-                return w(key, name=plain(data["name"]))
-            case "replaced":
-                return w(f"{K}log.replaced", name=plain(data["name"]))
-        return None
 
     async def query(self, interaction: discord.Interaction[GameBot], match: MatchRow,
                     query: str) -> None:

@@ -20,12 +20,11 @@ from bot.games.mimic.hints import (
     hand_targets,
     needed,
 )
-from bot.games.mimic.rules import side_of
 from bot.games.mimic.views import Face, MimicView
 from bot.i18n import LANGUAGES, Words, words
 from cogs._buttons import GameAction, QueryButton
-from cogs._replies import alt_text, mention, plain, png_file, reader, tell
-from cogs._ui import EN, GameUI, seat_name, seat_names
+from cogs._replies import alt_text, png_file, reader, tell
+from cogs._ui import EN, GameUI, seat_names
 from presentation.mimic import words as texts
 from presentation.mimic.words import card_name, power_name
 from rendering import mimic as art
@@ -122,7 +121,6 @@ class MimicUI(GameUI[MimicView]):
 
     game = "mimic"
     solo_unit = "cubes"  # a solo game's score, on the solo leaderboard
-    own_hand = "picture"  # a replay draws a seat's hand for its player (its table's `hand`)
 
     def controls(
         self, match: MatchRow, seats: Sequence[SeatRow], view: MimicView, w: Words = EN
@@ -144,64 +142,6 @@ class MimicUI(GameUI[MimicView]):
                                     label=w("mimic.button.cancel"),
                                     style=discord.ButtonStyle.danger))
         return items
-
-    def status(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: MimicView, w: Words = EN
-    ) -> str:
-        """Whose move it is and which command makes it."""
-        phase = view["phase"]
-        if phase == "over":
-            return self._result(seats, view, w)
-        who = mention(seats[view["turn"]], w)
-        step = view["step"]
-        if phase == "place":
-            if step["pending"] is not None:
-                return w("mimic.status.pending", who=who, cell=step["pending"]["from"],
-                         cancel=w("mimic.button.cancel"))
-            return w("mimic.status.place", who=who, placed=step["placed"],
-                     end=w("mimic.button.end"))
-        if phase == "start":
-            return w("mimic.status.start", who=who)
-        if phase == "draw":
-            return w("mimic.status.draw", who=who, draw=w("mimic.button.draw"))
-        if phase == "exchange":
-            exchange = view["exchange"]
-            if exchange is not None and exchange["stage"] == "partner":
-                mate = next(s for s in view["sides"][side_of(view, view["turn"])]
-                            if s != view["turn"])
-                return w("mimic.status.partner", mate=mention(seats[mate], w), who=who)
-            return w("mimic.status.back", who=who)
-        waiting = ", ".join(mention(seats[s], w) for s in view["active"])
-        return w("mimic.status.tie", waiting=waiting)
-
-    @staticmethod
-    def _result(seats: Sequence[SeatRow], view: MimicView, w: Words) -> str:
-        placed = view["cubes_placed"]
-        if view["mode"] == "solo":
-            total = placed[0] + view["cubes_left"][0]
-            return w("mimic.status.solo_over", name=mention(seats[0], w), placed=placed[0],
-                     total=total)
-        winners = view["result"]["winners"] if view["result"] is not None else []
-        if not winners:
-            return w("mimic.status.nobody")
-        best = placed[side_of(view, winners[0])]
-        names = w("mimic.and").join(mention(seats[s], w) for s in winners)
-        key = "mimic.status.win_many" if len(winners) > 1 else "mimic.status.win_one"
-        return w(key, names=names, cubes=w.n("mimic.unit.cubes", best))
-
-    @staticmethod
-    def scores(seats: Sequence[SeatRow], view: MimicView, w: Words = EN) -> str:
-        """Each side's placed cubes (and, alone, the cubes still to place), for the alt text."""
-        sides = [w("mimic.and").join(seat_name(seats[s], w) for s in side)
-                 for side in view["sides"]]
-        placed = [f"{side}: {w.n('mimic.unit.cubes', n)}"
-                  for side, n in zip(sides, view["cubes_placed"], strict=True)]
-        return w("mimic.alt.scores", scores=", ".join(placed),
-                 left=w.n("mimic.unit.cubes", sum(view["cubes_left"])))
-
-    def describe(self, event: Event, seats: Sequence[SeatRow], w: Words = EN) -> str | None:
-        """One line per public event; a hand card is never named (only cards on the table)."""
-        return texts.describe(event, [plain(seat_name(s, w)) for s in seats], w, quote=plain)
 
     async def query(
         self, interaction: discord.Interaction[GameBot], match: MatchRow, query: str

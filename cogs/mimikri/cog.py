@@ -17,14 +17,13 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.db.rows import MatchRow, SeatRow
-from bot.games.core import Event
 from bot.games.mimikri.rules import ORIENTATIONS
 from bot.games.mimikri.views import MimikriView
 from bot.i18n import Words
 from cogs._buttons import GameAction, QueryButton
 from cogs._cog import GameCog
 from cogs._lobby import THREAD_OPTION, minutes, open_lobby
-from cogs._replies import alt_text, mention, plain, png_file, reader, show_rules
+from cogs._replies import alt_text, png_file, reader, show_rules
 from cogs._ui import EN, GameUI, seat_name
 from presentation.mimikri import words as texts
 from rendering import mimikri as art
@@ -64,32 +63,6 @@ class MimikriUI(GameUI[MimikriView]):
         items.append(QueryButton(match.id, "preview", label=w("mimikri.button.preview"),
                                  emoji="🔍", style=discord.ButtonStyle.secondary, row=4))
         return items
-
-    def status(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: MimikriView, w: Words = EN
-    ) -> str:
-        """Whose move it is and what to do."""
-        if view["phase"] == "over":
-            scores = [len(c) for c in view["collected"]]
-            best = max(scores)
-            winners = [mention(seats[i], w) for i, v in enumerate(scores) if v == best]
-            key = "mimikri.status.won" if len(winners) == 1 else "mimikri.status.won_shared"
-            return w(key, winners=texts.joined(winners, w), score=w.n("mimikri.score", best))
-        who = mention(seats[view["turn"]], w)
-        if view["phase"] == "orient":
-            return w("mimikri.status.orient", who=who, card=texts.card(view["subject"], w))
-        return w("mimikri.status.search", who=who)
-
-    @staticmethod
-    def scores(seats: Sequence[SeatRow], view: MimikriView, w: Words = EN) -> str:
-        """Everyone's butterflies so far, for the board's alt text."""
-        return w("mimikri.alt.scores", scores=", ".join(
-            f"{seat_name(s, w)}: {w.n('mimikri.score', len(found))}"
-            for s, found in zip(seats, view["collected"], strict=True)))
-
-    def describe(self, event: Event, seats: Sequence[SeatRow], w: Words = EN) -> str | None:
-        """One line per public event; never the identity of a card."""
-        return texts.describe(event, [plain(seat_name(s, w)) for s in seats], w, quote=plain)
 
     async def query(
         self, interaction: discord.Interaction[GameBot], match: MatchRow, query: str

@@ -3,7 +3,6 @@ just after a window, that window's result in both (until the next card's edit re
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
@@ -11,14 +10,12 @@ import discord
 
 from bot.db.rows import MatchRow, SeatRow
 from bot.dealer import Dealer
-from bot.games.core import Event
-from bot.games.schicki_micki.views import Resolved, SchickiView
+from bot.games.schicki_micki.views import SchickiView
 from bot.i18n import Words
-from cogs._replies import mention, plain, reader, tell
-from cogs._ui import EN, GameUI, seat_name
+from cogs._replies import reader, tell
+from cogs._ui import EN, GameUI
 from cogs.schicki_micki.button import ReactButton
-from presentation.schicki_micki import words as texts
-from presentation.schicki_micki.table import SchickiTable, settled
+from presentation.schicki_micki.table import SchickiTable
 from presentation.schicki_micki.words import EMOJI
 
 if TYPE_CHECKING:
@@ -77,48 +74,9 @@ class SchickiUI(GameUI[SchickiView]):
         return [ReactButton(match.id, action, emoji, row=view["row"])
                 for emoji, action in EMOJI.items()]
 
-    def status(
-        self, match: MatchRow, seats: Sequence[SeatRow], view: SchickiView, w: Words = EN
-    ) -> str:
-        """Row, dealer, deck and the score line; just after a window, its result below."""
-        data = self.table.result(match)
-        after = "" if data is None else "\n\n" + result_text(data, seats, w)
-        if view["phase"] == "over":
-            best = max(view["scores"])
-            winners = f" {w('schicki.status.and')} ".join(
-                mention(seats[s], w) for s, p in enumerate(view["scores"]) if p == best)
-            return w.n("schicki.status.over", best, winners=winners) + after
-        if data is not None and data["table_cleared"]:
-            after += "\n" + w("schicki.result.next_row", row=view["row"],
-                               dealer=plain(seat_name(seats[view["dealer"]], w)))
-        parts = [w("schicki.status.row", row=view["row"]),
-                 w("schicki.status.dealer", name=plain(seat_name(seats[view["dealer"]], w))),
-                 w.n("schicki.status.deck", view["deck"])]
-        if view["last_chance"]:
-            parts.append(w("schicki.status.last_chance"))
-        scores = " · ".join(f"{plain(seat_name(s, w))} {p}"
-                            for s, p in zip(seats, view["scores"], strict=True))
-        return " · ".join(parts) + "\n" + scores + after
-
-    def replay_status(self, match: MatchRow, seats: Sequence[SeatRow], view: SchickiView,
-                      events: Sequence[Event], w: Words) -> str:
-        """A replay step's status: the result below it comes from the step's own events,
-        never from the running game's memory (no match has the id -1)."""
-        status = self.status(dataclasses.replace(match, id=-1), seats, view, w)
-        data = settled(events)
-        return status + ("\n\n" + result_text(data, seats, w) if data else "")
-
-    def describe(self, event: Event, seats: Sequence[SeatRow], w: Words = EN) -> str | None:
-        """The results are written into the table message (`status`), not as log lines."""
-        return None
-
     async def query(
         self, interaction: discord.Interaction[GameBot], match: MatchRow, query: str
     ) -> None:
         """No private questions in this game: everything is on the table."""
         await tell(interaction, reader(interaction)("schicki.everything_on_table"))
 
-
-def result_text(data: Resolved, seats: Sequence[SeatRow], w: Words = EN) -> str:
-    """The result message of one window, with the names escaped for Discord."""
-    return texts.result_text(data, [plain(seat_name(s, w)) for s in seats], w)

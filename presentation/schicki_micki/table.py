@@ -1,6 +1,7 @@
-"""Schicki Micki's public table picture for every front end: the row of cards and, just after a
-reaction window, its result — which the view does not hold, so the table remembers each
-match's newest result from the changes it hears."""
+"""Schicki Micki's public table for every front end: the picture of the row of cards and its
+status line (row, dealer, deck, scores) with, just after a reaction window, its result — which
+the view does not hold, so the table remembers each match's newest result from the changes it
+hears. Results are written into the table, not as log lines."""
 
 from __future__ import annotations
 
@@ -10,8 +11,9 @@ from typing import TYPE_CHECKING
 
 from bot.games.core import Event
 from bot.games.schicki_micki.views import Resolved, SchickiView, resolved
-from presentation.seats import seat_names
-from presentation.table import Table
+from presentation.schicki_micki.words import result_text
+from presentation.seats import seat_name, seat_names
+from presentation.table import PLAIN, Style, Table
 from rendering import schicki_micki as art
 
 if TYPE_CHECKING:
@@ -76,3 +78,38 @@ class SchickiTable(Table[SchickiView]):
         """A replay step's table: with the result of the window the step settled, as the
         table message showed it until the next card (from the step, not from memory)."""
         return art.render_table(view, seat_names(seats, w), w, resolved=settled(events))
+
+    def status(self, match: MatchRow, seats: Sequence[SeatRow], view: SchickiView, w: Words,
+               style: Style = PLAIN) -> str:
+        """Row, dealer, deck and the score line; just after a window, its result below."""
+        return self._status(seats, view, w, style, self.result(match))
+
+    def step_status(self, match: MatchRow, seats: Sequence[SeatRow], view: SchickiView,
+                    events: Sequence[Event], w: Words, style: Style = PLAIN) -> str:
+        """A replay step's status: the result below it comes from the step's own events,
+        never from the running game's memory."""
+        return self._status(seats, view, w, style, settled(events))
+
+    @staticmethod
+    def _status(seats: Sequence[SeatRow], view: SchickiView, w: Words, style: Style,
+                data: Resolved | None) -> str:
+        def name(seat: SeatRow) -> str:
+            return style.quote(seat_name(seat, w))
+        after = "" if data is None else "\n\n" + result_text(
+            data, [name(s) for s in seats], w)
+        if view["phase"] == "over":
+            best = max(view["scores"])
+            winners = f" {w('schicki.status.and')} ".join(
+                style.seat(seats[s], w) for s, p in enumerate(view["scores"]) if p == best)
+            return w.n("schicki.status.over", best, winners=winners) + after
+        if data is not None and data["table_cleared"]:
+            after += "\n" + w("schicki.result.next_row", row=view["row"],
+                               dealer=name(seats[view["dealer"]]))
+        parts = [w("schicki.status.row", row=view["row"]),
+                 w("schicki.status.dealer", name=name(seats[view["dealer"]])),
+                 w.n("schicki.status.deck", view["deck"])]
+        if view["last_chance"]:
+            parts.append(w("schicki.status.last_chance"))
+        scores = " · ".join(f"{name(s)} {p}"
+                            for s, p in zip(seats, view["scores"], strict=True))
+        return " · ".join(parts) + "\n" + scores + after

@@ -121,7 +121,7 @@ def test_typed_cards_and_cells_are_understood():
 def test_public_log_never_names_a_hand_card(game):
     _, events = game
     ui = cog.MimicUI(MimicTable())
-    lines = [ui.describe(e, SEATS) for e in events if e.visible_to is None]
+    lines = [ui.describe(e, SEATS, EN) for e in events if e.visible_to is None]
     assert any(line and "passes a card" in line for line in lines)
     for line in filter(None, lines):
         if any(t in line for t in TITLES):
@@ -155,10 +155,10 @@ def test_autocomplete_choices_are_capped_and_filtered():
 def test_the_alt_texts_score_line_names_each_side_and_its_cubes():
     states, _ = playout(4, {"teams": True}, 5)
     view = RULES.view(states[-1], None)
-    line = cog.MimicUI.scores(SEATS, view, EN)
+    line = MimicTable().scores(SEATS, view, EN)
     first, second = (" and ".join(SEATS[s].name for s in side) for side in view["sides"])
     assert line.startswith("Cubes placed: ") and first in line and second in line
     for side, placed in zip((first, second), view["cubes_placed"], strict=True):
         assert f"{side}: {placed} cube" in line
-    czech = cog.MimicUI.scores(SEATS, view, words("cs"))
+    czech = MimicTable().scores(SEATS, view, words("cs"))
     assert czech.startswith("Položené kostky: ") and first.split(" and ")[0] in czech

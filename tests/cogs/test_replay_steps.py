@@ -1,6 +1,6 @@
 """Who sees which hand in a replay: the reader's own seat only, decided from the reader and
 the stored seats (never from what a button says), and only in a game whose UI shows hands
-(`GameUI.own_hand`: a MIMIC hand drawn, a Mariposas hand in words)."""
+(`Table.own_hand`: a MIMIC hand drawn, a Mariposas hand in words)."""
 
 from __future__ import annotations
 
