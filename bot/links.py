@@ -18,10 +18,12 @@ class BadToken(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Pass:
-    """What a good token lets in: who (0: a spectator), to which match."""
+    """What a good token lets in: who (0: a spectator), to which match, until when (Unix
+    seconds)."""
 
     user_id: int
     match_id: int
+    expires: int = 0
 
 
 def _b64(raw: bytes) -> str:
@@ -57,7 +59,7 @@ def check(secret: str, token: str, match_id: int, now: float) -> Pass:
         raise BadToken("another match")
     if expires < now:
         raise BadToken("expired")
-    return Pass(user, match)
+    return Pass(user, match, expires)
 
 
 LINK_LIFE = 24 * 3600

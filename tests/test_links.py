@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.links import SPECTATOR, BadToken, Pass, board_url, check, sign
+from bot.links import LINK_LIFE, SPECTATOR, BadToken, Pass, board_url, check, sign
 
 SECRET = "s" * 40
 NOW = 1_800_000_000
@@ -13,8 +13,8 @@ NOW = 1_800_000_000
 
 def test_a_token_lets_in_its_user_on_its_match_until_it_expires():
     token = sign(SECRET, 42, 7, NOW + 60)
-    assert check(SECRET, token, 7, NOW) == Pass(42, 7)
-    assert check(SECRET, token, 7, NOW + 60) == Pass(42, 7)
+    assert check(SECRET, token, 7, NOW) == Pass(42, 7, NOW + 60)
+    assert check(SECRET, token, 7, NOW + 60) == Pass(42, 7, NOW + 60)
     with pytest.raises(BadToken, match="expired"):
         check(SECRET, token, 7, NOW + 61)
     with pytest.raises(BadToken, match="another match"):
@@ -40,4 +40,5 @@ def test_a_user_or_expiry_written_into_a_token_breaks_its_signature():
 def test_the_board_link_names_the_match_and_carries_a_spectators_token():
     url = board_url("https://board.example", SECRET, 7, SPECTATOR, NOW)
     assert url.startswith("https://board.example/m/7?t=")
-    assert check(SECRET, url.split("?t=")[1], 7, NOW + 3600) == Pass(SPECTATOR, 7)
+    assert check(SECRET, url.split("?t=")[1], 7, NOW + 3600) == Pass(SPECTATOR, 7,
+                                                                       NOW + LINK_LIFE)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import html
 import json
 import logging
+import math
 import re
 import time
 from importlib import resources
@@ -86,7 +87,7 @@ class Activity:
         client = self.host.discord.application_id or 0
         body = f"""<!doctype html>
 <html lang="{w.lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <title>Menagerie</title><link rel="stylesheet" href="/static/board.css"></head>
 <body><main data-client="{client}" data-words="{said}"><p id="state" role="status"></p></main>
 <script src="/static/vendor/discord-embedded-app-sdk.js"></script>
@@ -154,6 +155,12 @@ class Activity:
                 if answer.status in (400, 401, 403):
                     log.info("Discord refused an Activity's %s (%s)", path, answer.status)
                     raise web.HTTPForbidden(text="Discord did not accept this sign-in.")
+                if answer.status == 429:
+                    # Discord's rate limit reaches the page as one, with Discord's wait, and
+                    # the page tries again after it (discord-api-docs, topics/rate-limits:
+                    # a 429 carries Retry-After in seconds): never as a failure of ours.
+                    log.info("Discord rate-limited an Activity's %s", path)
+                    raise _slow_down(answer.headers.get("Retry-After"))
                 answer.raise_for_status()
                 found = await answer.json()
         except (aiohttp.ClientError, TimeoutError, ValueError) as error:
@@ -173,7 +180,12 @@ class Activity:
             found = await self.host.discord.http.request(route)
         except discord.NotFound:
             raise web.HTTPForbidden(text="Open the Activity from Discord.") from None
-        except (discord.HTTPException, aiohttp.ClientError, TimeoutError) as error:
+        except discord.HTTPException as error:
+            if error.status == 429:  # discord.py waited out the limits it could, then gave up
+                raise _slow_down(None) from None
+            log.warning("Discord could not be asked for an Activity instance: %s", error.status)
+            raise web.HTTPBadGateway(text="Discord could not be asked.") from None
+        except (aiohttp.ClientError, TimeoutError) as error:
             log.warning("Discord could not be asked for an Activity instance: %s",
                         type(error).__name__)
             raise web.HTTPBadGateway(text="Discord could not be asked.") from None
@@ -195,6 +207,16 @@ class Activity:
         if isinstance(guild, str) and SNOWFLAKE.fullmatch(guild):
             return await self.host.languages.server(int(guild))
         return words("en")
+
+
+def _slow_down(wait: str | None) -> web.HTTPTooManyRequests:
+    """A 429 for the page, with the whole seconds to wait (at least one) that Discord said."""
+    try:
+        seconds = max(1, math.ceil(float(wait or 1)))
+    except ValueError:
+        seconds = 1
+    return web.HTTPTooManyRequests(text="Discord asks to wait a moment.",
+                                   headers={"Retry-After": str(min(seconds, 60))})
 
 
 async def _json(request: web.Request) -> dict[str, Any]:

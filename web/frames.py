@@ -80,7 +80,15 @@ class PongFrame(TypedDict):
     type: Literal["pong"]
 
 
-Frame = StateFrame | ErrorFrame | RefusedFrame | PongFrame
+class TokenFrame(TypedDict):
+    """A fresh link for the board, sent before its own expires: the page reconnects and loads
+    pictures with it, so a board left open for days stays live."""
+
+    type: Literal["token"]
+    token: str
+
+
+Frame = StateFrame | ErrorFrame | RefusedFrame | PongFrame | TokenFrame
 
 
 def text(frame: Frame) -> str:

@@ -23,12 +23,12 @@ from aiohttp import WSMsgType, web
 
 from bot.db.rows import MatchRow
 from bot.i18n import words
-from bot.links import SPECTATOR, BadToken, Pass, check
+from bot.links import LINK_LIFE, SPECTATOR, BadToken, Pass, check, sign
 from bot.settings import Settings
 from presentation.languages import game_name
 from web import frames
 from web.activity import Activity
-from web.frames import PongFrame
+from web.frames import PongFrame, TokenFrame
 from web.host import Host
 from web.live import LiveBoards
 from web.play import Bucket, Player, error
@@ -39,10 +39,26 @@ PONG = frames.text(PongFrame(type="pong"))  # the answer to the page's keep-aliv
 MESSAGES_A_SECOND = 10  # pings, moves and reactions a board may send, on average
 BURST = 20  # and at once (keys pressed together, a quick run of clicks)
 PICTURES_KEPT = 64  # drawn pictures kept, by (match, version): many boards, one draw
-CSP = ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
-       "connect-src 'self'; base-uri 'none'; form-action 'none'; "
-       "frame-ancestors 'self' https://discord.com https://*.discord.com "
-       "https://*.discordsays.com")
+RENEW_AHEAD = LINK_LIFE // 2  # seconds before its link expires that a board gets a fresh one
+# Who may frame the page: Discord's clients, on both of its domains — the Embedded App SDK
+# accepts a parent on discord.com and discordapp.com and their subdomains (ptb, canary), and
+# the Activity itself is served from <application>.discordsays.com (discord-api-docs,
+# activities/how-activities-work: an Activity runs in an iframe within Discord).
+FRAMERS = ("https://discord.com https://*.discord.com https://discordapp.com "
+           "https://*.discordapp.com https://*.discordsays.com")
+
+
+def csp(*origins: str) -> str:
+    """The page's Content-Security-Policy: its own scripts, styles and pictures only; its socket
+    to where it is served (each of ``origins``, the board's and the Activity's), named with
+    the WebSocket scheme too, as ``'self'`` does not cover ``wss:`` in every browser (MDN,
+    CSP connect-src; an Activity's socket goes through Discord's proxy, which carries
+    WebSockets: discord-api-docs, activities/development-guides/networking)."""
+    sockets = ["'self'", *(("wss:" if o.startswith("https:") else "ws:") + o.partition(":")[2]
+                           for o in origins if o)]
+    return ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+            f"connect-src {' '.join(sockets)}; base-uri 'none'; form-action 'none'; "
+            f"frame-ancestors 'self' {FRAMERS}")
 
 
 def origin_of(url: str) -> str:
@@ -98,7 +114,9 @@ class BoardServer:
                        handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
                        ) -> web.StreamResponse:
         response = await handler(request)
-        response.headers["Content-Security-Policy"] = CSP
+        # The Activity's origin is known once the bot has logged in (its application id).
+        activity = self.activity.origin if self.activity is not None else None
+        response.headers["Content-Security-Policy"] = csp(self.origin, activity or "")
         response.headers["X-Content-Type-Options"] = "nosniff"
         response.headers["Referrer-Policy"] = "no-referrer"
         response.headers["Cache-Control"] = "no-store"
@@ -127,7 +145,7 @@ class BoardServer:
         title = w("web.title", game=game_name(match.game), id=match.id)
         token = html.escape(request.query.get("t", ""), quote=True)
         keys = {"live": "web.live", "reconnecting": "web.reconnecting", "over": "web.over",
-                "wait": "web.wait", "back": "web.back"}
+                "wait": "web.wait", "back": "web.back", "expired": "web.expired"}
         page_words = {name: w(key) for name, key in keys.items()}
         # The script fills these in: their placeholders stay for it.
         page_words["target"] = w("web.choose_target", group="{group}")
@@ -137,7 +155,7 @@ class BoardServer:
         picture = f"/m/{allowed.match_id}/board.png?t={token}&amp;v={match.version}"
         body = f"""<!doctype html>
 <html lang="{w.lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <title>{html.escape(title)}</title><link rel="stylesheet" href="/static/board.css"></head>
 <body><main data-match="{allowed.match_id}" data-token="{token}" data-words="{words_json}">
 <h1>{html.escape(title)}</h1><p id="state" role="status"></p>
@@ -194,6 +212,7 @@ class BoardServer:
         board.show(self.host.sessions, match)
         player = Player(self.host, board, match.id, allowed.user_id, w)
         bucket = Bucket(MESSAGES_A_SECOND, BURST)
+        renewing = asyncio.create_task(self._renew(socket, allowed))
         try:
             async for message in socket:
                 allowed_now = bucket.take(time.monotonic())
@@ -210,5 +229,21 @@ class BoardServer:
                 else:
                     await socket.send_str(error("bad_message"))
         finally:
+            renewing.cancel()
             await self.live.closed(match.id, board)
         return socket
+
+    async def _renew(self, socket: web.WebSocketResponse, allowed: Pass) -> None:
+        """Send the board a fresh link for the same user and match before its own expires
+        (`RENEW_AHEAD`), and again before that one does: a board left open longer than a
+        link's life reconnects and loads its pictures with a good link, never in a loop of
+        refused reconnects."""
+        expires = allowed.expires
+        while not socket.closed:
+            await asyncio.sleep(max(0.0, expires - RENEW_AHEAD - time.time()))
+            expires = int(time.time()) + LINK_LIFE
+            token = sign(self.settings.web_secret, allowed.user_id, allowed.match_id, expires)
+            try:
+                await socket.send_str(frames.text(TokenFrame(type="token", token=token)))
+            except ConnectionError:
+                return

@@ -104,6 +104,13 @@ async def test_the_activity_signs_in_and_opens_the_channels_board_as_that_user(t
             policy = page.headers["Content-Security-Policy"]
             assert "script-src 'self'" in policy and "https://discord.com" in policy
             assert "frame-ancestors" in policy and page.headers["Cache-Control"] == "no-store"
+            # Framed by Discord on either of its domains; its socket named with its scheme,
+            # from the board's own address and from Discord's proxy of the Activity.
+            framers = policy.split("frame-ancestors")[1]
+            assert "https://discordapp.com" in framers and "https://*.discordapp.com" in framers
+            sockets = policy.split("connect-src")[1].split(";")[0].split()
+            assert f"wss://{table.server.world.application_id}.discordsays.com" in sockets
+            assert "ws://" + base.partition("://")[2] in sockets
         script = await http.get(f"{base}/static/vendor/discord-embedded-app-sdk.js",
                                 headers={"Accept-Encoding": "gzip"})
         assert script.status == 200 and "DiscordEmbedded" in await script.text()
@@ -197,6 +204,31 @@ async def test_sign_ins_are_rationed_and_discord_out_of_reach_is_a_bad_gateway(t
         answer = await http.post(f"{base}/api/token", json={"code": "a-real-looking-code"})
         assert answer.status == 502 and "a-real-looking-code" not in caplog.text
         assert CLIENT_SECRET not in caplog.text
+
+
+@pytest.mark.asyncio
+async def test_discords_rate_limit_reaches_the_page_as_a_rate_limit_with_its_wait(table):
+    """Discord's 429 on the code exchange, or one discord.py could not wait out on the
+    instance, reaches the page as a 429 with Retry-After (whole seconds), never a 5xx; the
+    page then tries again and gets in."""
+    base = activity_on(table)
+    await table.start()
+    board, match_id = await open_mimikri(table, "alice", "bob")
+    bob = table.driver.user("bob").id
+    async with aiohttp.ClientSession() as http:
+        table.server.fail("POST /oauth2/token", 429, retry_after=2.5)
+        code = table.server.world.grants.code_for(table.driver.user("bob"))
+        answer = await http.post(f"{base}/api/token", json={"code": code})
+        assert answer.status == 429 and answer.headers["Retry-After"] == "3"
+        token = await signed_in(http, base, table, "bob")  # its next try gets in
+        instance = await launched(table, "bob", board)
+        table.server.fail("GET /applications/*/activity-instances/*", 429, retry_after=0.01,
+                          times=-1)
+        answer = await http.post(f"{base}/api/board",
+                                 json={"access_token": token, "instance_id": instance})
+        assert answer.status == 429 and int(answer.headers["Retry-After"]) >= 1
+        table.server.faults.clear()
+        await board_of(http, base, token, instance, match_id, bob)
 
 
 @pytest.mark.asyncio

@@ -19,7 +19,7 @@ import pytest
 
 from bot.games import REGISTRY
 from bot.i18n import words
-from bot.links import check
+from bot.links import LINK_LIFE, check, sign
 from presentation.mimic.words import card_name, face
 from tests.e2e.table import Table, ephemeral_text
 from tests.e2e.test_mimikri import choose, move
@@ -153,6 +153,25 @@ async def test_mimikri_one_player_on_the_web_one_in_discord_to_the_end(table):
         while carol.state["status"] == "active":
             await carol.next()
         assert carol.state["status"] == "finished" and all("you" not in f for f in carol.frames)
+
+
+@pytest.mark.asyncio
+async def test_a_board_open_near_its_links_expiry_gets_a_fresh_link_over_its_socket(table):
+    """A board whose link runs out soon is sent a fresh one (same player, same game, a whole
+    link's life) before it does, and reconnects with it: a board left open for days stays
+    live rather than ending in a loop of refused reconnects."""
+    base, _board, match_id = await mimikri_on_the_web(table)
+    alice = table.driver.user("alice").id
+    soon = sign(SECRET, alice, match_id, int(time.time()) + 60)
+    async with aiohttp.ClientSession() as http:
+        socket = await connect(http, base, f"/m/{match_id}?t={soon}")
+        fresh = (await socket.next("token"))["token"]
+        allowed = check(SECRET, fresh, match_id, time.time() + LINK_LIFE - 120)
+        assert allowed.user_id == alice and allowed.match_id == match_id
+        await socket.ws.close()
+        again = await connect(http, base, f"/m/{match_id}?t={fresh}")
+        assert (await again.next())["you"] is not None, "still Alice's seat"
+        await again.ws.close()
 
 
 @pytest.mark.asyncio

@@ -16,8 +16,11 @@
         method: "POST", headers: { "Content-Type": "application/json" },
         body: JSON.stringify(body),
       });
-      if (answer.status === 429 && attempt < 5) {  // many signing in at once: wait a moment
-        await new Promise((resolve) => setTimeout(resolve, 1000 + 500 * attempt));
+      if (answer.status === 429 && attempt < 5) {
+        // Many signing in at once, here or at Discord: wait as long as the answer says
+        // (discord-api-docs, topics/rate-limits: Retry-After is in seconds), at least a moment.
+        const asked = Number(answer.headers.get("Retry-After")) || 0;
+        await new Promise((resolve) => setTimeout(resolve, Math.max(asked * 1000, 1000 + 500 * attempt)));
         continue;
       }
       const json = (answer.headers.get("Content-Type") || "").includes("json");

@@ -1,18 +1,30 @@
 // The live board: the picture of the newest version, redrawn as the server pushes commits;
 // for a seated player also their panel — groups (hand cards), then choices, their targets
 // highlighted on the picture — whose clicks and keys go back over the socket. The connection
-// comes back by itself after a restart or a network hiccup.
+// comes back by itself after a restart or a network hiccup, and at once when the page is shown
+// again; the server sends a fresh link before the page's own expires.
 "use strict";
 (function () {
   const main = document.querySelector("main");
   const match = main.dataset.match;
-  const token = main.dataset.token;
+  let token = main.dataset.token;
   const words = JSON.parse(main.dataset.words);
   const $ = (id) => document.getElementById(id);
   const state = $("state"), board = $("board"), spots = $("spots"), panel = $("panel");
   const prompt = $("prompt"), notice = $("notice"), groups = $("groups"), choices = $("choices");
   const holding = $("holding");
   let shown = -1, wait = 500, socket = null, you = null, group = null, sending = false;
+  let retry = null;  // the pending reconnect's timer
+
+  // When the link stops being good (Unix seconds): its body is "user.match.expires".
+  function expires(link) {
+    try {
+      const body = atob(link.split(".")[0].replace(/-/g, "+").replace(/_/g, "/"));
+      return Number(body.split(".")[2]) || 0;
+    } catch (error) {
+      return 0;
+    }
+  }
 
   function send(message) {
     if (socket && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -91,11 +103,21 @@
   });
 
   function connect() {
+    retry = null;
+    if (expires(token) * 1000 < Date.now()) {  // refused for good: no loop of reconnects
+      state.textContent = words.expired;
+      return;
+    }
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     socket = new WebSocket(`${scheme}//${location.host}/m/${match}/ws?t=${encodeURIComponent(token)}`);
     socket.onopen = () => { wait = 500; state.textContent = words.live; };
     socket.onmessage = (event) => {
       const frame = JSON.parse(event.data);
+      if (frame.type === "token") {  // a fresh link, before this one expires
+        token = frame.token;
+        main.dataset.token = token;
+        return;
+      }
       if (frame.type === "refused") {
         notice.textContent = frame.text;
         sending = false;
@@ -113,10 +135,24 @@
       main.dataset.version = String(shown);  // the version the page now offers moves on
     };
     socket.onclose = () => {
+      socket = null;
       state.textContent = words.reconnecting;
-      setTimeout(connect, wait);
+      retry = setTimeout(connect, wait);
       wait = Math.min(wait * 2, 10000);
     };
   }
+
+  // Back from the background (a phone's app switcher, Discord's Activity minimised, another
+  // tab), or online again: reconnect now rather than at the end of a backoff that grew while
+  // the page was asleep (the Page Visibility API says when the page is seen again).
+  function wake() {
+    if (document.visibilityState !== "visible" || socket || retry === null) return;
+    clearTimeout(retry);
+    wait = 500;
+    connect();
+  }
+  document.addEventListener("visibilitychange", wake);
+  window.addEventListener("focus", wake);
+  window.addEventListener("online", wake);
   connect();
 })();
