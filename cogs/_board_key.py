@@ -4,8 +4,9 @@ A restart used to redraw every open game's board: a picture each (tens of millis
 edit each (Discord's rate limits), for a process with thousands of open games minutes of work
 that mostly repeats what the messages already show. So every successful draw stores a
 fingerprint of everything the board is drawn from — the match's version, status, deadline,
-host, options, channel and message, its seats, the server's language — and of the code and
-data that draw it (a new release redraws every board once, its buttons and words included).
+host, options, channel and message, its seats, the server's language, which web buttons go
+under it (the web board and the Activity are turned on and off by a restart) — and of the code
+and data that draw it (a new release redraws every board once, its buttons and words included).
 At start-up a board whose stored fingerprint equals the one its match has now is left as it is.
 """
 
@@ -38,9 +39,10 @@ def code_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def board_key(match: MatchRow, seats: list[SeatRow], language: str) -> str:
-    """The fingerprint of the board ``match`` would be drawn as now."""
+def board_key(match: MatchRow, seats: list[SeatRow], language: str, buttons: str = "") -> str:
+    """The fingerprint of the board ``match`` would be drawn as now, with the web's
+    ``buttons`` under it (`cogs._web.WebButtons.key`; '': none)."""
     drawn_from = [code_fingerprint(), match.version, match.status, match.deadline,
                   match.host_id, match.options, match.channel_id, match.message_id,
-                  match.thread_id, language, [list(astuple(seat)) for seat in seats]]
+                  match.thread_id, language, [list(astuple(seat)) for seat in seats], buttons]
     return hashlib.sha256(json.dumps(drawn_from).encode()).hexdigest()

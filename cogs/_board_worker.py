@@ -55,6 +55,7 @@ class BoardWorker:
         self.sessions = sessions
         self.retry_delay = retry_delay
         self.messages = BoardMessages(bot, sessions, web)
+        self.buttons_key = web.key if web is not None else ""  # part of each board's fingerprint
         self._drawn: dict[int, tuple[int, float]] = {}  # match → (version on its board, when)
         self._drawn_event: dict[int, asyncio.Event] = {}
         self._drawing: dict[int, int] = {}
@@ -344,7 +345,8 @@ class BoardWorker:
                 # What was drawn, not what the match is now: a move committed meanwhile must
                 # still be drawn after a restart.
                 language = (await server_words(self.bot, drawn.guild_id)).lang
-                await repo.set_board_key(match_id, board_key(drawn, seats, language))
+                await repo.set_board_key(match_id,
+                                         board_key(drawn, seats, language, self.buttons_key))
             if ended:
                 await repo.mark_shown(match_id, board_final=True)
                 self.messages.forget(match_id)

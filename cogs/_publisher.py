@@ -128,7 +128,7 @@ class Publisher(BoardWorker, Listener):
             language = (await server_words(self.bot, match.guild_id)).lang
             if self._busy(match_id):
                 continue  # a move came while we read: its own draw is on the way
-            if board_key(match, seats, language) != match.board_key:
+            if board_key(match, seats, language, self.buttons_key) != match.board_key:
                 self.refresh(match_id)
                 continue
             self._drawing[match_id] = match.version if match.status != "lobby" else -1

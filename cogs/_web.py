@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any, Self
 
 import discord
@@ -25,17 +25,21 @@ PLAY = known_template(rf"mw:(?P<m>{ID})")
 LAUNCH = known_template(rf"ma:(?P<m>{ID})")
 
 
-WebButtons = Callable[[MatchRow, Words], list[discord.ui.Item[Any]]]
-
-
-def board_buttons(settings: Settings) -> WebButtons | None:
+@dataclass(frozen=True, slots=True)
+class WebButtons:
     """The web's buttons under a running board: Watch live (the spectators' link, fresh at
-    every redraw), Play on the web, and Play on the board when the Activity is on. None: the
-    web board is off, and nothing goes under a board but its game's own buttons."""
-    if not settings.web_url:
-        return None
+    every redraw), Play on the web, and Play on the board when the Activity is on."""
 
-    def buttons(match: MatchRow, w: Words) -> list[discord.ui.Item[Any]]:
+    settings: Settings
+
+    @property
+    def key(self) -> str:
+        """Which buttons go under the boards, for their fingerprint (`cogs._board_key`): a
+        restart that turns the Activity on or off redraws the boards it left."""
+        return "web+activity" if self.settings.activity else "web"
+
+    def __call__(self, match: MatchRow, w: Words) -> list[discord.ui.Item[Any]]:
+        settings = self.settings
         watch = board_url(settings.web_url, settings.web_secret, match.id, SPECTATOR,
                           time.time())
         items: list[discord.ui.Item[Any]] = [
@@ -44,7 +48,12 @@ def board_buttons(settings: Settings) -> WebButtons | None:
         if settings.activity:
             items.append(LaunchButton(match.id, w))
         return items
-    return buttons
+
+
+def board_buttons(settings: Settings) -> WebButtons | None:
+    """The web's buttons under a running board; None: the web board is off, and nothing goes
+    under a board but its game's own buttons."""
+    return WebButtons(settings) if settings.web_url else None
 
 
 class _MatchButton(discord.ui.DynamicItem[discord.ui.Button[Any]],
@@ -108,8 +117,13 @@ class LaunchButton(_MatchButton, template=LAUNCH):
     style = discord.ButtonStyle.primary
 
     async def callback(self, interaction: discord.Interaction[Any]) -> None:
-        """Answer with the launch-activity response (the Activity finds the channel's game)."""
+        """Answer with the launch-activity response (the Activity finds the channel's game);
+        privately that the Activity is off, when a board drawn before a restart that turned it
+        off still has the button."""
         try:
+            if not interaction.client.settings.activity:
+                await tell(interaction, reader(interaction)("web.activity_off"))
+                return
             await interaction.response.launch_activity()
         except Exception:
             await apologise(interaction, self.match_id)

@@ -107,7 +107,9 @@ class Player:
     async def _move(self, code: str, version: int) -> None:
         sessions = self.host.sessions
         try:
-            await sessions.submit(self.match_id, self.user_id, code, version)
+            # Stored with the moment it was heard, as a Discord click is with Discord's.
+            await sessions.submit(self.match_id, self.user_id, code, version,
+                                  at_ms=int(time.time() * 1000))
         except RuleError as why:
             if isinstance(why, StaleAction):
                 text = self.w("web.stale")

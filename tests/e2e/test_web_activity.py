@@ -15,16 +15,19 @@ import json
 import re
 import time
 from dataclasses import replace
+from types import SimpleNamespace
 
 import aiohttp
 import pytest
 
 from bot.links import check
+from cogs._web import LaunchButton
 from tests.double import interactions as ix
 from tests.double.oauth import CLIENT_SECRET
 from tests.e2e.table import Table, czech
 from tests.e2e.test_mimikri import open_game as open_mimikri
 from tests.e2e.test_web_board import SECRET, free_port
+from tests.e2e.test_web_play import web_on
 
 
 def activity_on(table: Table) -> str:
@@ -204,6 +207,68 @@ async def test_sign_ins_are_rationed_and_discord_out_of_reach_is_a_bad_gateway(t
         answer = await http.post(f"{base}/api/token", json={"code": "a-real-looking-code"})
         assert answer.status == 502 and "a-real-looking-code" not in caplog.text
         assert CLIENT_SECRET not in caplog.text
+
+
+async def crash(table: Table) -> None:
+    """Kill the bot; the OS then closes its listening socket, as it does a killed process's."""
+    web = getattr(table.bot, "web", None)  # what the root started (root.compose.RootBot)
+    await table.kill()
+    if web is not None and web.runner is not None:
+        await web.runner.cleanup()
+
+
+def labels(table: Table, board) -> set[str]:
+    return {str(c.get("label")) for c in table.driver.latest(board).iter_components()}
+
+
+@pytest.mark.asyncio
+async def test_a_restart_that_turns_the_activity_on_or_off_redraws_the_boards_buttons(table):
+    """The boards a restart leaves as they are still show what their buttons do: turning the
+    Activity on adds **Play on the board** under running boards at start-up, turning it off
+    takes it away; a press of it on a message drawn before is answered privately."""
+    web_on(table)  # a fresh port at each start
+    await table.start()
+    board, _match_id = await open_mimikri(table, "alice", "bob")
+    assert "Play on the web" in labels(table, board)
+    assert "Play on the board" not in labels(table, board)
+    await crash(table)
+    activity_on(table)
+    await table.start()
+    assert "Play on the board" in labels(table, board), "redrawn at start-up"
+    stale = table.driver.latest(board)  # as a client that has not seen the next edit shows it
+    launch = next(c["custom_id"] for c in stale.iter_components()
+                  if c.get("label") == "Play on the board")
+    await crash(table)
+    web_on(table)
+    await table.start()
+    assert "Play on the board" not in labels(table, board), "redrawn at start-up"
+    assert "Play on the web" in labels(table, board)
+    pressed = await table.driver._interact(  # the old message's button, pressed all the same
+        ix.COMPONENT, "bob", table.driver.channel(stale.channel_id),
+        {"custom_id": launch, "component_type": 2}, message=stale)
+    # Discord hands the bot the message as it is now, without the button: told privately.
+    assert pressed.ok and pressed.ephemeral and pressed.type != ix.LAUNCH_ACTIVITY
+
+
+@pytest.mark.asyncio
+async def test_play_on_the_board_with_the_activity_off_answers_privately():
+    """A **Play on the board** that reaches a bot whose Activity is off (a message its start-up
+    could not redraw) tells the presser privately what to use instead; it launches nothing."""
+    told: list[tuple[str, dict]] = []
+
+    async def send_message(text: str, **extra: object) -> None:
+        told.append((text, extra))
+
+    async def launch_activity() -> None:
+        raise AssertionError("launched with the Activity off")
+
+    interaction = SimpleNamespace(
+        client=SimpleNamespace(settings=SimpleNamespace(activity=False)), locale="en-US",
+        response=SimpleNamespace(is_done=lambda: False, send_message=send_message,
+                                 launch_activity=launch_activity))
+    await LaunchButton(7).callback(interaction)  # type: ignore[arg-type]
+    [(text, extra)] = told
+    assert extra == {"ephemeral": True} and "**Play on the web**" in text
 
 
 @pytest.mark.asyncio

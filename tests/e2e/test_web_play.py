@@ -146,6 +146,9 @@ async def test_mimikri_one_player_on_the_web_one_in_discord_to_the_end(table):
             await table.idle()
         match = await table.match(match_id)
         assert match.status == "finished" and web_moves and discord_moves
+        # Every move is stored with its time, a web move as a Discord click is.
+        log = await table.bot.sessions.repo.action_log(match_id)
+        assert len(log) == match.version and all(at_ms > 0 for _, _, at_ms in log)
         # The web's moves are Discord's too: the board message was drawn from the last version.
         await table.idle()
         assert (await table.match(match_id)).board_final
