@@ -4,14 +4,13 @@ script signs the user in with the Embedded App SDK (vendored in ``static/vendor`
 exchanges the sign-in code with the client secret (``/api/token``: the secret never reaches the
 page), then (``/api/board``) learns who the user is from Discord with their access token and
 where the Activity runs from Discord's record of the instance (asked with the bot's token, and
-the user must be in it: the page's word counts for neither), and sends the page on to the
-board of that channel's game bound to that user, where it plays as on the web.
+the user must be in it: the page's word counts for neither), and hands the page the board of
+that channel's game bound to that user, which the page starts in place (`web.page`): one page
+from sign-in to the game's end, playing as on the web.
 """
 
 from __future__ import annotations
 
-import html
-import json
 import logging
 import math
 import re
@@ -26,6 +25,8 @@ from aiohttp import web
 from bot.i18n import Words, words
 from bot.links import LINK_LIFE, sign
 from bot.settings import Settings
+from presentation.languages import game_name
+from web import page
 from web.play import Bucket
 
 if TYPE_CHECKING:
@@ -79,18 +80,22 @@ class Activity:
         return self.http
 
     async def page(self, request: web.Request) -> web.Response:
-        """The page Discord frames: the SDK, then the script that signs in and moves on."""
+        """The one page Discord frames: the SDK, the script that signs in, and the board's
+        skeleton, which that script starts in place once it knows the game (it never leaves
+        the page that made the SDK's handshake, so the SDK keeps working: discord-api-docs,
+        activities/how-activities-work, "a single-page application"). A reload signs in
+        again by itself: Discord's query stays in the address."""
         w = await self._words(request.query.get("guild_id"))  # the query only picks a language
-        page_words = {k: w(f"web.activity.{k}") for k in PAGE_WORDS}
-        page_words["outside"] = w("web.activity.outside", button=w("web.launch"))
-        said = html.escape(json.dumps(page_words), quote=True)
+        said = {**page.board_words(w), **{k: w(f"web.activity.{k}") for k in PAGE_WORDS}}
+        said["outside"] = w("web.activity.outside", button=w("web.launch"))
+        said["people"] = w("web.activity.people", names="{names}")
         client = self.host.discord.application_id or 0
-        body = f"""<!doctype html>
-<html lang="{w.lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<title>Menagerie</title><link rel="stylesheet" href="/static/board.css"></head>
-<body><main data-client="{client}" data-words="{said}"><p id="state" role="status"></p></main>
-<script src="/static/vendor/discord-embedded-app-sdk.js"></script>
+        body = f"""{page.head(w, "Menagerie")}
+<body><main data-client="{client}" data-words="{page.attribute(said)}">
+<h1 id="title"></h1><p id="state" role="status"></p><p id="people"></p>
+{page.stage(hidden=True)}
+</main><script src="/static/vendor/discord-embedded-app-sdk.js"></script>
+<script src="/static/board.js"></script>
 <script src="/static/activity.js"></script></body></html>"""
         return web.Response(text=body, content_type="text/html")
 
@@ -139,8 +144,12 @@ class Activity:
             w = await self._words(guild)
             return web.json_response({"error": w("web.activity.no_game")}, status=404)
         token = sign(self.settings.web_secret, int(user), match.id, int(time.time()) + LINK_LIFE)
-        # A path, not an address: inside Discord the page is served through its proxy.
-        return web.json_response({"url": f"/m/{match.id}?t={token}"})
+        w = await self.host.languages.server(match.guild_id)
+        # What the page starts its board with, in place. The board's path too (a path, not
+        # an address: inside Discord the page is served through its proxy), for a browser.
+        return web.json_response({
+            "match": match.id, "token": token, "url": f"/m/{match.id}?t={token}",
+            "title": w("web.title", game=game_name(match.game), id=match.id)})
 
     def _allowed(self) -> None:
         if not self.allowance.take(time.monotonic()):

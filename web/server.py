@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import asyncio
 import html
-import json
 import logging
 import time
 from collections import OrderedDict
@@ -26,7 +25,7 @@ from bot.i18n import words
 from bot.links import LINK_LIFE, SPECTATOR, BadToken, Pass, check, sign
 from bot.settings import Settings
 from presentation.languages import game_name
-from web import frames
+from web import frames, page
 from web.activity import Activity
 from web.frames import PongFrame, TokenFrame
 from web.host import Host
@@ -143,27 +142,14 @@ class BoardServer:
         allowed, match = await self._match(request)
         w = await self.host.languages.server(match.guild_id)
         title = w("web.title", game=game_name(match.game), id=match.id)
-        token = html.escape(request.query.get("t", ""), quote=True)
-        keys = {"live": "web.live", "reconnecting": "web.reconnecting", "over": "web.over",
-                "wait": "web.wait", "back": "web.back", "expired": "web.expired"}
-        page_words = {name: w(key) for name, key in keys.items()}
-        # The script fills these in: their placeholders stay for it.
-        page_words["target"] = w("web.choose_target", group="{group}")
-        page_words["holding"] = w("web.holding", cards="{cards}")
-        words_json = html.escape(json.dumps(page_words), quote=True)
+        token = request.query.get("t", "")
         # The address the script gives the picture of this version: not loaded twice.
-        picture = f"/m/{allowed.match_id}/board.png?t={token}&amp;v={match.version}"
-        body = f"""<!doctype html>
-<html lang="{w.lang}"><head><meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<title>{html.escape(title)}</title><link rel="stylesheet" href="/static/board.css"></head>
-<body><main data-match="{allowed.match_id}" data-token="{token}" data-words="{words_json}">
+        picture = f"/m/{allowed.match_id}/board.png?t={token}&v={match.version}"
+        body = f"""{page.head(w, title)}
+<body><main data-match="{allowed.match_id}" data-token="{html.escape(token, quote=True)}"
+data-words="{page.attribute(page.board_words(w))}">
 <h1>{html.escape(title)}</h1><p id="state" role="status"></p>
-<div id="stage"><img id="board" alt="" src="{picture}">
-<div id="spots"></div></div>
-<section id="panel" hidden><p id="prompt"></p><p id="notice" role="alert"></p>
-<p id="holding"></p>
-<div id="groups"></div><div id="choices"></div></section>
+{page.stage(picture)}
 </main><script src="/static/board.js"></script></body></html>"""
         return web.Response(text=body, content_type="text/html")
 

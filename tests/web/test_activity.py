@@ -1,9 +1,10 @@
 """The Discord Activity in a real browser: headless Chromium shows a stand-in for Discord's
 client (a parent page answering the Embedded App SDK's postMessage protocol as Discord does:
 the handshake, READY, AUTHORIZE and AUTHENTICATE) with the Activity framed inside it, opened as
-**Play on the board** opens it; the page signs in through the double's OAuth2 and ends on its
-channel's board as the one who pressed the button, and plays there. Opened outside Discord,
-the page says where it belongs."""
+**Play on the board** opens it; the page signs in through the double's OAuth2 and shows its
+channel's board in place — the same page, which made the SDK's handshake — as the one who
+pressed the button, plays there, and keeps showing who is in the Activity as Discord tells it.
+Opened outside Discord, the page says where it belongs."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ PARENT = """<!doctype html><html><body>
 <iframe id="activity" src="ACTIVITY" style="width:400px;height:800px"></iframe>
 <script>
 const known = KNOWN;
+known.person = (user) => ({...user, flags: 0, bot: false});
 const frame = document.getElementById("activity");
 window.seen = [];
 window.addEventListener("message", (event) => {
@@ -42,7 +44,15 @@ window.addEventListener("message", (event) => {
                                 environment: "production"}}});
   } else if (payload.cmd === "AUTHORIZE") {
     window.seen.push(["AUTHORIZE", payload.args]);
-    answer({code: known.code});
+    answer({code: known.codes.shift()});
+  } else if (payload.cmd === "GET_ACTIVITY_INSTANCE_CONNECTED_PARTICIPANTS") {
+    window.seen.push(["PARTICIPANTS"]);
+    answer({participants: [known.person(known.user), known.person(known.other)]});
+  } else if (payload.cmd === "SUBSCRIBE") {
+    window.seen.push(["SUBSCRIBE", payload.evt]);
+    answer({evt: payload.evt});
+    window.leave = () => send({cmd: "DISPATCH", evt: payload.evt, nonce: null,
+                               data: {participants: [known.person(known.user)]}});
   } else if (payload.cmd === "AUTHENTICATE") {
     window.seen.push(["AUTHENTICATE", payload.args.access_token.length > 0]);
     answer({access_token: payload.args.access_token, scopes: ["identify"],
@@ -68,10 +78,17 @@ async def test_the_activity_in_a_discord_frame_signs_in_and_plays_as_the_presser
     instance = await launched(table, "alice", board)
     activity = (f"{base}/?frame_id=f1&instance_id={instance}&platform=desktop"
                 f"&guild_id={world.guild.id}&channel_id={channel.id}")
-    known = {"code": world.grants.code_for(alice), "client": str(world.application_id),
+    bob = table.driver.user("bob")
+    # One sign-in code for each time the page signs in (a reload signs in again).
+    codes = [world.grants.code_for(alice), world.grants.code_for(alice)]
+    known = {"codes": codes, "client": str(world.application_id),
              "user": {"id": str(alice.id), "username": alice.username, "discriminator": "0",
-                      "global_name": None, "avatar": None, "public_flags": 0}}
-    parent = PARENT.replace("ACTIVITY", activity).replace("KNOWN", json.dumps(known))
+                      "global_name": None, "avatar": None, "public_flags": 0},
+             "other": {"id": str(bob.id), "username": bob.username, "discriminator": "0",
+                       "global_name": "Bob *the* <b>Builder</b>", "avatar": None,
+                       "public_flags": 0}}
+    parent = PARENT.replace('src="ACTIVITY"', f'src="{activity}"', 1).replace(
+        "const known = KNOWN;", f"const known = {json.dumps(known)};", 1)
     # Discord's real page frames a public address; here the board is on 127.0.0.1, which
     # Chromium keeps public pages from reaching unless told this is a test: a browser of its own.
     framed = await browser.browser_type.launch(executable_path=CHROMIUM, args=[
@@ -92,14 +109,30 @@ async def test_the_activity_in_a_discord_frame_signs_in_and_plays_as_the_presser
             raise AssertionError((await page.evaluate("() => window.seen"), errors,
                                   await frame.locator("body").inner_html())) from None
         seen = await page.evaluate("() => window.seen")
-        assert seen == [
+        assert seen[:3] == [
             ["HANDSHAKE", str(world.application_id), "f1", 1],
             ["AUTHORIZE", {"client_id": str(world.application_id), "response_type": "code",
                            "state": "", "prompt": "none", "scope": ["identify"]}],
             ["AUTHENTICATE", True]], seen
-        board_url = page.frames[1].url
-        assert board_url.startswith(f"{base}/m/{match_id}?t=")
-        await check_bound_to(table, board_url, match_id, alice.id)
+        # One page: the board plays in the page that made the handshake, never navigated.
+        assert page.frames[1].url == activity
+        token = await frame.locator("main").get_attribute("data-token")
+        assert await frame.locator("main").get_attribute("data-match") == str(match_id)
+        await check_bound_to(table, f"/m/{match_id}?t={token}", match_id, alice.id)
+        assert (await frame.locator("h1").text_content() or "").startswith("Mimikri")
+        # Who is in the Activity, as Discord says, names as written; kept current.
+        people = frame.locator("#people")
+        try:
+            await people.filter(has_text="Bob *the* <b>Builder</b>").wait_for(timeout=5_000)
+        except Exception:
+            raise AssertionError((await page.evaluate("() => window.seen"), errors,
+                                  await people.inner_html())) from None
+        assert alice.username in (await people.text_content() or "")
+        assert await frame.locator("#people b").count() == 0, "a name is text, never markup"
+        assert ["SUBSCRIBE", "ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE"] in \
+            await page.evaluate("() => window.seen")
+        await page.evaluate("() => window.leave()")  # Bob leaves the Activity
+        await people.filter(has_not_text="Bob").wait_for(timeout=5_000)
 
         match = await table.match(match_id)  # Alice orients the camera first
         label = choose({**match.state, "version_hint": match.version})
@@ -109,6 +142,18 @@ async def test_the_activity_in_a_discord_frame_signs_in_and_plays_as_the_presser
             return (await table.match(match_id)).version > match.version
         await until(moved, "the move made in the Activity")
         assert not errors, errors
+
+        # A reload inside Discord keeps Discord's query: the page signs in again by itself.
+        await frame.locator("main").evaluate("() => location.reload()")
+
+        async def signed_in_again() -> bool:
+            seen = await page.evaluate("() => window.seen")
+            return [s[0] for s in seen].count("AUTHENTICATE") == 2
+        await until(signed_in_again, "the reloaded page signing in again")
+        await frame.locator("main[data-match]").wait_for(timeout=10_000)
+        await frame.locator("#panel").wait_for(state="visible", timeout=10_000)
+        assert await frame.locator("main").get_attribute("data-match") == str(match_id)
+        assert page.frames[1].url == activity and not errors, errors
 
         outside = await context.new_page()  # the same page, not inside Discord
         await outside.goto(f"{base}/")

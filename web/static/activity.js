@@ -1,12 +1,16 @@
-// The Activity inside Discord: sign in with the Embedded App SDK, let the server exchange the
-// code (the client secret stays there), find the game of the channel this Activity runs in
-// (the server asks Discord which that is), then open its board as the signed-in player.
-// Nothing of the sign-in is kept in the page.
+// The Activity inside Discord, one page from sign-in to the end of the game: sign in with the
+// Embedded App SDK, let the server exchange the code (the client secret stays there), find the
+// game of the channel this Activity runs in (the server asks Discord which that is), then start
+// its board right here as the signed-in player (board.js) — never navigating away, so the SDK
+// keeps working (discord-api-docs, activities/how-activities-work: the SDK is meant for a
+// single-page application). The page shows who is in the Activity and keeps that list current.
+// Nothing of the sign-in is kept in the page; a reload keeps Discord's query and signs in again.
 "use strict";
 (async function () {
   const main = document.querySelector("main");
   const words = JSON.parse(main.dataset.words);
   const state = document.getElementById("state");
+  const people = document.getElementById("people");
   const clientId = main.dataset.client;
 
   // Same-origin paths: inside Discord they go through its proxy (the URL mapping's root).
@@ -28,6 +32,21 @@
     }
   }
 
+  // Who is in the Activity, as Discord tells it (names as the users wrote them).
+  function show(participants) {
+    const names = participants.map((p) => p.global_name || p.username).filter(Boolean);
+    people.textContent = names.length ? words.people.replace("{names}", names.join(", ")) : "";
+  }
+
+  async function follow(sdk) {
+    try {
+      sdk.subscribe("ACTIVITY_INSTANCE_PARTICIPANTS_UPDATE", (event) => show(event.participants));
+      show((await sdk.commands.getInstanceConnectedParticipants()).participants);
+    } catch (error) {
+      people.textContent = "";  // a client that cannot tell: the board works all the same
+    }
+  }
+
   let sdk;
   try {
     // The SDK needs the query Discord opens the Activity with (frame_id, instance_id, …).
@@ -45,6 +64,7 @@
     const token = await post("/api/token", { code });
     if (!token.ok) throw new Error("sign-in");
     await sdk.commands.authenticate({ access_token: token.data.access_token });
+    follow(sdk);
     const board = await post("/api/board", {
       access_token: token.data.access_token, instance_id: sdk.instanceId,
     });
@@ -52,7 +72,9 @@
       state.textContent = board.data.error || words.failed;
       return;
     }
-    location.replace(board.data.url);
+    document.getElementById("title").textContent = board.data.title;
+    document.title = board.data.title;
+    MenagerieBoard.start(String(board.data.match), board.data.token);
   } catch (error) {
     state.textContent = words.failed;
   }

@@ -2,12 +2,19 @@
 // for a seated player also their panel — groups (hand cards), then choices, their targets
 // highlighted on the picture — whose clicks and keys go back over the socket. The connection
 // comes back by itself after a restart or a network hiccup, and at once when the page is shown
-// again; the server sends a fresh link before the page's own expires.
+// again; the server sends a fresh link before the page's own expires. The board link's page
+// starts it at once; the Activity's page starts it in place (MenagerieBoard.start) once signed in.
 "use strict";
-(function () {
+window.MenagerieBoard = { start };
+if (document.querySelector("main").dataset.match) {
   const main = document.querySelector("main");
-  const match = main.dataset.match;
-  let token = main.dataset.token;
+  start(main.dataset.match, main.dataset.token);
+}
+
+function start(match, token) {
+  const main = document.querySelector("main");
+  main.dataset.match = match;
+  main.dataset.token = token;
   const words = JSON.parse(main.dataset.words);
   const $ = (id) => document.getElementById(id);
   const state = $("state"), board = $("board"), spots = $("spots"), panel = $("panel");
@@ -154,5 +161,6 @@
   document.addEventListener("visibilitychange", wake);
   window.addEventListener("focus", wake);
   window.addEventListener("online", wake);
+  $("stage").hidden = false;  // the Activity's page keeps it hidden until now
   connect();
-})();
+}
