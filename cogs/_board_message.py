@@ -22,9 +22,10 @@ from bot.i18n import Words
 from bot.sessions.service import SessionService
 from bot.sessions.transition import Transition
 from cogs._lobby import lobby_buttons, lobby_text
-from cogs._replies import alt_text, plain, server_words
+from cogs._replies import DISCORD, server_words
 from cogs._ui import EN, computer_name
 from cogs._web import WebButtons
+from presentation.table import PLAIN, Style, alt_text
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -57,17 +58,21 @@ class BoardMessages:
         """The match's board is final: its log lines are not needed any more."""
         self.lines.pop(match_id, None)
 
-    def line(self, match: MatchRow, event: Event, seats: Sequence[SeatRow], w: Words) -> str:
-        """One event's log line ('' when it is private or not worth a line)."""
+    def line(self, match: MatchRow, event: Event, seats: Sequence[SeatRow], w: Words,
+             style: Style = DISCORD) -> str:
+        """One event's log line ('' when it is private or not worth a line); names escaped
+        for Discord, or as written (`PLAIN`: the picture's alt text)."""
         if event.kind in ("joined", "left"):
             name = event.data["name"]
             if "level" in event.data:  # a computer: named in the reader's words
                 name = computer_name(name, event.data["level"], w)
-            return w(f"lobby.{event.kind}", name=plain(name))
+            return w(f"lobby.{event.kind}", name=style.quote(name))
         ui = self.bot.uis.get(match.game)
         if ui is None or event.visible_to is not None:
             return ""
-        return ui.describe(event, seats, w) or ""
+        if style is DISCORD:
+            return ui.describe(event, seats, w) or ""
+        return ui.table.describe(event, seats, w, style) or ""
 
     async def result_line(self, match: MatchRow, seats: list[SeatRow]) -> tuple[str, Words]:
         """The head line of a finished game (its result), in the server's words."""
@@ -102,9 +107,10 @@ class BoardMessages:
         extras = self.web(match, w) if self.web is not None and active else []
         shown = [f"> {line}" for line in lines if line]
         # The picture's alt text: whose turn, the scores (where the game's line lacks them)
-        # and the newest moves, so a screen reader hears what the picture shows.
-        scores = ui.scores(seats, view, w)
-        alt = alt_text("\n".join([head, *([scores] if scores else []), *shown]), seats)
+        # and the newest moves, so a screen reader hears what the picture shows — as the web
+        # board's picture says it.
+        said = [self.line(match, e, seats, w, PLAIN) for e in self.lines[match.id]]
+        alt = alt_text(ui.table, match, seats, view, [line for line in said if line], w)
         return "\n".join([head, *shown]), alt, png, items, extras
 
     async def _history_lines(self, match: MatchRow, seats: list[SeatRow]) -> None:

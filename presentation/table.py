@@ -13,6 +13,7 @@ board is redrawn.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, Generic, Literal, TypeVar
@@ -21,6 +22,7 @@ from bot.db.rows import SeatRow
 from bot.games.spec import named
 from bot.i18n import Words
 from bot.sessions.transition import Listener, Transition
+from presentation.languages import game_name
 from presentation.seats import seat_name
 
 if TYPE_CHECKING:
@@ -99,6 +101,27 @@ class Table(Generic[View]):
 
     def forget(self, match_id: int) -> None:
         """The match is over and its last board drawn: drop what was kept for it."""
+
+
+_MARKUP = re.compile(r"\*\*|__|`|^> ", re.MULTILINE)  # the catalogues' bold and quotes
+
+
+def alt_text(table: Table[Any], match: MatchRow, seats: Sequence[SeatRow], view: Any,
+             lines: Sequence[str], w: Words) -> str:
+    """What the table's picture shows, in words, for a screen reader — the same on Discord
+    (the attachment's description) and on the web (the picture's alt): the game, whose move
+    it is (or who won), the scores where that line lacks them and ``lines``, the newest
+    moves (written `PLAIN`); names as written, no formatting."""
+    head = w("board.head", game=game_name(match.game), id=match.id,
+             status=table.status(match, seats, view, w, PLAIN))
+    scores = table.scores(seats, view, w)
+    return unmarked("\n".join([head, *([scores] if scores else []), *lines]))
+
+
+def unmarked(text: str) -> str:
+    """A table's words without the catalogues' formatting (bold, quotes): for a page or a
+    screen reader."""
+    return _MARKUP.sub("", text).strip()
 
 
 class Tables(Listener):

@@ -93,7 +93,7 @@ async def start_web(bot: RootBot, settings: Settings) -> None:
     bot.web = None
     if not settings.web_url:
         return
-    live = LiveBoards(bot.sessions)
+    live = LiveBoards(bot.sessions, bot.tables)
     bot.sessions.subscribe(live)
     if bot.feed is not None:  # other processes' commits reach these boards too
         bot.feed.subscribe(live)

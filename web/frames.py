@@ -54,9 +54,22 @@ class _StateBase(TypedDict):
     sent: float  # when the server sent it (the page measures how late it shows)
 
 
-class StateFrame(_StateBase, total=False):
-    """The match as it stands; ``you`` only on a seated player's board."""
+class TableWords(TypedDict):
+    """What the table says in words, in the server's language (names as written): the same
+    status line and alt text as Discord's board (`presentation.table`)."""
 
+    status: str  # whose move it is and what to do, or who won
+    alt: str  # the picture's alt text
+    last: list[str]  # the newest move's log lines ([]: none known)
+    acting: list[str]  # the names of those to act now
+    deadline: float | None  # when the turn timer runs out (Unix seconds), if it runs
+
+
+class StateFrame(_StateBase, total=False):
+    """The match as it stands; ``said`` where the game has a table; ``you`` only on a seated
+    player's board."""
+
+    said: TableWords
     you: YouData
 
 

@@ -18,24 +18,58 @@ from typing import Any
 
 from aiohttp import web
 
-from bot.db.rows import MatchRow
+from bot.db.rows import MatchRow, SeatRow
+from bot.games.core import Event
 from bot.i18n import Words
 from bot.i18n import words as words_of
 from bot.sessions.service import SessionService
-from bot.sessions.transition import Listener, Transition
+from bot.sessions.transition import Listener, Transition, players
+from presentation.seats import seat_name
+from presentation.table import PLAIN, Tables, alt_text, unmarked
 from web import frames, games
-from web.frames import StateFrame, YouData
+from web.frames import StateFrame, TableWords, YouData
 
 log = logging.getLogger(__name__)
 EN = words_of("en")
 
 
+class Scene:
+    """What a match's boards are told beyond its state: its seats, and the events of its
+    newest change (none when another process made it: the change feed says only that it
+    changed)."""
+
+    def __init__(self, seats: list[SeatRow], events: list[Event] | None = None) -> None:
+        self.seats = seats
+        self.events = events or []
+
+
+def table_words(sessions: SessionService, tables: Tables, match: MatchRow, scene: Scene,
+                view: Any, w: Words) -> TableWords | None:
+    """The table's words for the page, as Discord's board says them (names as written; None:
+    the game has no table)."""
+    table = tables.get(match.game)
+    if table is None or match.state is None:
+        return None
+    seats = scene.seats
+    last = [unmarked(line) for e in scene.events if e.visible_to is None
+            and (line := table.describe(e, seats, w, PLAIN))]
+    to_act = players(sessions.rules(match.game).active_seats(match.state)) \
+        if match.status == "active" else []
+    return TableWords(status=unmarked(table.status(match, seats, view, w, PLAIN)),
+                      alt=alt_text(table, match, seats, view, last, w), last=last,
+                      acting=[seat_name(seats[s], w) for s in to_act if s < len(seats)],
+                      deadline=match.deadline)
+
+
 def frame(sessions: SessionService, match: MatchRow, seat: int | None = None,
-          w: Words | None = None) -> str:
-    """The board's message for ``match`` as it stands: its version, status and public view;
-    for ``seat`` (a seated player's own board) also their panel, in the words ``w``."""
+          w: Words | None = None, tables: Tables | None = None, scene: Scene | None = None
+          ) -> str:
+    """The board's message for ``match`` as it stands: its version, status and public view,
+    and what its table says (given the ``tables`` and the ``scene``); for ``seat`` (a seated
+    player's own board) also their panel, in the words ``w``."""
     view: Any = None
     you: YouData | None = None
+    said: TableWords | None = None
     if match.state is not None:
         rules = sessions.rules(match.game)
         view = dict(rules.view(match.state, None))
@@ -43,8 +77,12 @@ def frame(sessions: SessionService, match: MatchRow, seat: int | None = None,
             legal = rules.legal_actions(match.state, seat)
             mine = games.panel(match.game, rules.view(match.state, seat), legal, w or EN)
             you = YouData(seat=seat, **mine.data())
+        if tables is not None and scene is not None:
+            said = table_words(sessions, tables, match, scene, view, w or EN)
     data = StateFrame(type="state", match=match.id, game=match.game, version=match.version,
                       status=match.status, view=view, sent=time.time())
+    if said is not None:
+        data["said"] = said
     if you is not None:
         data["you"] = you
     return frames.text(data)
@@ -55,10 +93,11 @@ class Board:
     it was last sent, and the newest frame it has yet to be sent."""
 
     def __init__(self, socket: web.WebSocketResponse, seat: int | None = None,
-                 w: Words | None = None) -> None:
+                 w: Words | None = None, live: LiveBoards | None = None) -> None:
         self.socket = socket
         self.seat = seat
         self.w = w or EN
+        self.live = live  # the boards it is one of: the tables and scenes its frames tell
         self.shown: MatchRow | None = None  # what it was last sent
         self.seen: tuple[int, float] | None = None  # (version, when its picture loaded there)
         self.pending: str | None = None
@@ -76,7 +115,10 @@ class Board:
         frame ``public`` when one was made for all of them)."""
         self.shown = match
         if public is None or self.seat is not None:
-            public = frame(sessions, match, self.seat, self.w)
+            live = self.live
+            public = frame(sessions, match, self.seat, self.w,
+                           live.tables if live is not None else None,
+                           live.scenes.get(match.id) if live is not None else None)
         self.send(public)
 
     def seen_at(self) -> float | None:
@@ -105,14 +147,19 @@ class Board:
 class LiveBoards(Listener):
     """Every open board, by match; told of each commit by the session service."""
 
-    def __init__(self, sessions: SessionService) -> None:
+    def __init__(self, sessions: SessionService, tables: Tables | None = None) -> None:
         self.sessions = sessions
+        self.tables = tables  # what each game's table says (None: pictures and views only)
+        self.scenes: dict[int, Scene] = {}  # match → its seats and newest events, while open
         self.boards: dict[int, set[Board]] = {}
         # match -> (version, status) its boards were last sent: a cancel keeps the version
         self.pushed: dict[int, tuple[int, str]] = {}
 
     def published(self, transition: Transition) -> None:
-        """A change was committed here: its frame goes to every board of its match."""
+        """A change was committed here: its frame goes to every board of its match, with the
+        log lines of what it did."""
+        if transition.match.id in self.boards:
+            self.scenes[transition.match.id] = Scene(transition.seats, transition.events)
         self.push(transition.match)
 
     async def heard(self, match_id: int) -> None:
@@ -129,7 +176,10 @@ class LiveBoards(Listener):
         if match_id not in self.boards:
             return
         match = await self.sessions.repo.match(match_id)
-        if match is not None:
+        if match is not None and self.pushed.get(match_id) != (match.version, match.status):
+            if self.tables is not None:  # its table's words: the seats as they are now, the
+                # events unknown here (changed elsewhere)
+                self.scenes[match_id] = Scene(await self.sessions.repo.seats(match_id))
             self.push(match)
 
     async def refresh_all(self) -> None:
@@ -144,15 +194,22 @@ class LiveBoards(Listener):
         if not boards or self.pushed.get(match.id) == (match.version, match.status):
             return
         self.pushed[match.id] = (match.version, match.status)
-        public = frame(self.sessions, match)
+        scene = self.scenes.get(match.id)
+        public: dict[str, str] = {}  # one public frame for all spectators, per language
         for board in boards:
-            board.show(self.sessions, match, public)  # one public frame for all spectators
+            lang = board.w.lang
+            if lang not in public:
+                public[lang] = frame(self.sessions, match, None, board.w, self.tables, scene)
+            board.show(self.sessions, match, public[lang])
 
     def open(self, match_id: int, socket: web.WebSocketResponse, seat: int | None = None,
-             w: Words | None = None) -> Board:
-        """A board connected to ``match_id``: a spectator's, or ``seat``'s in the words ``w``."""
-        board = Board(socket, seat, w)
+             w: Words | None = None, seats: list[SeatRow] | None = None) -> Board:
+        """A board connected to ``match_id``: a spectator's, or ``seat``'s in the words ``w``
+        (``seats``: the match's, as just read, for its table's words)."""
+        board = Board(socket, seat, w, self)
         self.boards.setdefault(match_id, set()).add(board)
+        if seats is not None and match_id not in self.scenes:
+            self.scenes[match_id] = Scene(seats)
         return board
 
     async def closed(self, match_id: int, board: Board) -> None:
@@ -162,6 +219,7 @@ class LiveBoards(Listener):
         if not boards:
             self.boards.pop(match_id, None)
             self.pushed.pop(match_id, None)
+            self.scenes.pop(match_id, None)
         await board.close()
 
     def count(self) -> int:

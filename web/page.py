@@ -23,8 +23,10 @@ HEAD = """<!doctype html>
 def board_words(w: Words) -> dict[str, str]:
     """What the board's script says, in ``w``'s language (placeholders kept for the script)."""
     keys = {"live": "web.live", "reconnecting": "web.reconnecting", "over": "web.over",
-            "wait": "web.wait", "back": "web.back", "expired": "web.expired"}
+            "wait": "web.wait", "back": "web.back", "expired": "web.expired", "last": "web.last"}
     said = {name: w(key) for name, key in keys.items()}
+    said["waitFor"] = w("web.wait_for", names="{names}")
+    said["deadline"] = w("web.deadline", time="{time}")
     said["target"] = w("web.choose_target", group="{group}")
     said["holding"] = w("web.holding", cards="{cards}")
     return said
@@ -45,8 +47,9 @@ def stage(picture: str = "", hidden: bool = False) -> str:
     seated player's panel; ``hidden`` until the Activity has a board to show."""
     shown = " hidden" if hidden else ""
     src = f' src="{html.escape(picture)}"' if picture else ""  # none yet: the script sets it
-    return f"""<div id="stage"{shown}><img id="board" alt=""{src}>
-<div id="spots"></div></div>
+    return f"""<p id="told"></p><p id="ends"></p>
+<div id="stage"{shown}><img id="board" alt=""{src}>
+<div id="spots"></div></div><div id="last"></div>
 <section id="panel" hidden><p id="prompt"></p><p id="notice" role="alert"></p>
 <p id="holding"></p>
 <div id="groups"></div><div id="choices"></div></section>"""

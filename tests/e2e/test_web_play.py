@@ -159,6 +159,38 @@ async def test_mimikri_one_player_on_the_web_one_in_discord_to_the_end(table):
 
 
 @pytest.mark.asyncio
+async def test_the_page_says_what_discords_board_says_whose_turn_and_the_last_move(table):
+    """Every board is told in words what Discord's board says: the status line, names as
+    written; the picture's alt text, as Discord's attachment says it; whom a waiting player
+    waits for; and the newest move's log line."""
+    world = table.server.world
+    world.user("bob").global_name = "Bob *the* <b>Builder</b>"
+    base, board, match_id = await mimikri_on_the_web(table)
+    _, bob_link = await my_link(table, "bob", board)
+    _, carol_link = await my_link(table, "carol", board)
+    async with aiohttp.ClientSession() as http:
+        bob = await connect(http, base, bob_link)
+        carol = await connect(http, base, carol_link)
+        said = (await carol.next())["said"]
+        discord_alt = table.driver.latest(board).attachments[0].description
+        assert said["alt"].split("\n")[0] == discord_alt.split("\n")[0]
+        match = await table.match(match_id)
+        to_act = min(REGISTRY["mimikri"].active_seats(match.state))
+        names = {0: "Alice", 1: "Bob *the* <b>Builder</b>"}
+        assert said["acting"] == [names[to_act]] and names[to_act] in said["status"]
+        assert "<@" not in said["status"] and "**" not in said["status"]
+        mine = (await bob.next())
+        assert mine["said"] == said, "a seated player is told the same"
+        # A move: its line is the newest, on every board.
+        label = choose({**match.state, "version_hint": match.version})
+        await move(table, {0: "alice", 1: "bob"}[to_act], board, label, match_id)
+        after = await carol.until_version(match.version + 1)
+        assert after["said"]["last"], "the move's own log line"
+        await bob.ws.close()
+        await carol.ws.close()
+
+
+@pytest.mark.asyncio
 async def test_a_board_open_near_its_links_expiry_gets_a_fresh_link_over_its_socket(table):
     """A board whose link runs out soon is sent a fresh one (same player, same game, a whole
     link's life) before it does, and reconnects with it: a board left open for days stays

@@ -19,7 +19,8 @@ function start(match, token) {
   const $ = (id) => document.getElementById(id);
   const state = $("state"), board = $("board"), spots = $("spots"), panel = $("panel");
   const prompt = $("prompt"), notice = $("notice"), groups = $("groups"), choices = $("choices");
-  const holding = $("holding");
+  const holding = $("holding"), told = $("told"), ends = $("ends"), last = $("last");
+  let acting = [];  // who is to act now, by name (a waiting player reads whom they wait for)
   let shown = -1, wait = 500, socket = null, you = null, group = null, sending = false;
   let retry = null;  // the pending reconnect's timer
 
@@ -65,7 +66,8 @@ function start(match, token) {
     const open = you.choices.length > 0;
     if (group && !you.groups.some((g) => g.id === group)) group = null;
     const named = group && you.groups.find((g) => g.id === group);
-    prompt.textContent = !open ? words.wait
+    const waiting = acting.length ? words.waitFor.replace("{names}", acting.join(", ")) : words.wait;
+    prompt.textContent = !open ? waiting
       : named ? words.target.replace("{group}", named.label) : you.prompt;
     holding.textContent = you.holding.length ? words.holding.replace("{cards}", you.holding.join(" · ")) : "";
     for (const g of you.groups) {
@@ -109,6 +111,29 @@ function start(match, token) {
     if (you && you.realtime) send({ type: "seen", version: shown });
   });
 
+  // What the table says, as Discord's board says it: whose move and what to do (or who won),
+  // when the turn timer runs out, the newest move, and the picture's alt text.
+  function tell(said) {
+    if (!said) return;
+    told.textContent = said.status;
+    board.alt = said.alt;
+    acting = said.acting;
+    ends.textContent = said.deadline
+      ? words.deadline.replace("{time}", new Date(said.deadline * 1000).toLocaleTimeString(document.documentElement.lang, { hour: "2-digit", minute: "2-digit" }))
+      : "";
+    last.replaceChildren();
+    if (said.last.length) {
+      const head = document.createElement("p");
+      head.textContent = words.last;
+      last.append(head);
+      for (const line of said.last) {
+        const p = document.createElement("p");
+        p.textContent = line;
+        last.append(p);
+      }
+    }
+  }
+
   function connect() {
     retry = null;
     if (expires(token) * 1000 < Date.now()) {  // refused for good: no loop of reconnects
@@ -137,6 +162,7 @@ function start(match, token) {
       const over = frame.status === "finished" || frame.status === "cancelled";
       state.textContent = over ? words.over : words.live;
       you = frame.you || null;
+      tell(frame.said);
       sending = false;
       draw();
       main.dataset.version = String(shown);  // the version the page now offers moves on
