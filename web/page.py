@@ -48,8 +48,8 @@ def stage(picture: str = "", hidden: bool = False) -> str:
     shown = " hidden" if hidden else ""
     src = f' src="{html.escape(picture)}"' if picture else ""  # none yet: the script sets it
     return f"""<p id="told"></p><p id="ends"></p>
-<div id="stage"{shown}><img id="board" alt=""{src}>
-<div id="spots"></div></div><div id="last"></div>
+<div id="play"><div id="stage"{shown}><img id="board" alt=""{src}>
+<div id="spots"></div></div>
 <section id="panel" hidden><p id="prompt"></p><p id="notice" role="alert"></p>
 <p id="holding"></p>
-<div id="groups"></div><div id="choices"></div></section>"""
+<div id="groups"></div><div id="choices"></div></section></div><div id="last"></div>"""

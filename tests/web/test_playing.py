@@ -250,3 +250,66 @@ async def test_a_schicki_micki_row_won_by_a_key_in_the_browser(table, browser, t
     await until(won, "the row won")
     piles = (await table.match(match_id)).state["won"]
     assert piles[0] and not piles[1]
+
+
+# The board and the seated player's choices, seen together without scrolling (issue: "board and
+# choices in one screen"): a desktop, a phone held upright and on its side.
+SCREENS = {"desktop": {"width": 1280, "height": 800}, "upright": {"width": 400, "height": 800},
+           "sideways": {"width": 800, "height": 400}}
+IN_VIEW = """(selectors) => selectors.map((selector) => {
+    const all = [...document.querySelectorAll(selector)];
+    return [selector, all.length > 0 && all.every((e) => {
+        const r = e.getBoundingClientRect();
+        return r.width > 0 && r.top >= 0 && r.left >= 0 && r.bottom <= innerHeight + 0.5
+            && r.right <= innerWidth + 0.5;
+    })];
+})"""
+
+
+async def in_view(page: Any, *selectors: str) -> None:
+    """Every element of each selector lies inside the screen, with nothing scrolled."""
+    await page.evaluate("() => window.scrollTo(0, 0)")
+    seen = dict(await page.evaluate(IN_VIEW, list(selectors)))
+    assert all(seen.values()), (seen, await page.evaluate(
+        "() => [innerWidth, innerHeight, document.documentElement.scrollHeight]"))
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+async def test_a_mimic_board_and_its_choices_fit_one_screen(table, browser, screen: str,
+                                                             tmp_path: Path):
+    web_on(table)
+    await table.start()
+    board, match_id = await open_mimic(table)
+    _, link = await my_link(table, "alice", board)
+    page = await browser.new_page(viewport=SCREENS[screen])
+    await page.goto(link)
+    await offers(page, (await table.match(match_id)).version)
+    await page.locator("#groups button").first.click()  # a hand card: its cells light up
+    await holds(page, "() => document.querySelectorAll('.spot').length > 0", "lit cells")
+    await page.wait_for_function("() => document.querySelector('#board').complete")
+    await page.screenshot(path=str(tmp_path / f"mimic-{screen}.png"))
+    await in_view(page, "#board", "#groups button", "#choices button", "#prompt")
+
+
+@pytest.mark.asyncio
+@pytest.mark.parametrize("screen", sorted(SCREENS))
+async def test_a_schicki_card_and_its_nine_reactions_fit_one_screen(table, browser, screen: str,
+                                                                   tmp_path: Path):
+    from bot.links import board_url
+    from tests.e2e.test_schicki_micki import open_table, seed_with, wait_cards
+
+    base = web_on(table)
+    table.time_scale = 0.3
+    await table.start()
+    seed, dealt = seed_with("call", players=2)
+    match_id, _row = await open_table(table, ["alice", "bob"], seed=seed)
+    page = await browser.new_page(viewport=SCREENS[screen])
+    await page.goto(board_url(base, SECRET, match_id, table.driver.user("alice").id,
+                              time.time()))
+    await wait_cards(table, match_id, dealt)
+    await offers(page, (await table.match(match_id)).version)
+    await page.wait_for_function("() => document.querySelector('#board').complete")
+    await page.screenshot(path=str(tmp_path / f"schicki-{screen}.png"))
+    assert await page.locator("#choices button").count() == 9
+    await in_view(page, "#board", "#choices button")

@@ -58,6 +58,7 @@ function start(match, token) {
   }
 
   function draw() {
+    requestAnimationFrame(fit);  // the panel's height may change with what it now offers
     spots.replaceChildren();
     groups.replaceChildren();
     choices.replaceChildren();
@@ -76,16 +77,23 @@ function start(match, token) {
     }
     if (group) groups.append(button(words.back, () => { group = null; draw(); }));
     choices.className = you.realtime ? "realtime" : "";
-    for (const choice of you.choices) {
-      if (choice.group !== null && choice.group !== group) continue;
-      const b = button(choice.label, () => act(choice));
-      if (choice.key) {
-        const key = document.createElement("kbd");
-        key.textContent = choice.key;
-        b.append(key);
-      }
-      choices.append(b);
+    const shown = you.choices.filter((c) => c.group === null || c.group === group);
+    const targets = {};  // spot → how many shown choices are made there
+    for (const c of shown) if (c.spot && you.spots[c.spot]) targets[c.spot] = (targets[c.spot] || 0) + 1;
+    for (const choice of shown) {
       const box = choice.spot && you.spots[choice.spot];
+      // A choice made at its own place on the picture is that place (a button named like the
+      // choice, for keyboards and screen readers too): no second button under the picture, so
+      // the picture keeps the room.
+      if (!box || targets[choice.spot] > 1) {
+        const b = button(choice.label, () => act(choice));
+        if (choice.key) {
+          const key = document.createElement("kbd");
+          key.textContent = choice.key;
+          b.append(key);
+        }
+        choices.append(b);
+      }
       if (box) {
         const s = button("", () => act(choice));
         s.className = "spot";
@@ -110,6 +118,24 @@ function start(match, token) {
   board.addEventListener("load", () => {
     if (you && you.realtime) send({ type: "seen", version: shown });
   });
+
+  // The picture as tall as the screen leaves it, so that it and the player's choices are seen
+  // together without scrolling: beside it on a wide screen (the panel sits at the picture's
+  // side), under it on a narrow one (the panel's height is left for it).
+  function fit() {
+    const top = $("stage").getBoundingClientRect().top + window.scrollY;
+    const beside = window.matchMedia("(min-aspect-ratio: 5/4)").matches;
+    const left = window.innerHeight - top - 8;
+    panel.style.maxHeight = "";
+    const asks = panel.hidden ? 0 : panel.scrollHeight + 16;
+    // Under the picture the panel takes what it needs, up to 60 % of what is left; a longer
+    // one scrolls within itself (the page never does).
+    const under = beside ? 0 : Math.min(asks, left * 0.6);
+    main.style.setProperty("--fit", `${Math.max(left - under, 160)}px`);
+    panel.style.maxHeight = `${Math.max(beside ? left : under - 16, 96)}px`;
+  }
+  window.addEventListener("resize", fit);
+  board.addEventListener("load", fit);
 
   // What the table says, as Discord's board says it: whose move and what to do (or who won),
   // when the turn timer runs out, the newest move, and the picture's alt text.
@@ -165,6 +191,7 @@ function start(match, token) {
       tell(frame.said);
       sending = false;
       draw();
+      fit();
       main.dataset.version = String(shown);  // the version the page now offers moves on
     };
     socket.onclose = () => {
