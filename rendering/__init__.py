@@ -1,8 +1,9 @@
 """Pictures for the bot: pure functions from game views to PNG bytes (Pillow only).
 
 The modules here every picture shares (``canvas``, ``fonts``, ``layout``, ``theme``) and the
-pictures of no game in particular (``leaderboard``, ``replay``). Each game has a package of its
-own, ``rendering/<game>/``, laid out by one rule (a test keeps it):
+pictures of no game in particular (``leaderboard``, ``replay``, ``icon``: the web page's).
+Each game has a package of its own, ``rendering/<game>/``, laid out by one rule (a test keeps
+it):
 
 - ``__init__``: the game's pictures as the front ends ask for them (``render_board``, its
   hand, result and rules pictures);

@@ -69,6 +69,24 @@ def _font_bytes(face: str) -> bytes:
     return resources.files(package).joinpath(name).read_bytes()
 
 
+def emoji_subset(characters: str) -> bytes:
+    """The pictures' emoji font cut down to ``characters`` (those it has), as a TrueType font:
+    what the web page falls back on where a device has no emoji of its own, so its labels
+    look like the pictures'. Deterministic: the same characters give the same bytes."""
+    from fontTools import subset
+
+    font = TTFont(io.BytesIO(_font_bytes(EMOJI)))
+    wanted = sorted(codepoints(EMOJI) & {ord(c) for c in characters})
+    options = subset.Options()
+    options.name_IDs = ["*"]  # its name and licence stay with it (SIL Open Font License)
+    cutter = subset.Subsetter(options)
+    cutter.populate(unicodes=wanted)
+    cutter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
+
+
 @functools.cache
 def codepoints(face: str) -> frozenset[int]:
     """The characters ``face`` has a glyph for (its cmap), read once."""

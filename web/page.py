@@ -17,7 +17,8 @@ from bot.i18n import Words
 HEAD = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
-<title>{title}</title><link rel="stylesheet" href="/static/board.css"></head>"""
+<title>{title}</title><link rel="icon" href="/static/icon.png" type="image/png">
+<link rel="stylesheet" href="/static/board.css"></head>"""
 
 
 def board_words(w: Words) -> dict[str, str]:

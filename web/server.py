@@ -10,6 +10,7 @@ inside Discord's Activity frame and nowhere else, and no script but its own.
 from __future__ import annotations
 
 import asyncio
+import functools
 import html
 import logging
 import time
@@ -25,7 +26,8 @@ from bot.i18n import words
 from bot.links import LINK_LIFE, SPECTATOR, BadToken, Pass, check, sign
 from bot.settings import Settings
 from presentation.languages import game_name
-from web import frames, page
+from rendering.icon import render_icon
+from web import emoji, frames, page
 from web.activity import Activity
 from web.frames import PongFrame, TokenFrame
 from web.host import Host
@@ -56,8 +58,14 @@ def csp(*origins: str) -> str:
     sockets = ["'self'", *(("wss:" if o.startswith("https:") else "ws:") + o.partition(":")[2]
                            for o in origins if o)]
     return ("default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
+            "font-src 'self'; "
             f"connect-src {' '.join(sockets)}; base-uri 'none'; form-action 'none'; "
             f"frame-ancestors 'self' {FRAMERS}")
+
+
+@functools.cache
+def _icon() -> bytes:
+    return render_icon(64)
 
 
 def origin_of(url: str) -> str:
@@ -86,6 +94,8 @@ class BoardServer:
         app.router.add_get("/m/{match:[0-9]{1,18}}/board.png", self.picture)
         app.router.add_get("/m/{match:[0-9]{1,18}}/ws", self.socket)
         app.router.add_get("/static/{name:(board|activity)\\.(js|css)}", self.static)
+        app.router.add_get("/static/emoji.ttf", self.emoji)
+        app.router.add_get("/static/icon.png", self.icon)
         if self.activity is not None:
             self.activity.add_routes(app)
         return app
@@ -179,6 +189,15 @@ data-words="{page.attribute(page.board_words(w))}">
             encoding="utf-8")
         kind = "text/javascript" if name.endswith(".js") else "text/css"
         return web.Response(text=text, content_type=kind)
+
+    async def emoji(self, request: web.Request) -> web.Response:
+        """The page's emoji font (`web.emoji`), cut off the event loop the first time."""
+        return web.Response(body=await asyncio.to_thread(emoji.font),
+                            content_type="font/ttf")
+
+    async def icon(self, request: web.Request) -> web.Response:
+        """The page's icon: the bot's butterfly."""
+        return web.Response(body=await asyncio.to_thread(_icon), content_type="image/png")
 
     async def socket(self, request: web.Request) -> web.WebSocketResponse:
         """The board's live line: the state now, then every commit; from the page, pings, and

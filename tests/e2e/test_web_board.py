@@ -94,3 +94,39 @@ async def test_a_move_in_discord_is_pushed_to_the_web_board(table):
             await ws.send_str("reveal:A1")  # a board is read-only: nothing is played from it
             assert (await next_frame(ws))["type"] == "error"
             assert (await table.match(match_id)).version == match.version + 1
+
+
+@pytest.mark.asyncio
+async def test_the_page_has_an_icon_and_an_emoji_font_for_every_emoji_it_shows(table):
+    """The page links the bot's icon, and serves an emoji font (the pictures' own, cut down)
+    that has every emoji the page's words and reaction labels use; its CSP lets it load."""
+    import io
+
+    from fontTools.ttLib import TTFont
+    from PIL import Image
+
+    from presentation.schicki_micki.words import EMOJI
+    from tests.e2e.test_web_play import web_on
+    from web.emoji import characters
+
+    base = web_on(table)
+    await table.start()
+    board, _ = await open_game(table, "alice", "bob")
+    link = watch_link(table, board)
+    assert link is not None
+    async with aiohttp.ClientSession() as http:
+        page = await http.get(link)
+        text = await page.text()
+        assert '<link rel="icon" href="/static/icon.png"' in text
+        assert "font-src 'self'" in page.headers["Content-Security-Policy"]
+        icon = await http.get(f"{base}/static/icon.png")
+        assert icon.status == 200 and icon.content_type == "image/png"
+        assert Image.open(io.BytesIO(await icon.read())).size == (64, 64)
+        font = await http.get(f"{base}/static/emoji.ttf")
+        assert font.status == 200 and font.content_type == "font/ttf"
+        raw = await font.read()
+        assert len(raw) < 200_000, "cut down to what the page shows"
+        has = TTFont(io.BytesIO(raw)).getBestCmap()
+        shown = {c for emoji in EMOJI for c in emoji if c != "\ufe0f"} | {"🦋", "🃏"}
+        assert shown <= set(characters())
+        assert all(ord(c) in has for c in shown), [c for c in shown if ord(c) not in has]

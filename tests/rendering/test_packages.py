@@ -9,7 +9,7 @@ import rendering
 from bot.games import GAMES
 
 HERE = Path(rendering.__file__).parent
-SHARED = {"__init__", "canvas", "fonts", "layout", "theme", "leaderboard", "replay"}
+SHARED = {"__init__", "canvas", "fonts", "layout", "theme", "leaderboard", "replay", "icon"}
 """rendering's own modules: what every picture shares, and the pictures of no one game."""
 NAMED = {"__init__", "parts", "art", "paint",
          "map", "grid", "panels", "hand", "result", "rules", "guide", "end", "props"}

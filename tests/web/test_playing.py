@@ -313,3 +313,7 @@ async def test_a_schicki_card_and_its_nine_reactions_fit_one_screen(table, brows
     await page.screenshot(path=str(tmp_path / f"schicki-{screen}.png"))
     assert await page.locator("#choices button").count() == 9
     await in_view(page, "#board", "#choices button")
+    # The reactions' emoji come from the bot's own emoji font where the device has none (this
+    # Chromium has none): the page loaded it for them.
+    assert await page.evaluate("""() => document.fonts.ready.then(() => [...document.fonts]
+        .some((f) => f.family.includes("Menagerie Emoji") && f.status === "loaded"))""")

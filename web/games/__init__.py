@@ -74,6 +74,16 @@ class WebGame:
     """A seat's panel from its view, its legal actions and its words."""
     spots: Callable[[Any], dict[str, Box]] | None = None
     """Where on the picture each target lies (None: no choice is clicked on the picture)."""
+    emoji: str = ""
+    """The emoji its labels show beyond the catalogues' words (the page's emoji font has
+    them: `web.emoji`)."""
+
+
+def boards() -> dict[str, WebGame]:
+    """Every game's web module that there is, by game."""
+    from bot.games import GAMES
+
+    return {game: board for game in GAMES if (board := _board(game)) is not None}
 
 
 def _board(game: str) -> WebGame | None:

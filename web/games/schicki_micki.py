@@ -19,4 +19,4 @@ def panel(view: Any, legal: Sequence[str], w: Words) -> Panel:
     return made
 
 
-BOARD = WebGame(panel)
+BOARD = WebGame(panel, emoji="".join(EMOJI))

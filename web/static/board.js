@@ -136,6 +136,7 @@ function start(match, token) {
   }
   window.addEventListener("resize", fit);
   board.addEventListener("load", fit);
+  document.fonts.addEventListener("loadingdone", fit);  // the emoji font changes the labels' size
 
   // What the table says, as Discord's board says it: whose move and what to do (or who won),
   // when the turn timer runs out, the newest move, and the picture's alt text.
