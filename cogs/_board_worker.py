@@ -155,6 +155,11 @@ class BoardWorker:
         """Whether the match's channel is known deleted: nothing is sent there any more."""
         return match.channel_id in self.gone or match.home_channel_id in self.gone
 
+    def shows(self, match: MatchRow) -> bool:
+        """Whether this process shows the match's changes in Discord: its channel is there,
+        and its guild is this process's (another's hears of it and shows it: `Clock.heard`)."""
+        return not self.lost(match) and self.sessions.owner.owns(match.guild_id)
+
     async def warn_host(self, match: MatchRow, what: str) -> None:
         """Tell the host once (for the board: until it updates again) that a missing permission
         blocks ``what`` (``board`` or ``deal``): in the channel if the bot may still write

@@ -79,7 +79,7 @@ class Boards(Protocol):
 
     def beside(self, task: asyncio.Task[None]) -> None: ...
 
-    def lost(self, match: MatchRow) -> bool: ...
+    def shows(self, match: MatchRow) -> bool: ...
 
     # The publisher's own bound (see `Publisher.drawn`).
     async def drawn(self, match_id: int, version: int, timeout: float = ...) -> float: ...  # noqa: ASYNC109
@@ -103,8 +103,7 @@ class TurnPings(Listener):
     def published(self, transition: Transition) -> None:
         """A change was committed: ping and unping for it, unless nothing can be shown there
         any more or the game is another process's (that one hears of it: `Clock.heard`)."""
-        match = transition.match
-        if not self.publisher.lost(match) and self.publisher.sessions.owner.owns(match.guild_id):
+        if self.publisher.shows(transition.match):
             self.note(transition)
 
     async def remind(self, match: MatchRow, seat: SeatRow) -> None:

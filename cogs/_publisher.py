@@ -53,9 +53,7 @@ class Publisher(BoardWorker, Listener):
     def published(self, transition: Transition) -> None:
         """Note the transition's log lines and schedule a redraw of its message."""
         match = transition.match
-        if self.lost(match) or not self.sessions.owner.owns(match.guild_id):
-            # Nothing can be shown there; or the game is another process's (a move on the web
-            # board this one serves): that one hears of it and shows it (`Clock.heard`).
+        if not self.shows(match):  # a deleted channel, or another process's game
             return
         self.messages.note(transition)
         ui = self.bot.uis.get(match.game)

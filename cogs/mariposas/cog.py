@@ -38,7 +38,7 @@ if TYPE_CHECKING:
     from cogs._bot import GameBot
     from presentation.table import Table
 
-K = "mariposas.discord."
+K = words.K  # the catalogue's keys of Mariposas' words
 MAX_CHOICES = 25
 
 

@@ -10,7 +10,7 @@ from bot.games.mariposas.views import MariposasView
 from bot.i18n import Words
 from presentation.mariposas import words
 
-K = "mariposas.discord."  # the catalogue's panel messages (first written for Discord's panel)
+K = words.K  # the catalogue's panel messages
 
 
 def step_of(legal: Sequence[str]) -> str:

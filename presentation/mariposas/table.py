@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from bot.i18n import Words
 
 
-K = "mariposas.discord."  # the catalogue's keys of the table's words (named when Discord had them)
+K = words.K  # the catalogue's keys of the table's words
 
 
 class MariposasTable(Table[MariposasView]):

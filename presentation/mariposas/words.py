@@ -16,6 +16,8 @@ from bot.games.mariposas.views import Butterfly, MariposasView
 from bot.i18n import Words
 
 K = "mariposas.discord."
+"""The prefix of Mariposas' catalogue keys for its table, panel and log (named when only
+Discord had them; every front end reads them)."""
 
 
 def flower(name: str, w: Words) -> str:

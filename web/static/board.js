@@ -77,10 +77,10 @@ function start(match, token) {
     }
     if (group) groups.append(button(words.back, () => { group = null; draw(); }));
     choices.className = you.realtime ? "realtime" : "";
-    const shown = you.choices.filter((c) => c.group === null || c.group === group);
-    const targets = {};  // spot → how many shown choices are made there
-    for (const c of shown) if (c.spot && you.spots[c.spot]) targets[c.spot] = (targets[c.spot] || 0) + 1;
-    for (const choice of shown) {
+    const offered = you.choices.filter((c) => c.group === null || c.group === group);
+    const targets = {};  // spot → how many offered choices are made there
+    for (const c of offered) if (c.spot && you.spots[c.spot]) targets[c.spot] = (targets[c.spot] || 0) + 1;
+    for (const choice of offered) {
       const box = choice.spot && you.spots[choice.spot];
       // A choice made at its own place on the picture is that place (a button named like the
       // choice, for keyboards and screen readers too): no second button under the picture, so
