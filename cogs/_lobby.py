@@ -24,6 +24,7 @@ from cogs._pings import NO_PINGS, RETRYABLE
 from cogs._replies import mention, reader, server_words, tell
 from cogs._ui import EN, game_name
 from presentation.durations import duration as duration  # the lobby's timers, in words
+from presentation.lobby import options_line
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -141,29 +142,6 @@ def lobby_text(name: str, match: MatchRow, seats: list[SeatRow], w: Words = EN) 
     players = "\n".join(
         f"{i + 1}. {'🤖 ' if s.is_computer else ''}{mention(s, w)}" for i, s in enumerate(seats)
     )
-    options = ", ".join(f"{option_name(k, w)}: {option_text(k, v, w)}"
-                        for k, v in sorted(match.options.items()))
+    options = options_line(match.options, w)
     return w("lobby.text", game=name, id=match.id, host=match.host_id,
              options=options or w("lobby.defaults"), players=players)
-
-
-SECONDS = {"reveal", "settle"}  # options given in seconds (the turn timer is stored in seconds)
-
-
-def option_name(key: str, w: Words = EN) -> str:
-    """A lobby option's name as a player reads it."""
-    return w(f"option.{key}") if w.has(f"option.{key}") else key.replace("_", " ")
-
-
-def option_text(key: str, value: Any, w: Words = EN) -> str:
-    """One lobby option's value as a player reads it: 5 min, off, yes, 2,5 s."""
-    if key == "turn_timer":
-        seconds = int(value)
-        return duration(seconds, w) if seconds else w("value.off")
-    if isinstance(value, bool):
-        return w("value.yes" if value else "value.no")
-    if key in SECONDS:
-        return w("unit.seconds", value=w.number(float(value)))
-    return w(f"value.{value}") if w.has(f"value.{value}") else str(value)
-
-

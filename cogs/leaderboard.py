@@ -18,13 +18,12 @@ import discord
 from discord import app_commands
 
 from bot.db import leaderboards
-from bot.db.leaderboards import BoardRow, SoloRow
 from bot.i18n import Words
-from bot.ratings import display
 from cogs._cog import GameCog
 from cogs._pings import NO_PINGS
 from cogs._replies import alt_text, plain, png_file, reader
 from cogs._ui import GameUI
+from presentation.leaderboard import solo_standings, standings
 from rendering.leaderboard import (
     SoloStanding,
     Standing,
@@ -42,31 +41,6 @@ LIMIT = 2000  # characters Discord allows in one message
 NAME_WIDTH = 18  # characters of a name in a text table
 SOLO = ":solo"
 """The end of a /leaderboard ``game`` value that asks for the game's solo board."""
-
-
-def standings(rows: list[BoardRow]) -> list[Standing]:
-    """Rows ordered by rating, then wins, then points, ranked 1, 2, 2, 4…"""
-    ordered = sorted(rows, key=lambda r: (-display(r.mu, r.sigma), -r.wins, -r.points, r.name))
-    table: list[Standing] = []
-    for i, row in enumerate(ordered):
-        key = (round(display(row.mu, row.sigma), 2), row.wins, row.points)
-        rank = table[-1]["rank"] if table and table[-1]["_key"] == key else i + 1
-        table.append({"rank": rank, "name": row.name, "games": row.games, "wins": row.wins,
-                      "win_rate": row.wins / row.games if row.games else 0.0,
-                      "points": row.points, "rating": display(row.mu, row.sigma),
-                      "user_id": row.user_id, "_key": key})
-    return table
-
-
-def solo_standings(rows: list[SoloRow]) -> list[SoloStanding]:
-    """Solo rows ordered by best score, ranked 1, 2, 2, 4… (equal bests share a rank)."""
-    ordered = sorted(rows, key=lambda r: (-r.best, r.name))
-    table: list[SoloStanding] = []
-    for i, row in enumerate(ordered):
-        rank = table[-1]["rank"] if table and table[-1]["best"] == row.best else i + 1
-        table.append({"rank": rank, "name": row.name, "best": row.best, "games": row.games,
-                      "user_id": row.user_id})
-    return table
 
 
 def percent(rate: float, w: Words) -> str:

@@ -95,6 +95,13 @@ class Table(Generic[View]):
         """A seat's own hand named in a line (``own_hand == "words"``)."""
         return None
 
+    # -- the rules card ----------------------------------------------------------------------
+
+    def rules(self, w: Words) -> tuple[str, bytes] | None:
+        """The game's rules in short and their picture, as its `/… rules` shows them (None:
+        it has none here). The picture is a slow render too."""
+        return None
+
     def heard(self, transition: Transition) -> None:
         """A change was committed (before its board is redrawn): keep what the next picture
         needs that the view does not say."""

@@ -99,7 +99,7 @@ async def start_web(bot: RootBot, settings: Settings) -> None:
         bot.feed.subscribe(live)
     host = Host(sessions=bot.sessions, languages=bot.languages, dealer=bot.dealer,
                 discord=bot, picture=bot.tables.picture)
-    activity = Activity(host, settings) if settings.activity else None
+    activity = Activity(host, settings, bot.tables) if settings.activity else None
     bot.web = BoardServer(host, live, settings, activity)
     await bot.web.start()
 

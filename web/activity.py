@@ -5,8 +5,10 @@ exchanges the sign-in code with the client secret (``/api/token``: the secret ne
 page), then (``/api/board``) learns who the user is from Discord with their access token and
 where the Activity runs from Discord's record of the instance (asked with the bot's token, and
 the user must be in it: the page's word counts for neither), and hands the page the board of
-that channel's game bound to that user, which the page starts in place (`web.page`): one page
-from sign-in to the game's end, playing as on the web.
+that channel's game bound to that user, which the page starts in place (`web.page`) — or, in
+a channel without a game, the games it may open there. The table's requests (``/api/table``:
+open a lobby, join, computers, start, cancel, rematch) are proven the same way and made
+through the session service (`web.lobby`): one page from sign-in to the rematch.
 """
 
 from __future__ import annotations
@@ -26,11 +28,12 @@ from bot.i18n import Words, words
 from bot.links import LINK_LIFE, sign
 from bot.settings import Settings
 from presentation.languages import game_name
-from web import page
+from web import lobby, page
 from web.play import Bucket
 
 if TYPE_CHECKING:
     from bot.db.rows import MatchRow
+    from presentation.table import Tables
     from web.host import Host
 
 log = logging.getLogger(__name__)
@@ -39,27 +42,31 @@ SDK = "discord-embedded-app-sdk.js"  # in static/vendor: README.md there says ho
 LONGEST = 200  # characters of a code or an access token the page may send
 INSTANCE = re.compile(r"[A-Za-z0-9-]{1,100}")  # Discord's instance ids: i-<launch>-gc-<…>-<…>
 SNOWFLAKE = re.compile(r"[0-9]{1,20}")
-PAGE_WORDS = ("connecting", "failed")
+PAGE_WORDS = ("connecting", "failed", "choose", "open", "rules", "close", "new_game")
 # Sign-ins a second, and at once, over the whole server: each costs calls to Discord, and
 # behind a reverse proxy or Discord's own every caller has the same address.
 CALLS_A_SECOND, CALLS_AT_ONCE = 10, 40
 
 
 class Activity:
-    """The Activity's page and its two calls."""
+    """The Activity's page and its calls."""
 
-    def __init__(self, host: Host, settings: Settings) -> None:
+    def __init__(self, host: Host, settings: Settings, tables: Tables) -> None:
         self.host = host
         self.settings = settings
+        self.tables = tables  # the games the page may open, and their rules cards
         self.http: aiohttp.ClientSession | None = None
         self.allowance = Bucket(CALLS_A_SECOND, CALLS_AT_ONCE)
 
     def add_routes(self, app: web.Application) -> None:
-        """``GET /`` and ``GET /activity``, ``POST /api/token``, ``POST /api/board``."""
+        """``GET /`` and ``GET /activity``, ``POST /api/token``, ``/api/board`` and
+        ``/api/table``, and the table's reads beside the board (`web.lobby.Extras`)."""
         app.router.add_get("/", self.page)
         app.router.add_get("/activity", self.page)
         app.router.add_post("/api/token", self.token)
         app.router.add_post("/api/board", self.board)
+        app.router.add_post("/api/table", self.table)
+        lobby.Extras(self.host, self.tables, self.settings.web_secret).add_routes(app)
         app.router.add_get(f"/static/vendor/{SDK}", self.sdk)
 
     @property
@@ -89,10 +96,12 @@ class Activity:
         said = {**page.board_words(w), **{k: w(f"web.activity.{k}") for k in PAGE_WORDS}}
         said["outside"] = w("web.activity.outside", button=w("web.launch"))
         said["people"] = w("web.activity.people", names="{names}")
+        said |= page.lobby_words(w)
         client = self.host.discord.application_id or 0
-        body = f"""{page.head(w, "Menagerie")}
+        body = f"""{page.head(w, "Menagerie", "activity")}
 <body><main data-client="{client}" data-words="{page.attribute(said)}">
 <h1 id="title"></h1><p id="state" role="status"></p><p id="people"></p>
+<p id="note" role="alert"></p>{page.table()}
 {page.stage(hidden=True)}
 </main><script src="/static/vendor/discord-embedded-app-sdk.js"></script>
 <script src="/static/board.js"></script>
@@ -124,9 +133,49 @@ class Activity:
         return web.json_response({"access_token": access})
 
     async def board(self, request: web.Request) -> web.Response:
-        """The board of the Activity's channel's game for the signed-in user."""
+        """The board of the Activity's channel's game for the signed-in user; in a channel
+        without one, the games it may open there (the page's lobby)."""
+        who = await self._who(request)
+        match = await lobby.here(self.host, who.channel_id)
+        if match is None:
+            w = await self.host.languages.server(who.guild_id)
+            return web.json_response({
+                "offer": await lobby.offer(self.host, self.tables, who.guild_id, w),
+                "user": str(who.user_id)})
+        return await self._start(who, match)
+
+    async def table(self, request: web.Request) -> web.Response:
+        """A lobby's request from the page (`web.lobby.request`): the board it leaves the page
+        on, or why not (409, in the server's words)."""
+        who = await self._who(request, sent := await _json(request))
+        w = await self.host.languages.server(who.guild_id)
+        try:
+            match = await lobby.request(self.host, who, sent, w)
+        except lobby.Refused as why:
+            return web.json_response({"error": why.text}, status=409)
+        return await self._start(who, match)
+
+    async def _start(self, who: lobby.Who, match: MatchRow) -> web.Response:
+        """What the page starts ``match``'s board with, in place, as ``who``; the board's path
+        too (a path, not an address: inside Discord the page is served through its proxy),
+        for a browser."""
+        token = sign(self.settings.web_secret, who.user_id, match.id,
+                     int(time.time()) + LINK_LIFE)
+        w = await self.host.languages.server(match.guild_id)
+        return web.json_response({
+            "match": match.id, "token": token, "url": f"/m/{match.id}?t={token}",
+            "title": w("web.title", game=game_name(match.game), id=match.id),
+            "user": str(who.user_id)})
+
+    async def _who(self, request: web.Request, sent: dict[str, Any] | None = None
+                   ) -> lobby.Who:
+        """Who the page's user is and where its Activity runs, as Discord says: the user from
+        their access token, the place from Discord's record of the instance (asked with the
+        bot's token), which must count the user among its own; the page's word counts for
+        neither."""
         self._allowed()
-        sent = await _json(request)
+        if sent is None:
+            sent = await _json(request)
         access, instance_id = sent.get("access_token"), sent.get("instance_id")
         if not isinstance(access, str) or not 0 < len(access) <= LONGEST \
                 or not isinstance(instance_id, str) or not INSTANCE.fullmatch(instance_id):
@@ -135,21 +184,14 @@ class Activity:
         user = str(me.get("id", ""))
         instance = await self._instance(instance_id)
         location = instance.get("location") or {}
-        channel, guild = str(location.get("channel_id", "")), location.get("guild_id")
+        channel, guild = str(location.get("channel_id", "")), str(location.get("guild_id", ""))
         if user not in instance.get("users", ()) or not SNOWFLAKE.fullmatch(user) \
-                or not SNOWFLAKE.fullmatch(channel):
+                or not SNOWFLAKE.fullmatch(channel) or not SNOWFLAKE.fullmatch(guild):
             raise web.HTTPForbidden(text="Open the Activity from Discord.")
-        match = await self._match_in(int(channel))
-        if match is None:
-            w = await self._words(guild)
-            return web.json_response({"error": w("web.activity.no_game")}, status=404)
-        token = sign(self.settings.web_secret, int(user), match.id, int(time.time()) + LINK_LIFE)
-        w = await self.host.languages.server(match.guild_id)
-        # What the page starts its board with, in place. The board's path too (a path, not
-        # an address: inside Discord the page is served through its proxy), for a browser.
-        return web.json_response({
-            "match": match.id, "token": token, "url": f"/m/{match.id}?t={token}",
-            "title": w("web.title", game=game_name(match.game), id=match.id)})
+        # As Discord's lobby names them: the name they show (users/@me has no server's
+        # nickname without a scope of its own), else their username.
+        name = me.get("global_name") or me.get("username") or user
+        return lobby.Who(int(user), str(name)[:100], int(guild), int(channel))
 
     def _allowed(self) -> None:
         if not self.allowance.take(time.monotonic()):
@@ -201,16 +243,6 @@ class Activity:
         if not isinstance(found, dict):
             raise web.HTTPBadGateway(text="Discord could not be asked.")
         return found
-
-    async def _match_in(self, channel_id: int) -> MatchRow | None:
-        """The lobby or game of a channel: its own, or else the newest one that moved from it
-        into a thread of its own (an Activity opened in the thread finds it by the thread)."""
-        repo = self.host.sessions.repo
-        match = await repo.open_match_in(channel_id)
-        if match is None:
-            threads = await repo.threads_from(channel_id)
-            match = threads[-1] if threads else None
-        return match
 
     async def _words(self, guild: object) -> Words:
         if isinstance(guild, str) and SNOWFLAKE.fullmatch(guild):

@@ -65,11 +65,31 @@ class TableWords(TypedDict):
     deadline: float | None  # when the turn timer runs out (Unix seconds), if it runs
 
 
+class SeatData(TypedDict):
+    """A lobby's seat: its name as the table reads it, and its player's Discord id (None: a
+    computer), by which a page knows its own seat."""
+
+    name: str
+    user: str | None
+
+
+class LobbyData(TypedDict):
+    """A lobby as its boards show it, before its game starts (`web.lobby.lobby_data`)."""
+
+    host: str  # the host's Discord id: who may start and cancel
+    seats: list[SeatData]
+    options: str  # its options in one line
+    low: int  # how many players the game takes, at least
+    high: int  # and at most
+    levels: list[list[str]]  # [level, its name] for each level a computer may play at
+
+
 class StateFrame(_StateBase, total=False):
-    """The match as it stands; ``said`` where the game has a table; ``you`` only on a seated
-    player's board."""
+    """The match as it stands; ``said`` where the game has a table; ``lobby`` while it is one;
+    ``you`` only on a seated player's board."""
 
     said: TableWords
+    lobby: LobbyData
     you: YouData
 
 

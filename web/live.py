@@ -22,12 +22,14 @@ from bot.db.rows import MatchRow, SeatRow
 from bot.games.core import Event
 from bot.i18n import Words
 from bot.i18n import words as words_of
+from bot.links import SPECTATOR
 from bot.sessions.service import SessionService
 from bot.sessions.transition import Listener, Transition, players
 from presentation.seats import seat_name
 from presentation.table import PLAIN, Tables, alt_text, unmarked
 from web import frames, games
 from web.frames import StateFrame, TableWords, YouData
+from web.lobby import lobby_data
 
 log = logging.getLogger(__name__)
 EN = words_of("en")
@@ -81,6 +83,10 @@ def frame(sessions: SessionService, match: MatchRow, seat: int | None = None,
             said = table_words(sessions, tables, match, scene, view, w or EN)
     data = StateFrame(type="state", match=match.id, game=match.game, version=match.version,
                       status=match.status, view=view, sent=time.time())
+    if match.status == "lobby" and scene is not None:  # who sits, for the page's lobby
+        rules = sessions.rules(match.game)
+        data["lobby"] = lobby_data(match, scene.seats, rules.min_players, rules.max_players,
+                                   w or EN)
     if said is not None:
         data["said"] = said
     if you is not None:
@@ -89,13 +95,17 @@ def frame(sessions: SessionService, match: MatchRow, seat: int | None = None,
 
 
 class Board:
-    """One open board: its socket, whose it is (``seat`` None: a spectator's), the match as
-    it was last sent, and the newest frame it has yet to be sent."""
+    """One open board: its socket, whose it is (``user``; ``seat`` None: a spectator's, or a
+    user not seated), the match as it was last sent, and the newest frame it has yet to be
+    sent. A user's seat is looked up again with every frame: one who joins the lobby after
+    opening the board plays on it once the game starts."""
 
     def __init__(self, socket: web.WebSocketResponse, seat: int | None = None,
-                 w: Words | None = None, live: LiveBoards | None = None) -> None:
+                 w: Words | None = None, live: LiveBoards | None = None,
+                 user: int = SPECTATOR) -> None:
         self.socket = socket
         self.seat = seat
+        self.user = user
         self.w = w or EN
         self.live = live  # the boards it is one of: the tables and scenes its frames tell
         self.shown: MatchRow | None = None  # what it was last sent
@@ -114,8 +124,12 @@ class Board:
         """Queue the frame of ``match`` for this board (a spectator's board takes the public
         frame ``public`` when one was made for all of them)."""
         self.shown = match
+        live = self.live
+        scene = live.scenes.get(match.id) if live is not None else None
+        if self.user != SPECTATOR and scene is not None:
+            self.seat = next((s.seat for s in scene.seats
+                              if s.user_id == self.user and not s.is_computer), None)
         if public is None or self.seat is not None:
-            live = self.live
             public = frame(sessions, match, self.seat, self.w,
                            live.tables if live is not None else None,
                            live.scenes.get(match.id) if live is not None else None)
@@ -177,9 +191,9 @@ class LiveBoards(Listener):
             return
         match = await self.sessions.repo.match(match_id)
         if match is not None and self.pushed.get(match_id) != (match.version, match.status):
-            if self.tables is not None:  # its table's words: the seats as they are now, the
-                # events unknown here (changed elsewhere)
-                self.scenes[match_id] = Scene(await self.sessions.repo.seats(match_id))
+            # The seats as they are now (its table's words, its lobby); the events are
+            # unknown here (changed elsewhere).
+            self.scenes[match_id] = Scene(await self.sessions.repo.seats(match_id))
             self.push(match)
 
     async def refresh_all(self) -> None:
@@ -203,10 +217,11 @@ class LiveBoards(Listener):
             board.show(self.sessions, match, public[lang])
 
     def open(self, match_id: int, socket: web.WebSocketResponse, seat: int | None = None,
-             w: Words | None = None, seats: list[SeatRow] | None = None) -> Board:
-        """A board connected to ``match_id``: a spectator's, or ``seat``'s in the words ``w``
-        (``seats``: the match's, as just read, for its table's words)."""
-        board = Board(socket, seat, w, self)
+             w: Words | None = None, seats: list[SeatRow] | None = None,
+             user: int = SPECTATOR) -> Board:
+        """A board connected to ``match_id``: a spectator's, or ``user``'s (at ``seat``) in
+        the words ``w`` (``seats``: the match's, as just read, for its table's words)."""
+        board = Board(socket, seat, w, self, user)
         self.boards.setdefault(match_id, set()).add(board)
         if seats is not None and match_id not in self.scenes:
             self.scenes[match_id] = Scene(seats)

@@ -18,7 +18,7 @@ HEAD = """<!doctype html>
 <html lang="{lang}"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
 <title>{title}</title><link rel="icon" href="/static/icon.png" type="image/png">
-<link rel="stylesheet" href="/static/board.css"></head>"""
+<link rel="stylesheet" href="/static/board.css">{more}</head>"""
 
 
 def board_words(w: Words) -> dict[str, str]:
@@ -38,9 +38,38 @@ def attribute(data: object) -> str:
     return html.escape(json.dumps(data), quote=True)
 
 
-def head(w: Words, title: str) -> str:
-    """The document's head: its language, the phone's viewport (safe areas on), the style."""
-    return HEAD.format(lang=w.lang, title=html.escape(title))
+def head(w: Words, title: str, style: str = "") -> str:
+    """The document's head: its language, the phone's viewport (safe areas on), the board's
+    style and the page's own ``style`` beside it (a name in static/)."""
+    more = f'\n<link rel="stylesheet" href="/static/{style}.css">' if style else ""
+    return HEAD.format(lang=w.lang, title=html.escape(title), more=more)
+
+
+def lobby_words(w: Words) -> dict[str, str]:
+    """What the Activity's table around the board says (the lobby's buttons as Discord's
+    lobby message names them; placeholders kept for the script)."""
+    said = {name: w(f"lobby.button.{name}") for name in ("join", "leave", "start", "cancel")}
+    said["computer"] = w("lobby.button.computer", level="{level}")
+    said["uncomputer"] = w("lobby.button.computer_off")
+    said["rematch"] = w("rematch.button")
+    said["players"] = w("web.activity.players", count="{count}")
+    said["seated"] = w("web.activity.seated", count="{count}", players="{players}")
+    said["options"] = w("web.activity.options", options="{options}")
+    said["hostStarts"] = w("web.activity.host_starts", host="{host}")
+    return said
+
+
+def table() -> str:
+    """The Activity's table around the board: the games to open (a channel without one), the
+    lobby, what follows a game (rematch, standings), and the rules card."""
+    return """<section id="offer" hidden><h2 id="choose"></h2><div id="games"></div>
+<div id="options"></div><button type="button" id="open"></button></section>
+<section id="lobby" hidden><p id="seated"></p><ol id="seats"></ol><p id="chosen"></p>
+<div id="lobby-buttons" class="buttons"></div></section>
+<section id="after" hidden><div id="after-buttons" class="buttons"></div>
+<table id="standings"><caption></caption><thead></thead><tbody></tbody></table></section>
+<div class="buttons"><button type="button" id="rules-button" hidden></button></div>
+<section id="rules" hidden><p id="rules-text"></p><img id="rules-picture" alt=""></section>"""
 
 
 def stage(picture: str = "", hidden: bool = False) -> str:

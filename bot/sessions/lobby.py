@@ -24,14 +24,23 @@ class Lobby(Changes):
 
     async def open_lobby(
         self, game: str, *, guild_id: int, channel_id: int, host_id: int, host_name: str,
-        options: dict[str, Any],
+        options: dict[str, Any], announce: bool = False,
     ) -> MatchRow:
-        """Open a lobby with the host seated (raises ChannelBusy if the channel has a game)."""
+        """Open a lobby with the host seated (raises ChannelBusy if the channel has a game).
+
+        Discord's command posts the lobby's message itself, as its reply. A front end that
+        posts none (the web) ``announce``s the lobby: it is told to every listener as a change
+        (and to other processes), so the publisher posts its message in the channel."""
         match_id = await self.repo.create_match(
             game=game, guild_id=guild_id, channel_id=channel_id, host_id=host_id,
             host_name=host_name, seed=secrets.token_hex(8), options=options, now=self.clock(),
         )
-        return await self._match(match_id)
+        if not announce:
+            return await self._match(match_id)
+        async with self._changing(match_id) as change:
+            opened = await self._match(match_id)
+            change.transition = Transition(opened, await self.repo.seats(match_id), [])
+        return opened
 
     async def join(self, match_id: int, user_id: int, name: str) -> Transition:
         """Seat a user in a lobby."""

@@ -40,11 +40,11 @@ from cogs.mimic.table import (
     names_of,
     normal_cell,
     own_line,
-    rules_text,
     send_hand,
     stuck_note,
 )
 from presentation.mimic.prompt import next_hint
+from presentation.mimic.words import rules_text
 from rendering import mimic as art
 
 if TYPE_CHECKING:

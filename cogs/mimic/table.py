@@ -111,11 +111,6 @@ def hand_text(view: MimicView, targets: Mapping[str, Sequence[str]], w: Words) -
     return "\n".join(lines)
 
 
-def rules_text(w: Words, board: Words) -> str:
-    """/mimic rules in the reader's words, naming the buttons as the server's board does."""
-    return w("mimic.rules", hand=board("mimic.button.hand"), draw=board("mimic.button.draw"))
-
-
 class MimicUI(GameUI[MimicView]):
     """How a MIMIC table looks, which buttons it has, and its private hand view."""
 

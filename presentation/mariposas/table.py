@@ -27,6 +27,12 @@ class MariposasTable(Table[MariposasView]):
 
     own_hand = "words"  # a replay names a seat's few cards for its player
 
+    def rules(self, w: Words) -> tuple[str, bytes]:
+        """/mariposas rules: the text and its picture."""
+        from rendering import mariposas as art  # the pictures load with the game, not before
+
+        return w(f"{K}rules"), art.render_rules(w)
+
     def picture(self, match: MatchRow, seats: Sequence[SeatRow], view: MariposasView,
                 w: Words) -> bytes:
         """The map, goals and every player's board."""

@@ -24,6 +24,10 @@ class MimicTable(Table[MimicView]):
 
     own_hand = "picture"  # a replay draws a seat's hand for its player
 
+    def rules(self, w: Words) -> tuple[str, bytes]:
+        """/mimic rules: the text (naming the board's buttons) and its picture."""
+        return texts.rules_text(w, w), art.render_rules(w)
+
     def picture(self, match: MatchRow, seats: Sequence[SeatRow], view: MimicView,
                 w: Words) -> bytes:
         """The 7×7 grid, the decks and every player's cubes."""

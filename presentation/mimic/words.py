@@ -87,3 +87,8 @@ def _power_line(name: str, data: Mapping[str, Any], w: Words) -> str:
     if power == "blue":
         return w("mimic.log.blue", name=name, cell=data["cell"])
     return w(f"mimic.log.{power}", name=name)
+
+
+def rules_text(w: Words, board: Words) -> str:
+    """/mimic rules in the reader's words, naming the buttons as the server's board does."""
+    return w("mimic.rules", hand=board("mimic.button.hand"), draw=board("mimic.button.draw"))

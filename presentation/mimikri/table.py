@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 class MimikriTable(Table[MimikriView]):
     """How a Mimikri table is drawn."""
 
+    def rules(self, w: Words) -> tuple[str, bytes]:
+        """/mimikri rules: the text and its picture."""
+        return w("mimikri.rules"), art.render_rules(w)
+
     def picture(self, match: MatchRow, seats: Sequence[SeatRow], view: MimikriView,
                 w: Words) -> bytes:
         """The grid as it lies, the animals to find and everyone's score."""

@@ -68,6 +68,10 @@ class SchickiTable(Table[SchickiView]):
     def forget(self, match_id: int) -> None:
         self._results.pop(match_id, None)
 
+    def rules(self, w: Words) -> tuple[str, bytes]:
+        """/schicki rules: the text and its pictures."""
+        return w("schicki.rules"), art.render_rules(w)
+
     def picture(self, match: MatchRow, seats: Sequence[SeatRow], view: SchickiView,
                 w: Words) -> bytes:
         """The row's table; just after a window, with its result."""

@@ -11,10 +11,9 @@ from cogs.leaderboard import (
     bounded,
     counted,
     reactions_note,
-    solo_standings,
     solo_text,
-    standings,
 )
+from presentation.leaderboard import solo_standings, standings
 from rendering.leaderboard import Standing
 
 EN, CS = words("en"), words("cs")

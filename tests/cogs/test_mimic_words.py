@@ -14,6 +14,7 @@ from bot.games.mimic.geometry import ALL_CELLS
 from bot.i18n import words
 from cogs.mimic import choices, table
 from presentation.mimic import prompt as presentation_mimic
+from presentation.mimic import words as mimic_words
 from presentation.mimic import words as texts
 from presentation.mimic.table import MimicTable
 from tests.cogs.test_mimic_table import SEATS, blocked_view, playout
@@ -136,7 +137,7 @@ def test_czech_plurals_of_cubes_cards_and_cells():
 def test_the_rules_fit_one_message_and_name_the_boards_buttons():
     for w in (EN, CS):
         for board in (EN, CS):
-            text = table.rules_text(w, board)
+            text = mimic_words.rules_text(w, board)
             assert len(text) <= DISCORD_LIMIT
             assert board("mimic.button.hand") in text and board("mimic.button.draw") in text
             assert "`/mimic place`" in text and "`/mimic pick`" in text

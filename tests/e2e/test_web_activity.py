@@ -145,11 +145,12 @@ async def test_the_activity_signs_in_and_opens_the_channels_board_as_that_user(t
         assert (await http.post(f"{base}/api/board", data=b"[not json")).status == 400
         assert (await http.post(f"{base}/api/board", data=b"{" * 5000)).status == 413
 
-        # Opened in a channel without a game: said in the server's words.
+        # Opened in a channel without a game: the games it may open there.
         elsewhere = opened_in(table, "bob", "lobby")
         answer = await http.post(f"{base}/api/board",
                                  json={"access_token": token, "instance_id": elsewhere})
-        assert answer.status == 404 and "no game" in (await answer.json())["error"]
+        assert answer.status == 200 and "url" not in (offered := await answer.json())
+        assert offered["offer"][0]["id"] == "mimikri"
 
 
 @pytest.mark.asyncio
@@ -165,7 +166,8 @@ async def test_a_czech_server_reads_the_activity_in_czech(table):
         token = await signed_in(http, base, table, "alice")
         answer = await http.post(f"{base}/api/board", json={
             "access_token": token, "instance_id": opened_in(table, "alice", "lobby")})
-        assert answer.status == 404 and "žádná hra" in (await answer.json())["error"]
+        offered = (await answer.json())["offer"]
+        assert answer.status == 200 and offered[0]["options"][0]["name"] == "čas na tah"
 
 
 @pytest.mark.asyncio
@@ -187,7 +189,7 @@ async def test_a_game_in_its_thread_is_found_from_the_thread_and_from_its_channe
                            alice)
         answer = await http.post(f"{base}/api/board", json={
             "access_token": token, "instance_id": opened_in(table, "alice", "lobby")})
-        assert answer.status == 404
+        assert answer.status == 200 and "offer" in await answer.json()
 
 
 @pytest.mark.asyncio

@@ -15,7 +15,7 @@ import pytest
 
 from tests.e2e.test_mimikri import choose
 from tests.e2e.test_mimikri import open_game as open_mimikri
-from tests.e2e.test_web_activity import activity_on, launched
+from tests.e2e.test_web_activity import activity_on, launched, opened_in
 from tests.waiting import until
 from tests.web.browsing import CHROMIUM, FLAGS, PHONE
 
@@ -171,3 +171,112 @@ async def check_bound_to(table: Any, url: str, match_id: int, user_id: int) -> N
 
     allowed = check(table.bot.settings.web_secret, url.split("?t=")[1], match_id, time.time())
     assert allowed.user_id == user_id
+
+
+async def framed_activity(table: Any, browser: Any, base: str, user: str, instance: str,
+                          signs_in: int = 1) -> tuple[Any, Any, Any]:
+    """``user``'s Discord client (the stand-in) with the Activity of ``instance`` framed in
+    it, on a phone: its browser, the client's page and the Activity's frame."""
+    world = table.server.world
+    me, bob = table.driver.user(user), table.driver.user("bob")
+    channel = world.instances.running[instance].channel
+    activity = (f"{base}/?frame_id=f1&instance_id={instance}&platform=mobile"
+                f"&guild_id={world.guild.id}&channel_id={channel.id}")
+    known = {"codes": [world.grants.code_for(me) for _ in range(signs_in)],
+             "client": str(world.application_id),
+             "user": {"id": str(me.id), "username": me.username, "discriminator": "0",
+                      "global_name": None, "avatar": None, "public_flags": 0},
+             "other": {"id": str(bob.id), "username": bob.username, "discriminator": "0",
+                       "global_name": None, "avatar": None, "public_flags": 0}}
+    parent = PARENT.replace('src="ACTIVITY"', f'src="{activity}"', 1).replace(
+        "const known = KNOWN;", f"const known = {json.dumps(known)};", 1)
+    framed = await browser.browser_type.launch(executable_path=CHROMIUM, args=[
+        *FLAGS, "--disable-features=LocalNetworkAccessChecks"])
+    context = await framed.new_context(viewport=PHONE)
+    await context.route("https://discord.com/activities/**", lambda route: route.fulfill(
+        status=200, content_type="text/html", body=parent))
+    page = await context.new_page()
+    await page.goto("https://discord.com/activities/menagerie")
+    return framed, page, page.frame_locator("#activity")
+
+
+@pytest.mark.asyncio
+async def test_a_whole_game_from_an_empty_channels_activity_to_its_rematch(table, browser):
+    """Lobby → computer → moves → result → rematch, all in the one page Discord framed: the
+    lobby's message appears in the channel, the document is never replaced, and the SDK
+    still answers after the last move."""
+    from bot.games import REGISTRY
+
+    base = activity_on(table)
+    await table.start()
+    instance = opened_in(table, "alice", "games")
+    framed, page, frame = await framed_activity(table, browser, base, "alice", instance)
+    errors: list[str] = []
+    page.on("console", lambda m: errors.append(m.text) if m.type == "error" else None)
+    try:
+        origin = await frame.locator("main").evaluate("() => performance.timeOrigin")
+        await frame.locator("#offer").wait_for(state="visible", timeout=10_000)
+        await frame.locator("#games button", has_text="Mimikri").click()
+        await frame.locator("#options select[name=turn_timer]").select_option("0")
+        since = table.driver.mark()
+        await frame.locator("#open").click()
+        await frame.locator("#lobby").wait_for(state="visible", timeout=10_000)
+        lobby = await table.driver.wait_for_message(lambda m: "Mimikri" in m.content,
+                                                    since=since)
+        match_id = int((await frame.locator("main").get_attribute("data-match")) or 0)
+        assert (await table.match(match_id)).message_id in (None, lobby.id)
+        assert await frame.locator("#seats li").all_text_contents() == ["Alice"]
+        # Start waits for a second player: a computer, at the level picked.
+        assert await frame.locator("#lobby-buttons button", has_text="Start").is_disabled()
+        await frame.locator("#lobby-buttons button", has_text="(hard)").click()
+        await frame.locator("#seats li").nth(1).wait_for(timeout=10_000)
+        await frame.locator("#lobby-buttons button", has_text="Start").click()
+        await frame.locator("#stage").wait_for(state="visible", timeout=10_000)
+        assert (await table.match(match_id)).status == "active"
+
+        rules = REGISTRY["mimikri"]
+        for _ in range(300):
+            match = await table.match(match_id)
+            if match.status != "active":
+                break
+            if 0 not in rules.active_seats(match.state):
+                await table.idle()
+                continue
+            await frame.locator(f"main[data-version='{match.version}']").wait_for(
+                timeout=10_000)
+            label = choose({**match.state, "version_hint": match.version})
+            # A choice is a button, or its place on the picture (a cell of the board).
+            await frame.locator(f"#choices button:text-is('{label}'), "
+                                f"#spots .spot[title='{label}']").first.click()
+
+            async def moved(before: int = match.version) -> bool:
+                return (await table.match(match_id)).version > before
+            await until(moved, "alice's move in the Activity")
+        else:
+            raise AssertionError("the game did not end")
+        assert (await table.match(match_id)).status == "finished"
+
+        # The result, the server's standings and Rematch, in the same page.
+        await frame.locator("#after").wait_for(state="visible", timeout=10_000)
+        await frame.locator("#standings tbody tr").first.wait_for(timeout=10_000)
+        assert "Alice" in (await frame.locator("#standings").text_content() or "")
+        assert "game over" in (await frame.locator("#told").text_content() or "")
+        asked = len(await page.evaluate("() => window.seen"))
+        await frame.locator("#after-buttons button", has_text="Rematch").click()
+        await frame.locator(f"main:not([data-match='{match_id}'])").wait_for(timeout=10_000)
+        rematch_id = int((await frame.locator("main").get_attribute("data-match")) or 0)
+        again = await table.match(rematch_id)
+        assert again.status == "lobby" and again.game == "mimikri"
+        await frame.locator("#seats li").nth(1).wait_for(timeout=10_000)  # its computer too
+        # The SDK still answers, in the page that made the handshake.
+        seen = (await page.evaluate("() => window.seen"))[asked:]
+        assert ["PARTICIPANTS"] in seen, seen
+        assert await frame.locator("main").evaluate("() => performance.timeOrigin") == origin
+        assert page.frames[1].url.startswith(f"{base}/?frame_id=f1")
+        # The rules card, one tap away.
+        await frame.locator("#rules-button").click()
+        await frame.locator("#rules-picture").wait_for(state="visible", timeout=10_000)
+        assert len(await frame.locator("#rules-text").text_content() or "") > 100
+        assert not errors, errors
+    finally:
+        await framed.close()

@@ -41,6 +41,9 @@ class Repo:
     async def match(self, match_id: int) -> MatchRow | None:
         return self.row if match_id == self.row.id else None
 
+    async def seats(self, match_id: int) -> list[Any]:
+        return []
+
 
 class Sessions:
     def __init__(self, match: MatchRow) -> None:

@@ -3,7 +3,9 @@
 // highlighted on the picture — whose clicks and keys go back over the socket. The connection
 // comes back by itself after a restart or a network hiccup, and at once when the page is shown
 // again; the server sends a fresh link before the page's own expires. The board link's page
-// starts it at once; the Activity's page starts it in place (MenagerieBoard.start) once signed in.
+// starts it at once; the Activity's page starts it in place (MenagerieBoard.start) once signed in,
+// hears each state it shows (its lobby and what follows a game are the Activity's), and stops it
+// to start the next game's board in the same page.
 "use strict";
 window.MenagerieBoard = { start };
 if (document.querySelector("main").dataset.match) {
@@ -11,7 +13,7 @@ if (document.querySelector("main").dataset.match) {
   start(main.dataset.match, main.dataset.token);
 }
 
-function start(match, token) {
+function start(match, token, heard) {
   const main = document.querySelector("main");
   main.dataset.match = match;
   main.dataset.token = token;
@@ -23,6 +25,7 @@ function start(match, token) {
   let acting = [];  // who is to act now, by name (a waiting player reads whom they wait for)
   let shown = -1, wait = 500, socket = null, you = null, group = null, sending = false;
   let retry = null;  // the pending reconnect's timer
+  let stopped = false;  // the page moved on to another game's board
 
   // When the link stops being good (Unix seconds): its body is "user.match.expires".
   function expires(link) {
@@ -109,7 +112,7 @@ function start(match, token) {
   }
 
   document.addEventListener("keydown", (event) => {
-    if (!you || event.ctrlKey || event.metaKey || event.altKey) return;
+    if (stopped || !you || event.ctrlKey || event.metaKey || event.altKey) return;
     const choice = you.choices.find((c) => c.key === event.key);
     if (choice) { event.preventDefault(); act(choice); }
   });
@@ -171,6 +174,7 @@ function start(match, token) {
     socket = new WebSocket(`${scheme}//${location.host}/m/${match}/ws?t=${encodeURIComponent(token)}`);
     socket.onopen = () => { wait = 500; state.textContent = words.live; };
     socket.onmessage = (event) => {
+      if (stopped) return;
       const frame = JSON.parse(event.data);
       if (frame.type === "token") {  // a fresh link, before this one expires
         token = frame.token;
@@ -185,7 +189,11 @@ function start(match, token) {
       }
       if (frame.type !== "state" || frame.version < shown) return;
       shown = frame.version;
-      board.src = `/m/${match}/board.png?t=${encodeURIComponent(token)}&v=${frame.version}`;
+      // A lobby has no picture yet: the Activity's page shows it in words.
+      $("stage").hidden = frame.view === null;
+      if (frame.view !== null) {
+        board.src = `/m/${match}/board.png?t=${encodeURIComponent(token)}&v=${frame.version}`;
+      }
       const over = frame.status === "finished" || frame.status === "cancelled";
       state.textContent = over ? words.over : words.live;
       you = frame.you || null;
@@ -194,9 +202,11 @@ function start(match, token) {
       draw();
       fit();
       main.dataset.version = String(shown);  // the version the page now offers moves on
+      if (heard) heard(frame);
     };
     socket.onclose = () => {
       socket = null;
+      if (stopped) return;
       state.textContent = words.reconnecting;
       retry = setTimeout(connect, wait);
       wait = Math.min(wait * 2, 10000);
@@ -207,7 +217,7 @@ function start(match, token) {
   // tab), or online again: reconnect now rather than at the end of a backoff that grew while
   // the page was asleep (the Page Visibility API says when the page is seen again).
   function wake() {
-    if (document.visibilityState !== "visible" || socket || retry === null) return;
+    if (stopped || document.visibilityState !== "visible" || socket || retry === null) return;
     clearTimeout(retry);
     wait = 500;
     connect();
@@ -215,6 +225,14 @@ function start(match, token) {
   document.addEventListener("visibilitychange", wake);
   window.addEventListener("focus", wake);
   window.addEventListener("online", wake);
-  $("stage").hidden = false;  // the Activity's page keeps it hidden until now
   connect();
+  return {
+    stop() {  // for good: no reconnect, no keys, nothing more heard
+      stopped = true;
+      clearTimeout(retry);
+      if (socket) socket.close();
+      you = null;
+      draw();
+    },
+  };
 }
