@@ -95,7 +95,7 @@ async def bench_web(games: int = GAMES, boards: int = BOARDS_A_GAME) -> None:
         discord_app: Any = SimpleNamespace(application_id=APPLICATION, http=None)
         host = Host(sessions=sessions, languages=Languages(sessions.repo, lambda _: None),
                     picture=tables.picture, dealer=Dealer(sessions), discord=discord_app)
-        server = BoardServer(host, live, settings, Activity(host, settings))
+        server = BoardServer(host, live, settings, Activity(host, settings, tables))
         await server.start()
         try:
             matches = []
