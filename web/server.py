@@ -84,6 +84,7 @@ class BoardServer:
         self.settings = settings
         self.origin = origin_of(settings.web_url)
         self.pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
+        self.drawing: dict[tuple[int, int], asyncio.Future[bytes | None]] = {}
         self.runner: web.AppRunner | None = None
         self.activity = activity  # the Activity's sign-in beside the boards (None: off)
 
@@ -169,18 +170,31 @@ data-words="{page.attribute(page.board_words(w))}">
         key = (match.id, match.version)
         png = self.pictures.get(key)
         if png is None:
-            if match.state is None:
-                raise web.HTTPNotFound(text="This game has no board yet.")
-            seats = await self.host.sessions.repo.seats(match.id)
-            w = await self.host.languages.server(match.guild_id)
-            view = self.host.sessions.rules(match.game).view(match.state, None)
-            png = await asyncio.to_thread(self.host.picture, match, seats, view, w)
+            # Every board of a match asks for its new picture at once: one draw for all of
+            # them, not one each (a draw is tens of milliseconds of a core).
+            drawing = self.drawing.get(key)
+            if drawing is None:
+                drawing = self.drawing[key] = asyncio.ensure_future(self._draw(match))
+                drawing.add_done_callback(lambda _: self.drawing.pop(key, None))
+            png = await asyncio.shield(drawing)
             if png is None:
                 raise web.HTTPNotFound(text="This game has no board yet.")
-            self.pictures[key] = png
+        return web.Response(body=png, content_type="image/png")
+
+    async def _draw(self, match: MatchRow) -> bytes | None:
+        """The match's public picture as it stands, drawn off the loop and kept (None: it
+        has none yet)."""
+        if match.state is None:
+            return None
+        seats = await self.host.sessions.repo.seats(match.id)
+        w = await self.host.languages.server(match.guild_id)
+        view = self.host.sessions.rules(match.game).view(match.state, None)
+        png = await asyncio.to_thread(self.host.picture, match, seats, view, w)
+        if png is not None:
+            self.pictures[(match.id, match.version)] = png
             while len(self.pictures) > PICTURES_KEPT:
                 self.pictures.popitem(last=False)
-        return web.Response(body=png, content_type="image/png")
+        return png
 
     async def static(self, request: web.Request) -> web.Response:
         """The page's script and style."""

@@ -8,6 +8,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+from typing import Any
 
 import aiohttp
 import pytest
@@ -94,6 +95,21 @@ async def test_a_move_in_discord_is_pushed_to_the_web_board(table):
             await ws.send_str("reveal:A1")  # a board is read-only: nothing is played from it
             assert (await next_frame(ws))["type"] == "error"
             assert (await table.match(match_id)).version == match.version + 1
+
+        # Every board asks for the new picture at once: it is drawn once for all of them.
+        server = table.bot.web
+        drawn: list[int] = []
+        draw = server.host.picture
+
+        def counted(*args: Any) -> bytes | None:
+            drawn.append(args[0].version)
+            return draw(*args)
+        object.__setattr__(server.host, "picture", counted)  # a frozen Host, in a test only
+        asked = await asyncio.gather(*(http.get(f"{base}/m/{match_id}/board.png?t={token}")
+                                       for _ in range(5)))
+        pictures = {await answer.read() for answer in asked}
+        assert len(pictures) == 1 and drawn == [match.version + 1]
+        assert not server.drawing, "nothing is left drawing"
 
 
 @pytest.mark.asyncio
