@@ -25,12 +25,11 @@ from cogs._lobby import lobby_buttons, lobby_text
 from cogs._replies import DISCORD, server_words
 from cogs._ui import EN, computer_name
 from cogs._web import WebButtons
-from presentation.table import PLAIN, Style, alt_text
+from presentation.table import LOG_LINES, PLAIN, Style, alt_text
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
 
-LOG_LINES = 6
 
 
 class BoardMessages:

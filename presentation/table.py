@@ -43,6 +43,9 @@ class Style:
     """A name as written (Discord: its markdown and mentions escaped)."""
 
 
+LOG_LINES = 6
+"""How many of the newest moves a board tells beside its picture (and in its alt text)."""
+
 PLAIN = Style(seat=seat_name, quote=str)
 """Names exactly as written: the web's page and the pictures' alt text."""
 

@@ -26,7 +26,7 @@ from bot.links import SPECTATOR
 from bot.sessions.service import SessionService
 from bot.sessions.transition import Listener, Transition, players
 from presentation.seats import seat_name
-from presentation.table import PLAIN, Tables, alt_text, unmarked
+from presentation.table import LOG_LINES, PLAIN, Table, Tables, alt_text, unmarked
 from web import frames, games
 from web.frames import StateFrame, TableWords, YouData
 from web.lobby import lobby_data
@@ -36,13 +36,27 @@ EN = words_of("en")
 
 
 class Scene:
-    """What a match's boards are told beyond its state: its seats, and the events of its
-    newest change (none when another process made it: the change feed says only that it
-    changed)."""
+    """What a match's boards are told beyond its state: its seats, the events of its newest
+    change (none when another process made it: the change feed says only that it changed),
+    and the newest moves worth a line (``log``, as many as Discord's board tells)."""
 
-    def __init__(self, seats: list[SeatRow], events: list[Event] | None = None) -> None:
+    def __init__(self, seats: list[SeatRow], events: list[Event] | None = None,
+                 log: list[Event] | None = None) -> None:
         self.seats = seats
         self.events = events or []
+        self.log = log or []
+
+    def then(self, seats: list[SeatRow], events: list[Event], table: Table[Any] | None
+             ) -> Scene:
+        """This scene after a change that did ``events``: its log goes on with those of them
+        its table tells in a line."""
+        said = [e for e in events if table is not None and told(table, e, seats)]
+        return Scene(seats, events, (self.log + said)[-LOG_LINES:])
+
+
+def told(table: Table[Any], event: Event, seats: list[SeatRow]) -> bool:
+    """Whether ``table`` tells everyone ``event`` in a line of the board's log."""
+    return event.visible_to is None and bool(table.describe(event, seats, EN, PLAIN))
 
 
 def table_words(sessions: SessionService, tables: Tables, match: MatchRow, scene: Scene,
@@ -53,12 +67,17 @@ def table_words(sessions: SessionService, tables: Tables, match: MatchRow, scene
     if table is None or match.state is None:
         return None
     seats = scene.seats
-    last = [unmarked(line) for e in scene.events if e.visible_to is None
-            and (line := table.describe(e, seats, w, PLAIN))]
+
+    def lines(events: list[Event]) -> list[str]:
+        return [unmarked(line) for e in events if e.visible_to is None
+                and (line := table.describe(e, seats, w, PLAIN))]
+    last = lines(scene.events)
     to_act = players(sessions.rules(match.game).active_seats(match.state)) \
         if match.status == "active" else []
+    # The alt text tells the newest moves as Discord's copy of the picture does; the page's
+    # own line tells the newest change's.
     return TableWords(status=unmarked(table.status(match, seats, view, w, PLAIN)),
-                      alt=alt_text(table, match, seats, view, last, w), last=last,
+                      alt=alt_text(table, match, seats, view, lines(scene.log), w), last=last,
                       acting=[seat_name(seats[s], w) for s in to_act if s < len(seats)],
                       deadline=match.deadline)
 
@@ -172,9 +191,12 @@ class LiveBoards(Listener):
     def published(self, transition: Transition) -> None:
         """A change was committed here: its frame goes to every board of its match, with the
         log lines of what it did."""
-        if transition.match.id in self.boards:
-            self.scenes[transition.match.id] = Scene(transition.seats, transition.events)
-        self.push(transition.match)
+        match = transition.match
+        if match.id in self.boards:
+            before = self.scenes.get(match.id) or Scene(transition.seats)
+            table = self.tables.get(match.game) if self.tables is not None else None
+            self.scenes[match.id] = before.then(transition.seats, transition.events, table)
+        self.push(match)
 
     async def heard(self, match_id: int) -> None:
         """A change to ``match_id`` was committed (the change feed: by any process): its
@@ -192,8 +214,9 @@ class LiveBoards(Listener):
         match = await self.sessions.repo.match(match_id)
         if match is not None and self.pushed.get(match_id) != (match.version, match.status):
             # The seats as they are now (its table's words, its lobby); the events are
-            # unknown here (changed elsewhere).
-            self.scenes[match_id] = Scene(await self.sessions.repo.seats(match_id))
+            # unknown here (changed elsewhere), the log as it was.
+            log = self.scenes[match_id].log if match_id in self.scenes else []
+            self.scenes[match_id] = Scene(await self.sessions.repo.seats(match_id), log=log)
             self.push(match)
 
     async def refresh_all(self) -> None:
@@ -226,6 +249,17 @@ class LiveBoards(Listener):
         if seats is not None and match_id not in self.scenes:
             self.scenes[match_id] = Scene(seats)
         return board
+
+    async def recall(self, match: MatchRow) -> None:
+        """A board opened on ``match``: where its boards know no moves yet (the first one
+        here, or after a restart), their log is rebuilt from its history, as Discord's board
+        rebuilds its own."""
+        scene = self.scenes.get(match.id)
+        table = self.tables.get(match.game) if self.tables is not None else None
+        if scene is None or scene.log or table is None or match.status != "active":
+            return
+        events = await self.sessions.history(match)
+        scene.log = [e for e in events if told(table, e, scene.seats)][-LOG_LINES:]
 
     async def closed(self, match_id: int, board: Board) -> None:
         """A board went away."""

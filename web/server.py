@@ -228,6 +228,7 @@ data-words="{page.attribute(page.board_words(w))}">
         socket = web.WebSocketResponse(heartbeat=30)
         await socket.prepare(request)
         board = self.live.open(match.id, socket, seat, w, seats, allowed.user_id)
+        await self.live.recall(match)
         board.show(self.host.sessions, match)
         player = Player(self.host, board, match.id, allowed.user_id, w)
         bucket = Bucket(MESSAGES_A_SECOND, BURST)

@@ -186,8 +186,22 @@ async def test_the_page_says_what_discords_board_says_whose_turn_and_the_last_mo
         await move(table, {0: "alice", 1: "bob"}[to_act], board, label, match_id)
         after = await carol.until_version(match.version + 1)
         assert after["said"]["last"], "the move's own log line"
-        await bob.ws.close()
-        await carol.ws.close()
+        # A few more: the alt text tells the newest moves as Discord's attachment does, on
+        # a board open all along and on one opened now (its moves recalled from the log).
+        for _ in range(3):
+            match = await table.match(match_id)
+            to_act = min(REGISTRY["mimikri"].active_seats(match.state))
+            label = choose({**match.state, "version_hint": match.version})
+            await move(table, {0: "alice", 1: "bob"}[to_act], board, label, match_id)
+        await table.idle()
+        match = await table.match(match_id)
+        discord_alt = table.driver.latest(board).attachments[0].description
+        assert len(discord_alt.split("\n")) > 3
+        assert (await carol.until_version(match.version))["said"]["alt"] == discord_alt
+        late = await connect(http, base, carol_link)
+        assert (await late.next())["said"]["alt"] == discord_alt
+        for socket in (bob, carol, late):
+            await socket.ws.close()
 
 
 @pytest.mark.asyncio
