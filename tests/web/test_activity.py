@@ -8,7 +8,9 @@ Opened outside Discord, the page says where it belongs."""
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
 from typing import Any
 
 import pytest
@@ -280,3 +282,57 @@ async def test_a_whole_game_from_an_empty_channels_activity_to_its_rematch(table
         assert not errors, errors
     finally:
         await framed.close()
+
+
+@pytest.mark.asyncio
+async def test_the_activity_waits_out_a_rate_limit_and_outlives_its_link(table, browser,
+                                                                       monkeypatch):
+    """Discord's 429 on the sign-in exchange is waited out by the page (as long as it says),
+    not shown as a failure; a board open longer than its link's life (here a few seconds) is
+    sent a fresh link over its socket, and when its connection drops after the first link
+    expired it comes back with the fresh one — never a loop of refused reconnects."""
+    import web.activity
+    import web.server
+
+    monkeypatch.setattr(web.activity, "LINK_LIFE", 8)
+    monkeypatch.setattr(web.server, "LINK_LIFE", 8)
+    monkeypatch.setattr(web.server, "RENEW_AHEAD", 6)
+    base = activity_on(table)
+    await table.start()
+    board, match_id = await open_mimikri(table, "alice", "bob")
+    instance = await launched(table, "alice", board)
+    framed, page, frame = await framed_activity(table, browser, base, "alice", instance,
+                                                signs_in=2)
+    exchanges: list[int] = []
+
+    async def limited(route: Any) -> None:
+        exchanges.append(len(exchanges))
+        if len(exchanges) == 1:  # Discord's limit, as the server passes it on
+            await route.fulfill(status=429, headers={"Retry-After": "1"}, body="wait")
+        else:
+            await route.continue_()
+    try:
+        await page.context.route(f"{base}/api/token", limited)
+        await frame.locator("main").evaluate("() => location.reload()")  # with the route on
+        await frame.locator("#panel").wait_for(state="visible", timeout=15_000)
+        assert len(exchanges) == 2, "the 429 was tried again, after its wait"
+        first = await frame.locator("main").get_attribute("data-token")
+        await until(lambda: _changed(frame, first), "a fresh link over the socket", timeout=15)
+        from bot.links import check
+
+        ends = check(table.bot.settings.web_secret, first or "", match_id, 0).expires
+        await asyncio.sleep(max(0.0, ends + 1 - time.time()))  # the first link has run out
+        for live_board in list(table.bot.web.live.boards.get(match_id, ())):
+            await live_board.socket.close()  # the connection drops
+        live = frame.locator("#state", has_text="Live")
+        await live.wait_for(timeout=15_000)
+        match = await table.match(match_id)
+        await frame.locator(f"main[data-version='{match.version}']").wait_for(timeout=10_000)
+        assert table.bot.web.live.count() == 1, "back, with the fresh link"
+        assert await frame.locator("main").get_attribute("data-token") != first
+    finally:
+        await framed.close()
+
+
+async def _changed(frame: Any, token: str | None) -> bool:
+    return await frame.locator("main").get_attribute("data-token") != token
