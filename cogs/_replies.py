@@ -48,7 +48,7 @@ def mention(seat: SeatRow, w: Words = EN) -> str:
     return f"<@{seat.user_id}>"
 
 
-DISCORD = Style(seat=mention, quote=plain)
+DISCORD = Style(seat=mention, quote=plain, controls=True)
 """How a table's words name players in Discord: those to act or who won mentioned (a
 highlight: edits notify nobody), every name escaped."""
 

@@ -41,6 +41,9 @@ class Style:
     """A seat to act or who won (Discord: a mention of a person, which highlights them)."""
     quote: Callable[[str], str]
     """A name as written (Discord: its markdown and mentions escaped)."""
+    controls: bool = False
+    """Whether the words may name the front end's own controls (Discord's commands and
+    buttons); else they say what happens, which every front end and the picture share."""
 
 
 LOG_LINES = 6

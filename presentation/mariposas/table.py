@@ -51,8 +51,10 @@ class MariposasTable(Table[MariposasView]):
         who = ", ".join(style.seat(seats[s], w) for s in view["active"])
         if view["phase"] == "free":
             return w(f"{K}status.free", who=who)
-        return w(f"{K}status.turn", who=who, season=w(f"{K}season.{view['season']}"),
-                 button=w(f"{K}button.panel"))
+        season = w(f"{K}season.{view['season']}")
+        if not style.controls:  # no button to name: whose turn, in which season
+            return w(f"{K}status.turn_plain", who=who, season=season)
+        return w(f"{K}status.turn", who=who, season=season, button=w(f"{K}button.panel"))
 
     def scores(self, seats: Sequence[SeatRow], view: MariposasView, w: Words) -> str:
         """Everyone's points, for the board's alt text."""

@@ -13,6 +13,7 @@ from presentation.mimic import words as texts
 from presentation.seats import seat_name, seat_names
 from presentation.table import PLAIN, Style, Table
 from rendering import mimic as art
+from rendering.mimic.parts import status as picture_status
 
 if TYPE_CHECKING:
     from bot.db.rows import MatchRow, SeatRow
@@ -44,6 +45,8 @@ class MimicTable(Table[MimicView]):
         phase = view["phase"]
         if phase == "over":
             return self._result(seats, view, w, style)
+        if not style.controls:  # what happens, as the picture's own title bar says it
+            return picture_status(view, seat_names(seats, w), w)
         who = style.seat(seats[view["turn"]], w)
         step = view["step"]
         if phase == "place":
