@@ -27,8 +27,18 @@ class GroupData(TypedDict):
     label: str
 
 
+class HandData(TypedDict):
+    """A seated player's private picture (`web.games.Hand`), loaded at its own address for
+    the frame's version (`web.server`): its alt text, and where on it each group id or choice
+    code is clicked (left, top, right, bottom as fractions of its size)."""
+
+    alt: str
+    spots: dict[str, list[float]]
+
+
 class PanelData(TypedDict):
-    """What a seated player's board offers now (`web.games.Panel`)."""
+    """What a seated player's board offers now (`web.games.Panel`); ``hand`` None: no private
+    picture."""
 
     prompt: str
     realtime: bool
@@ -36,6 +46,7 @@ class PanelData(TypedDict):
     groups: list[GroupData]
     choices: list[ChoiceData]
     spots: dict[str, list[float]]
+    hand: HandData | None
 
 
 class YouData(PanelData):

@@ -2,8 +2,9 @@
 that pushes each committed change to every board of its match.
 
 Every board gets what every seat may see (`Rules.view(state, None)`); a seated player's board
-also gets their own panel — what they can do now, hand cards included (`web.games`) — and no
-other board ever does. Each board has its own writer: a slow connection gets the newest frame
+also gets their own panel — what they can do now, hand cards included, and where on their
+private picture each is clicked (`web.games`; the picture is loaded with their own link) —
+and no other board ever does. Each board has its own writer: a slow connection gets the newest frame
 when it is ready for it (frames in between collapse), and never holds up the game or another
 board.
 """

@@ -1,7 +1,8 @@
 """The web board's HTTP side (aiohttp): the page of a match, its picture and its WebSocket.
 
 Every request carries a signed token (`bot.links`) for its match, checked before anything is
-read. The page is static apart from its words (the server's language) and loads one script; the
+read; a seated player's private picture (`web.games.Hand`) is drawn only for the token of that
+player. The page is static apart from its words (the server's language) and loads one script; the
 socket sends the match's state at once and then every commit (`web.live`); a seated player's
 board also sends their moves (`web.play`), a spectator's only pings. Headers allow the page
 inside Discord's Activity frame and nowhere else, and no script but its own.
@@ -15,19 +16,20 @@ import html
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from importlib import resources
 from urllib.parse import urlsplit
 
 from aiohttp import WSMsgType, web
 
-from bot.db.rows import MatchRow
+from bot.db.rows import MatchRow, SeatRow
 from bot.i18n import words
 from bot.links import LINK_LIFE, SPECTATOR, BadToken, Pass, check, sign
 from bot.settings import Settings
 from presentation.languages import game_name
+from presentation.seats import seat_names
 from rendering.icon import render_icon
-from web import emoji, frames, page
+from web import emoji, frames, games, page
 from web.activity import Activity
 from web.frames import PongFrame, TokenFrame
 from web.host import Host
@@ -40,6 +42,8 @@ PONG = frames.text(PongFrame(type="pong"))  # the answer to the page's keep-aliv
 MESSAGES_A_SECOND = 10  # pings, moves and reactions a board may send, on average
 BURST = 20  # and at once (keys pressed together, a quick run of clicks)
 PICTURES_KEPT = 64  # drawn pictures kept, by (match, version): many boards, one draw
+HANDS_KEPT = 32  # private pictures kept, by (match, version, seat, language): a page that
+# reconnects, or the same player in two tabs, is not drawn for twice
 RENEW_AHEAD = LINK_LIFE // 2  # seconds before its link expires that a board gets a fresh one
 # Who may frame the page: Discord's clients, on both of its domains — the Embedded App SDK
 # accepts a parent on discord.com and discordapp.com and their subdomains (ptb, canary), and
@@ -68,6 +72,12 @@ def _icon() -> bytes:
     return render_icon(64)
 
 
+def seat_of(seats: Sequence[SeatRow], allowed: Pass) -> int | None:
+    """The seat of the link's user in the match (None: a spectator's link, or not seated)."""
+    return next((s.seat for s in seats if allowed.user_id != SPECTATOR
+                 and s.user_id == allowed.user_id), None)
+
+
 def origin_of(url: str) -> str:
     """``scheme://host[:port]`` of an address."""
     parts = urlsplit(url)
@@ -85,6 +95,7 @@ class BoardServer:
         self.origin = origin_of(settings.web_url)
         self.pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
         self.drawing: dict[tuple[int, int], asyncio.Future[bytes | None]] = {}
+        self.hands: OrderedDict[tuple[int, int, int, str], bytes] = OrderedDict()
         self.runner: web.AppRunner | None = None
         self.activity = activity  # the Activity's sign-in beside the boards (None: off)
 
@@ -93,6 +104,7 @@ class BoardServer:
         app = web.Application(middlewares=[self._headers])
         app.router.add_get("/m/{match:[0-9]{1,18}}", self.page)
         app.router.add_get("/m/{match:[0-9]{1,18}}/board.png", self.picture)
+        app.router.add_get("/m/{match:[0-9]{1,18}}/hand.png", self.hand)
         app.router.add_get("/m/{match:[0-9]{1,18}}/ws", self.socket)
         app.router.add_get("/static/{name:(board|activity)\\.(js|css)}", self.static)
         app.router.add_get("/static/emoji.ttf", self.emoji)
@@ -196,6 +208,32 @@ data-words="{page.attribute(page.board_words(w))}">
                 self.pictures.popitem(last=False)
         return png
 
+    async def hand(self, request: web.Request) -> web.Response:
+        """The private picture of the link's player as their seat sees it now (MIMIC's hand,
+        Mariposas' private map), in the server's words; refused to a spectator's link and to
+        anyone not seated in the match."""
+        allowed, match = await self._match(request)
+        seats = await self.host.sessions.repo.seats(match.id)
+        seat = seat_of(seats, allowed)
+        w = await self.host.languages.server(match.guild_id)
+        if seat is None:
+            raise web.HTTPForbidden(text=w("web.hand.not_yours"))
+        key = (match.id, match.version, seat, w.lang)
+        png = self.hands.get(key)
+        if png is None:
+            drawn = None
+            if match.status == "active" and match.state is not None:
+                rules = self.host.sessions.rules(match.game)
+                drawn = games.hand(match.game, rules.view(match.state, seat),
+                                   rules.legal_actions(match.state, seat), w)
+            if drawn is None:
+                raise web.HTTPNotFound(text=w("web.hand.none"))
+            png = await asyncio.to_thread(drawn.draw, seat_names(seats, w))
+            self.hands[key] = png
+            while len(self.hands) > HANDS_KEPT:
+                self.hands.popitem(last=False)
+        return web.Response(body=png, content_type="image/png")
+
     async def static(self, request: web.Request) -> web.Response:
         """The page's script and style."""
         name = request.match_info["name"]
@@ -222,8 +260,7 @@ data-words="{page.attribute(page.board_words(w))}">
             raise web.HTTPForbidden(text="Boards connect from the board's own page.")
         allowed, match = await self._match(request)
         seats = await self.host.sessions.repo.seats(match.id)
-        seat = next((s.seat for s in seats if allowed.user_id != SPECTATOR
-                     and s.user_id == allowed.user_id), None)
+        seat = seat_of(seats, allowed)
         w = await self.host.languages.server(match.guild_id)
         socket = web.WebSocketResponse(heartbeat=30)
         await socket.prepare(request)

@@ -35,6 +35,7 @@ from cogs._custom_ids import DIGIT, ID, known_template
 from cogs._replies import alt_text, apologise, png_file, reader, reason, tell
 from cogs._ui import seat_names
 from presentation.mariposas import words
+from presentation.mariposas.marks import BUTTON_VERBS, highlights
 from presentation.mariposas.prompt import K, prompt, step_of
 
 if TYPE_CHECKING:
@@ -45,7 +46,6 @@ ROWS = 5  # action rows per message (Discord's limit): menus take one each, butt
 BUTTONS = 10  # at most two rows of buttons
 GROUP = "~"  # a chooser option's value that shows a group instead of making a move
 CHOOSER = 25  # options of the group chooser (a menu; groups are far fewer)
-BUTTON_VERBS = ("flower", "trade", "keep", "confirm", "undo")
 STYLES = {"confirm": discord.ButtonStyle.success, "undo": discord.ButtonStyle.danger,
           "keep": discord.ButtonStyle.secondary}
 
@@ -80,17 +80,9 @@ def build(view: MariposasView, legal: Sequence[str], w: Words,
     if not legal:
         return Panel(w(f"{K}panel.wait"))
     lines = prompt(view, legal, w)
-    turn = view["turn"]
-    panel = Panel("")
+    panel = Panel("", highlights=highlights(view, legal))
     chosen = [c for c in legal if c.partition(":")[0] not in BUTTON_VERBS]
     pressed = [c for c in legal if c.partition(":")[0] in BUTTON_VERBS][:BUTTONS]
-    if step in ("land", "take"):
-        panel.highlights = {int(c[5:]): c[5:] for c in chosen}
-    elif step == "move":
-        panel.highlights = _butterflies(view)
-    elif step == "hatch":  # the butterfly that may hatch, by the letter the moves name it
-        queue = turn["queue"] if turn is not None else []
-        panel.highlights = _butterflies(view, only=queue[0].get("b") if queue else None)
     seen: set[str] = set()
     options = []
     for code in chosen:  # two cards of one kind read the same: offer it once
@@ -161,18 +153,6 @@ def _runs(options: list[tuple[str, str]], room: int) -> dict[str, list[tuple[str
     """Options in as few runs as fit ``room`` each, of even length, keyed by where they start."""
     size = math.ceil(len(options) / math.ceil(len(options) / room))
     return {str(at): options[at:at + size] for at in range(0, len(options), size)}
-
-
-def _butterflies(view: MariposasView, only: str | None = None) -> dict[int, str]:
-    """The seat's butterflies on the map (or just the one named ``only``), labelled with their
-    letters."""
-    found: dict[int, list[str]] = {}
-    for bid, letter in words.letters(view).items():
-        if only is not None and bid != only:
-            continue
-        b = next(x for x in view["butterflies"] if x["id"] == bid)
-        found.setdefault(b["space"], []).append(letter)
-    return {space: ",".join(ls) for space, ls in found.items()}
 
 
 def items(panel: Panel, match_id: int, version: int) -> list[discord.ui.Item[Any]]:

@@ -61,13 +61,15 @@ def render_board(view: MariposasView, names: Sequence[str], w: Words) -> bytes:
 
 
 def render_private_map(view: MariposasView, names: Sequence[str], w: Words,
-                       highlights: Mapping[int, str]) -> bytes:
+                       highlights: Mapping[int, str],
+                       part: tuple[int, int, int, int] | None = None) -> bytes:
     """The map alone for the active player, each space of ``highlights`` framed in amber and
-    tagged with its label (the option's name in the landing select menu)."""
+    tagged with its label (the option's name in the landing select menu); ``part``: only
+    that box of it (`map.focus`: the marks large enough to read on a phone)."""
     img = static_layer(w)
     _title(img, view, names, w)
     pieces(img, view, w, highlights)
-    return canvas.to_png(img)
+    return canvas.to_png(img if part is None else img.crop(part))
 
 
 def _title(img: Image.Image, view: MariposasView, names: Sequence[str], w: Words) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -23,6 +23,7 @@ from rendering import canvas, layout, theme
 from rendering.mariposas.parts import (
     BADGE,
     CITY,
+    HALF_W,
     HEX_EDGE,
     MAP_GROUND,
     MAP_TOP,
@@ -175,6 +176,39 @@ def pieces(img: Image.Image, view: MariposasView, w: Words,
             _rim(draw, start, START_RIM, inset=9)
         for vertex in content().board.milkweed:  # over the rims: a hatch needs them seen
             _milkweed(draw, vertex)
+
+
+FOCUS_ROOM = 50
+"""The room kept around the marked spaces of a private map's part (most of a hex)."""
+FOCUS_LEAST = 400
+"""The least width and height of a private map's part: a few hexes each way, to find it by."""
+
+
+def focus(spaces: Iterable[int], least: int = FOCUS_LEAST) -> tuple[int, int, int, int]:
+    """The part of the map around ``spaces`` (left, top, right, bottom in px): their hexes
+    with `FOCUS_ROOM` around them, widened to ``least`` each way and kept within the map's
+    panel — for a screen too small to read the whole map's marks."""
+    boxes = [space_box(space) for space in spaces]
+    if not boxes:
+        return 8, MAP_TOP, W - 8, PANEL_BOTTOM
+    bounds = ((8, W - 8), (MAP_TOP, PANEL_BOTTOM))
+    found: list[int] = []
+    for axis, (low, high) in enumerate(bounds):
+        start = min(b[axis] for b in boxes) - FOCUS_ROOM
+        end = max(b[axis + 2] for b in boxes) + FOCUS_ROOM
+        grow = max(0.0, least - (end - start)) / 2
+        start, end = start - grow, end + grow
+        shift = max(0.0, low - start) - max(0.0, end - high)  # back inside, size kept
+        found += [max(low, round(start + shift)), min(high, round(end + shift))]
+    return found[0], found[2], found[1], found[3]
+
+
+def space_box(space: int) -> tuple[float, float, float, float]:
+    """A space's whole box on the map: its hex's, or Michoacán's large area."""
+    if space == content().board.michoacan:
+        return michoacan_box()
+    cx, cy = hex_centre(content().board.spaces[space].at)
+    return cx - HALF_W, cy - R, cx + HALF_W, cy + R
 
 
 def moving_from(view: MariposasView) -> int | None:

@@ -1,7 +1,8 @@
 """Playing on the web board in a real browser (Debian's headless Chromium driven by Playwright,
 `tests/web/conftest.py`'s fixtures): a whole Mimikri game with one player clicking on the web and
 the other in Discord, a MIMIC and a Mariposas turn by clicks, a Schicki Micki row won by a key,
-and a stale tab refused and caught up (the Activity in Discord's frame: test_activity.py)."""
+and a stale tab refused and caught up (the Activity in Discord's frame: test_activity.py; the
+seat's private pictures: test_hands.py)."""
 
 from __future__ import annotations
 
@@ -94,12 +95,12 @@ async def test_a_mimic_turn_by_clicks_hand_card_then_highlighted_cell(table, bro
     for laid in range(2):  # §How To Play 2: at least two cards a turn
         match = await table.match(match_id)
         await offers(page, match.version)
-        assert await page.locator(".spot").count() == 0  # nothing highlighted before a card
-        await page.locator("#groups button").first.click()
-        assert await page.locator(".spot").count() > 0
+        assert await page.locator("#stage .spot").count() == 0  # nothing lit before a card
+        await page.locator("#hand .spot").first.click()  # a card on the hand's picture
+        assert await page.locator("#stage .spot").count() > 0
         if not laid:
             await page.screenshot(path=str(tmp_path / "mimic-player.png"), full_page=True)
-        await page.locator(".spot").first.click()
+        await page.locator("#stage .spot").first.click()
 
         async def laid_one(version: int = match.version) -> bool:
             return (await table.match(match_id)).version > version
@@ -266,6 +267,15 @@ IN_VIEW = """(selectors) => selectors.map((selector) => {
 })"""
 
 
+HAND_SHOWN = """() => {
+    const picture = document.querySelector('#hand img');
+    return !document.querySelector('#hand').hidden && picture.complete
+        && picture.naturalWidth > 0 && picture.src.endsWith(
+            '&v=' + document.querySelector('main').dataset.version);
+}"""
+"""The seat's private picture is shown, of the version the page offers moves on."""
+
+
 async def in_view(page: Any, *selectors: str) -> None:
     """Every element of each selector lies inside the screen, with nothing scrolled."""
     await page.evaluate("() => window.scrollTo(0, 0)")
@@ -285,11 +295,15 @@ async def test_a_mimic_board_and_its_choices_fit_one_screen(table, browser, scre
     page = await browser.new_page(viewport=SCREENS[screen])
     await page.goto(link)
     await offers(page, (await table.match(match_id)).version)
-    await page.locator("#groups button").first.click()  # a hand card: its cells light up
-    await holds(page, "() => document.querySelectorAll('.spot').length > 0", "lit cells")
+    await holds(page, HAND_SHOWN, "the hand's picture")
+    await page.locator("#hand .spot").first.click()  # a hand card: its cells light up
+    await holds(page, "() => document.querySelectorAll('#stage .spot').length > 0",
+                "lit cells")
     await page.wait_for_function("() => document.querySelector('#board').complete")
     await page.screenshot(path=str(tmp_path / f"mimic-{screen}.png"))
-    await in_view(page, "#board", "#groups button", "#choices button", "#prompt")
+    await in_view(page, "#board", "#stage .spot", "#hand img", "#hand .spot", "#groups button",
+                  "#prompt", *(["#choices button"] if await page.locator("#choices button")
+                               .count() else []))
 
 
 @pytest.mark.asyncio

@@ -1,17 +1,21 @@
 """MIMIC on the web board: a hand card, then one of its highlighted cells; power cards, then
-their target cell; the turn's buttons (end, draw, cancel) as in Discord."""
+their target cell; the turn's buttons (end, draw, cancel) as in Discord. The hand is the seat's
+private picture, its cards and power cards as `/mimic hand` draws them (each card says how many
+cells it fits), clicked there; the board beside it lights the picked card's cells."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
+from bot.games.mimic.hints import hand_targets
 from bot.games.mimic.views import MimicView
 from bot.i18n import Words
 from presentation.mimic.prompt import cell_choices, next_hint
 from presentation.mimic.words import card_name, face, power_name
 from rendering import mimic as art
+from rendering.mimic.hand import CARDS_H, HAND_SLOTS, card_box, power_chips
 from rendering.mimic.parts import all_cells
-from web.games import Box, Choice, Group, Panel, WebGame, box_of
+from web.games import Box, Choice, Group, Hand, Panel, WebGame, box_of
 
 BUTTONS = {"end": "mimic.button.end", "draw:deck": "mimic.button.draw",
            "cancel": "mimic.button.cancel"}
@@ -53,9 +57,47 @@ def panel(view: MimicView, legal: Sequence[str], w: Words) -> Panel:
     return made
 
 
+def hand(view: MimicView, legal: Sequence[str], w: Words) -> Hand | None:
+    """The seat's hand cards and power cards, each card with the cells it fits: where its
+    legal ``place:`` actions put it in its own turn, else where it would fit now (as `/mimic
+    hand` counts them, so a waiting player can plan); cards and power cards clicked there."""
+    if view["seat"] is None:
+        return None
+    cards = view["hand"]
+    at: dict[str, Box] = {f["id"]: box_of(card_box(i, len(cards)), art.W, CARDS_H)
+                          for i, f in enumerate(cards[:HAND_SLOTS])}
+    chips = power_chips(view["powers"][view["seat"]], w)
+    for i, chip in enumerate(chips):
+        group = f"power:{chip.colour}"
+        if chip.used or group in at:
+            continue
+        box = chip.box  # two chips of one colour side by side are one target
+        for after in chips[i + 1:]:
+            if after.colour != chip.colour or after.used:
+                break
+            box = (box[0], box[1], after.box[2], box[3])
+        at[group] = box_of(box, art.W, CARDS_H)
+    picking = any(code.startswith("place:") for code in legal)
+    heading = w("web.hand.mimic.pick" if picking else "web.hand.mimic.cards")
+    powers = [power_name(c, w) for c in view["powers"][view["seat"]]["active"]]
+    alt = w("web.hand.mimic.alt", cards=", ".join(card_name(f, w) for f in cards) or "—",
+            powers=", ".join(powers) or w("mimic.picture.hand.none"))
+
+    def draw(names: Sequence[str]) -> bytes:  # the cells worked out only when it is drawn
+        targets: dict[str, list[str]] = {}
+        for code in legal:
+            verb, _, rest = code.partition(":")
+            if verb == "place":
+                card, _, cell = rest.partition(":")
+                targets.setdefault(card, []).append(cell)
+        return art.render_hand(view, names, w, targets or hand_targets(view), board=False,
+                               heading=heading)
+    return Hand(alt, at, draw)
+
+
 def spots(view: MimicView) -> dict[str, Box]:
     """Every cell of the public board's grid."""
     return {cell: box_of(art.cell_box(cell), art.W, art.BOARD_H) for cell in all_cells()}
 
 
-BOARD = WebGame(panel, spots)
+BOARD = WebGame(panel, spots, hand=hand)

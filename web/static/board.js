@@ -1,11 +1,13 @@
 // The live board: the picture of the newest version, redrawn as the server pushes commits;
 // for a seated player also their panel — groups (hand cards), then choices, their targets
-// highlighted on the picture — whose clicks and keys go back over the socket. The connection
-// comes back by itself after a restart or a network hiccup, and at once when the page is shown
-// again; the server sends a fresh link before the page's own expires. The board link's page
-// starts it at once; the Activity's page starts it in place (MenagerieBoard.start) once signed in,
-// hears each state it shows (its lobby and what follows a game are the Activity's), and stops it
-// to start the next game's board in the same page.
+// highlighted on the picture — whose clicks and keys go back over the socket, and their
+// private picture where the game has one (MIMIC's hand, Mariposas' private map), loaded with
+// their own link and clicked like the board. The connection comes back by itself after a
+// restart or a network hiccup, and at once when the page is shown again; the server sends a
+// fresh link before the page's own expires. The board link's page starts it at once; the
+// Activity's page starts it in place (MenagerieBoard.start) once signed in, hears each state it
+// shows (its lobby and what follows a game are the Activity's), and stops it to start the next
+// game's board in the same page.
 "use strict";
 window.MenagerieBoard = { start };
 if (document.querySelector("main").dataset.match) {
@@ -26,6 +28,18 @@ function start(match, token, heard) {
   let shown = -1, wait = 500, socket = null, you = null, group = null, sending = false;
   let retry = null;  // the pending reconnect's timer
   let stopped = false;  // the page moved on to another game's board
+  // The seat's private picture, in the panel above what it holds in words (made here, as the
+  // Activity's page and the board's share their skeleton): its targets over it, as the board's.
+  let hand = $("hand"), handPicture, handSpots;
+  if (!hand) {
+    hand = document.createElement("div");
+    hand.id = "hand";
+    hand.hidden = true;
+    hand.append(document.createElement("img"), document.createElement("div"));
+    hand.lastChild.className = "spots";
+    holding.before(hand);
+  }
+  [handPicture, handSpots] = hand.children;
 
   // When the link stops being good (Unix seconds): its body is "user.match.expires".
   function expires(link) {
@@ -60,23 +74,42 @@ function start(match, token, heard) {
     return b;
   }
 
+  // A target on a picture: a button over its box (left, top, right, bottom as fractions of
+  // the picture), named like what it does, for keyboards and screen readers too.
+  function spot(box, label, onclick, chosen) {
+    const s = button("", onclick, chosen);
+    s.classList.add("spot");
+    s.title = label;
+    s.setAttribute("aria-label", label);
+    s.style.left = `${box[0] * 100}%`;
+    s.style.top = `${box[1] * 100}%`;
+    s.style.width = `${(box[2] - box[0]) * 100}%`;
+    s.style.height = `${(box[3] - box[1]) * 100}%`;
+    return s;
+  }
+
   function draw() {
     requestAnimationFrame(fit);  // the panel's height may change with what it now offers
     spots.replaceChildren();
+    handSpots.replaceChildren();
     groups.replaceChildren();
     choices.replaceChildren();
     panel.hidden = !you;
+    hand.hidden = !you || !you.hand;
     if (!you) return;
+    const mine = you.hand ? you.hand.spots : {};  // group ids and choice codes on the picture
     const open = you.choices.length > 0;
     if (group && !you.groups.some((g) => g.id === group)) group = null;
     const named = group && you.groups.find((g) => g.id === group);
     const waiting = acting.length ? words.waitFor.replace("{names}", acting.join(", ")) : words.wait;
     prompt.textContent = !open ? waiting
       : named ? words.target.replace("{group}", named.label) : you.prompt;
-    holding.textContent = you.holding.length ? words.holding.replace("{cards}", you.holding.join(" · ")) : "";
+    // What the seat holds, in words where its private picture does not show it.
+    holding.textContent = you.holding.length && !you.hand ? words.holding.replace("{cards}", you.holding.join(" · ")) : "";
     for (const g of you.groups) {
-      groups.append(button(g.label, () => { group = group === g.id ? null : g.id; draw(); },
-                           g.id === group));
+      const pick = () => { group = group === g.id ? null : g.id; draw(); };
+      if (mine[g.id]) handSpots.append(spot(mine[g.id], g.label, pick, g.id === group));
+      else groups.append(button(g.label, pick, g.id === group));
     }
     if (group) groups.append(button(words.back, () => { group = null; draw(); }));
     choices.className = you.realtime ? "realtime" : "";
@@ -85,10 +118,11 @@ function start(match, token, heard) {
     for (const c of offered) if (c.spot && you.spots[c.spot]) targets[c.spot] = (targets[c.spot] || 0) + 1;
     for (const choice of offered) {
       const box = choice.spot && you.spots[choice.spot];
-      // A choice made at its own place on the picture is that place (a button named like the
+      if (mine[choice.code]) handSpots.append(spot(mine[choice.code], choice.label, () => act(choice)));
+      // A choice made at its own place on a picture is that place (a button named like the
       // choice, for keyboards and screen readers too): no second button under the picture, so
       // the picture keeps the room.
-      if (!box || targets[choice.spot] > 1) {
+      if (!mine[choice.code] && (!box || targets[choice.spot] > 1)) {
         const b = button(choice.label, () => act(choice));
         if (choice.key) {
           const key = document.createElement("kbd");
@@ -97,17 +131,7 @@ function start(match, token, heard) {
         }
         choices.append(b);
       }
-      if (box) {
-        const s = button("", () => act(choice));
-        s.className = "spot";
-        s.title = choice.label;
-        s.setAttribute("aria-label", choice.label);
-        s.style.left = `${box[0] * 100}%`;
-        s.style.top = `${box[1] * 100}%`;
-        s.style.width = `${(box[2] - box[0]) * 100}%`;
-        s.style.height = `${(box[3] - box[1]) * 100}%`;
-        spots.append(s);
-      }
+      if (box) spots.append(spot(box, choice.label, () => act(choice)));
     }
   }
 
@@ -124,21 +148,34 @@ function start(match, token, heard) {
 
   // The picture as tall as the screen leaves it, so that it and the player's choices are seen
   // together without scrolling: beside it on a wide screen (the panel sits at the picture's
-  // side), under it on a narrow one (the panel's height is left for it).
+  // side), under it on a narrow one (the panel's height is left for it). The private picture
+  // in the panel is as wide as the panel where there is room, narrower where its height would
+  // push the panel's choices out of sight.
   function fit() {
     const top = $("stage").getBoundingClientRect().top + window.scrollY;
     const beside = window.matchMedia("(min-aspect-ratio: 5/4)").matches;
     const left = window.innerHeight - top - 8;
     panel.style.maxHeight = "";
-    const asks = panel.hidden ? 0 : panel.scrollHeight + 16;
+    hand.style.width = "";
+    const shape = !hand.hidden && handPicture.naturalWidth > 0
+      ? handPicture.naturalHeight / handPicture.naturalWidth : 0;
+    const pictured = shape ? hand.getBoundingClientRect().height : 0;  // at the panel's width
+    const rest = panel.hidden ? 0 : panel.scrollHeight - pictured + 16;  // all else it holds
     // Under the picture the panel takes what it needs, up to 60 % of what is left; a longer
     // one scrolls within itself (the page never does).
-    const under = beside ? 0 : Math.min(asks, left * 0.6);
+    const under = beside ? 0 : Math.min(rest + pictured, left * 0.6);
+    if (shape) {
+      const room = (beside ? left : under) - rest;
+      // never wider than drawn: a part of a map is not blurred by stretching it
+      const width = Math.min(hand.parentElement.clientWidth, room / shape, handPicture.naturalWidth);
+      hand.style.width = `${Math.max(width, 120)}px`;
+    }
     main.style.setProperty("--fit", `${Math.max(left - under, 160)}px`);
     panel.style.maxHeight = `${Math.max(beside ? left : under - 16, 96)}px`;
   }
   window.addEventListener("resize", fit);
   board.addEventListener("load", fit);
+  handPicture.addEventListener("load", () => { hand.classList.remove("loading"); fit(); });
   document.fonts.addEventListener("loadingdone", fit);  // the emoji font changes the labels' size
 
   // What the table says, as Discord's board says it: whose move and what to do (or who won),
@@ -197,6 +234,16 @@ function start(match, token, heard) {
       const over = frame.status === "finished" || frame.status === "cancelled";
       state.textContent = over ? words.over : words.live;
       you = frame.you || null;
+      if (you && you.hand) {  // the seat's own, for this version: only its own link loads it
+        const src = `/m/${match}/hand.png?t=${encodeURIComponent(token)}&v=${frame.version}`;
+        if (!handPicture.src.endsWith(src)) {
+          hand.classList.add("loading");  // its targets wait for the picture they lie on
+          handPicture.src = src;
+        }
+        handPicture.alt = you.hand.alt;
+      } else {
+        handPicture.removeAttribute("src");
+      }
       tell(frame.said);
       sending = false;
       draw();
