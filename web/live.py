@@ -193,7 +193,10 @@ class LiveBoards(Listener):
         """A change was committed here: its frame goes to every board of its match, with the
         log lines of what it did."""
         match = transition.match
-        if match.id in self.boards:
+        # Told already (by the change feed, which may hear another process's change before
+        # the session service tells it): its events are in the scene.
+        if match.id in self.boards \
+                and self.pushed.get(match.id) != (match.version, match.status):
             before = self.scenes.get(match.id) or Scene(transition.seats)
             table = self.tables.get(match.game) if self.tables is not None else None
             self.scenes[match.id] = before.then(transition.seats, transition.events, table)
@@ -214,10 +217,15 @@ class LiveBoards(Listener):
             return
         match = await self.sessions.repo.match(match_id)
         if match is not None and self.pushed.get(match_id) != (match.version, match.status):
-            # The seats as they are now (its table's words, its lobby); the events are
-            # unknown here (changed elsewhere), the log as it was.
-            log = self.scenes[match_id].log if match_id in self.scenes else []
-            self.scenes[match_id] = Scene(await self.sessions.repo.seats(match_id), log=log)
+            # The seats as they are now (its table's words, its lobby), and the events of the
+            # actions its boards were not sent (changed elsewhere: rebuilt from the log).
+            shown = [b.shown.version for b in self.boards.get(match_id, ()) if b.shown]
+            told = self.pushed[match_id][0] if match_id in self.pushed else min(shown, default=None)
+            events = await self.sessions.events_since(match, told) if told is not None else []
+            before = self.scenes.get(match_id) or Scene([])
+            table = self.tables.get(match.game) if self.tables is not None else None
+            self.scenes[match_id] = before.then(await self.sessions.repo.seats(match_id),
+                                                events, table)
             self.push(match)
 
     async def refresh_all(self) -> None:

@@ -183,6 +183,19 @@ class Changes:
             self._history[match.id] = events
         return events
 
+    async def events_since(self, match: MatchRow, version: int) -> list[Event]:
+        """The events of ``match``'s actions after ``version``, rebuilt from its log: what a
+        change another process committed did, which the change feed does not say."""
+        if match.state is None or version >= match.version:
+            return []
+        log = (await self.repo.action_log(match.id))[:match.version]  # none newer than it
+        players = len(await self.repo.seats(match.id))
+        rules = self.rules(match.game)
+        _, before = replay(rules, match.seed, players, match.options, log[:version],
+                           trusted=True)
+        _, every = replay(rules, match.seed, players, match.options, log, trusted=True)
+        return every[len(before):]
+
     def _arm(self, match: MatchRow, seats: list[SeatRow]) -> None:
         """Start what drives the committed match on (`bot.sessions.clock.Clock._arm`)."""
         raise NotImplementedError

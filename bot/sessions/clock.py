@@ -98,16 +98,23 @@ class Clock(Changes):
         """A change to ``match_id`` was committed, maybe by another process (the change feed:
         a move on the web board that process serves). A match of this process's guilds that
         it has not told its listeners of itself is driven on from where it now stands and
-        told to them as if committed here (less its events, which are not stored): Discord's
-        board is redrawn and the turn pinged by the game's own process."""
+        told to them as if committed here, with the events of the actions since the last
+        change it told (rebuilt from the log): Discord's board is redrawn with their log
+        lines and the turn pinged by the game's own process."""
         async with self.lock(match_id):
             match = await self.repo.match(match_id)
+            told = self._published.get(match_id)
             if match is None or not self.owner.owns(match.guild_id) \
-                    or self._published.get(match_id) == (match.version, match.status):
+                    or told == (match.version, match.status):
                 return
             seats = await self.repo.seats(match_id)
+            events = await self.events_since(match, told[0]) if told is not None else []
+            if told is None:  # what this process kept of its history may miss changes
+                self._history.pop(match_id, None)
+            elif match_id in self._history:
+                self._history[match_id].extend(events)
             self._arm(match, seats)
-            self._publish(Transition(match, seats))
+            self._publish(Transition(match, seats, events))
 
     async def missed(self) -> None:
         """Changes may have gone unheard (the change feed was down): every running game of

@@ -68,6 +68,8 @@ async def test_a_board_on_one_process_hears_moves_made_through_the_other(
                 while seen <= before:
                     frame = json.loads((await ws.receive(timeout=5)).data)
                     seen = frame.get("version", seen)
+                # What the move did, though the change feed says only that it changed.
+                assert frame["said"]["last"], frame["said"]
             assert seen == (await play.match(match_id)).version
     finally:
         for process, _ in play.every_process:
@@ -113,6 +115,10 @@ async def test_a_move_on_the_other_process_board_redraws_the_discord_board_its_o
             return any(c.get("custom_id", "").startswith(prefix)
                        for c in play.driver.latest(board).iter_components())
         await until(redrawn, "the Discord board redrawn at the web move's version")
+        # With the move's log line, rebuilt from the log by the game's own process.
+        lines = [line for line in play.driver.latest(board).content.split("\n")
+                 if line.startswith("> ")]
+        assert "📷" in lines[-1], lines  # Mimikri's first move: the camera's edge chosen
         # Only the game's own process edited its board (and pinged the next turn).
         first_token = play.processes[first.id].token
         foreign = [r.path for r in play.server.requests[before:]

@@ -52,6 +52,9 @@ class Sessions:
     def rules(self, game: str) -> Rules:
         return Rules()
 
+    async def events_since(self, match: MatchRow, version: int) -> list[Any]:
+        return []
+
 
 def row(version: int, status: str = "active") -> MatchRow:
     return MatchRow(id=7, game="mimikri", guild_id=1, channel_id=2, message_id=3, host_id=4,
