@@ -172,7 +172,8 @@ class Activity:
         """Who the page's user is and where its Activity runs, as Discord says: the user from
         their access token, the place from Discord's record of the instance (asked with the
         bot's token), which must count the user among its own; the page's word counts for
-        neither."""
+        neither (discord-api-docs, activities/development-guides/networking, "Trusting Client
+        Data": ask Discord from the server with the user's token)."""
         self._allowed()
         if sent is None:
             sent = await _json(request)

@@ -224,7 +224,9 @@
     }
   }
 
-  // Who is in the Activity, as Discord tells it (names as the users wrote them).
+  // Who is in the Activity, as Discord tells it (names as the users wrote them, set as text:
+  // the client's data is not sanitized — discord-api-docs, activities/development-guides/
+  // networking, "Trusting Client Data").
   function show(participants) {
     const names = participants.map((p) => p.global_name || p.username).filter(Boolean);
     people.textContent = names.length ? words.people.replace("{names}", names.join(", ")) : "";
@@ -234,7 +236,10 @@
     try {
       show((await sdk.commands.getInstanceConnectedParticipants()).participants);
     } catch (error) {
-      people.textContent = "";  // a client that cannot tell: the board works all the same
+      // A client too old for the command answers INVALID_COMMAND (discord-api-docs,
+      // activities/development-guides/production-readiness, "Backward Compatibility"): the
+      // board works all the same.
+      people.textContent = "";
     }
   }
 
