@@ -22,18 +22,28 @@ BUTTONS = {"end": "mimic.button.end", "draw:deck": "mimic.button.draw",
 TARGETED = ("yellow", "red", "blue")  # a power card used on a cell: the card, then the cell
 
 
+def placements(legal: Sequence[str]) -> dict[str, list[str]]:
+    """The cells each hand card may be laid on now, from the ``place:<card>:<cell>`` codes."""
+    found: dict[str, list[str]] = {}
+    for code in legal:
+        verb, _, rest = code.partition(":")
+        if verb == "place":
+            card, _, cell = rest.partition(":")
+            found.setdefault(card, []).append(cell)
+    return found
+
+
 def panel(view: MimicView, legal: Sequence[str], w: Words) -> Panel:
     """The choices of ``legal``: hand cards and power cards open their highlighted cells."""
     made = Panel(next_hint(view, w, w, keys="web.mimic") if legal else "")
     hand = {f["id"]: f for f in view["hand"]}
     made.holding = [card_name(f, w) for f in view["hand"]]
-    placing: dict[str, list[str]] = {}
+    placing = placements(legal)
     for code in legal:
         verb, _, rest = code.partition(":")
         if verb == "place":
-            card, _, cell = rest.partition(":")
-            placing.setdefault(card, []).append(cell)
-        elif code in BUTTONS:
+            continue  # a hand card's group, below
+        if code in BUTTONS:
             made.choices.append(Choice(code, w(BUTTONS[code])))
         elif verb in TARGETED:
             group = f"power:{verb}"
@@ -84,14 +94,8 @@ def hand(view: MimicView, legal: Sequence[str], w: Words) -> Hand | None:
             powers=", ".join(powers) or w("mimic.picture.hand.none"))
 
     def draw(names: Sequence[str]) -> bytes:  # the cells worked out only when it is drawn
-        targets: dict[str, list[str]] = {}
-        for code in legal:
-            verb, _, rest = code.partition(":")
-            if verb == "place":
-                card, _, cell = rest.partition(":")
-                targets.setdefault(card, []).append(cell)
-        return art.render_hand(view, names, w, targets or hand_targets(view), board=False,
-                               heading=heading)
+        return art.render_hand(view, names, w, placements(legal) or hand_targets(view),
+                               board=False, heading=heading)
     return Hand(alt, at, draw)
 
 
