@@ -54,19 +54,12 @@ def kept(bot: GameBot) -> dict[str, int]:
         sized["schicki.results"] = schicki.table._results
     if dealer is not None:
         sized["dealer.tables"], sized["dealer._tasks"] = dealer.tables, dealer._tasks
-    return {name: len(value) for name, value in sized.items()}
-
-
-def kept_elsewhere(bot: GameBot) -> dict[str, int]:
-    """Per-match maps of the Schicki Micki cog, which this soak reports but does not hold to
-    their idle size (they are the cog's to empty): message → match, match → message, dressed
-    messages, the players' reactions per message."""
     cog: Any = bot.get_cog("SchickiMicki")
-    if cog is None:
-        return {}
-    return {"schicki cog.rows": len(cog.rows), "schicki cog.posted": len(cog.posted),
-            "schicki cog.dressed": len(cog.dressed),
-            "schicki reactions.marks": len(cog.reactions.marks)}
+    if cog is not None:  # its table messages: message → match, match → message, …
+        sized |= {"schicki cog.rows": cog.rows, "schicki cog.posted": cog.posted,
+                  "schicki cog.dressed": cog.dressed, "schicki cog.lobbies": cog.lobbies,
+                  "schicki reactions.marks": cog.reactions.marks}
+    return {name: len(value) for name, value in sized.items()}
 
 
 def rss_mib() -> float:
@@ -85,7 +78,6 @@ class Soak:
 
     idle: dict[str, int]
     after: dict[str, int] = field(default_factory=dict)
-    elsewhere: dict[str, int] = field(default_factory=dict)  # `kept_elsewhere`, after
     rss: list[tuple[int, float]] = field(default_factory=list)  # (games played, MiB)
     # (games played, memory blocks Python's allocator holds): what the objects themselves
     # take, blind to how much the C allocator keeps (which grows on a busy machine).
@@ -232,7 +224,6 @@ async def soak(bot: GameBot, games: int, *, guild_id: int, channel_id: int,
     if tracemalloc.is_tracing():
         figures.heap_growth = tracemalloc.get_traced_memory()[0] / 2**20
         tracemalloc.stop()
-    figures.elsewhere = kept_elsewhere(bot)
     return figures
 
 
@@ -275,8 +266,6 @@ async def bench_soak(games: int = BENCH_GAMES) -> None:
     print(f"per-match structures: {total_idle} entries idle, {total_after} after"
           f" ({len(figures.after)} structures; "
           + (f"grown: {grown})" if grown else "every one back at its idle size)"))
-    print("not yet emptied when a game ends (the Schicki Micki cog's):",
-          ", ".join(f"{name} {size}" for name, size in figures.elsewhere.items()) or "none")
     warm, end = figures.rss_after_warm_up()
     warm_games = figures.rss[max(1, len(figures.rss) // 5) - 1][0]
     rate = (end - warm) / max(1, games - warm_games) * 1000

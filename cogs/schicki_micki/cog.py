@@ -78,6 +78,7 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
         come in through the listeners below; the root has the dealer go on with them)."""
         self.bot.add_dynamic_items(ReactButton)
         self._detach = self.dealer.attach(self)
+        self.ui.forgotten.append(self._forget)
         for match in await self.bot.sessions.repo.open_matches(owner=self.bot.sessions.owner):
             if match.game == SchickiUI.game and match.status == "active":
                 self.rows[match.message_id or 0] = match.id
@@ -85,6 +86,19 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
     async def cog_unload(self) -> None:
         """No table to deal on any more (the root stops the dealer)."""
         self._detach()
+        if self._forget in self.ui.forgotten:
+            self.ui.forgotten.remove(self._forget)
+
+    def _forget(self, match_id: int) -> None:
+        """The game is over and its last table drawn: its table message is none of ours any
+        more (a reaction on it is ignored, as on any other message)."""
+        table = self.posted.pop(match_id, None)
+        self.lobbies.pop(match_id, None)
+        for message in {table, *(m for m, owner in self.rows.items() if owner == match_id)}:
+            if message is not None:
+                self.rows.pop(message, None)
+                self.dressed.discard(message)
+                self.reactions.forget(message)
 
     @commands.Cog.listener()
     async def on_raw_reaction_add(self, event: discord.RawReactionActionEvent) -> None:
@@ -191,7 +205,8 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
         except discord.NotFound:
             self.bot.publisher.refresh(match.id)  # deleted: the board is posted anew
             raise
-        self.dressed.add(table)
+        if self.posted.get(match.id) == table:  # still its table (not ended meanwhile)
+            self.dressed.add(table)
 
     def _adopt(self, match_id: int, message_id: int) -> int:
         """Take ``message_id`` as the game's table message."""
@@ -249,7 +264,8 @@ class SchickiMicki(GameCog, commands.GroupCog, group_name="schicki",
         except discord.NotFound:
             self.bot.publisher.refresh(match.id)  # deleted: the board is posted anew
             return
-        self.dressed.add(match.message_id)
+        if self.posted.get(match.id) == match.message_id:  # not ended meanwhile
+            self.dressed.add(match.message_id)
 
     async def trouble(self, match_id: int, error: BaseException) -> None:
         """Tell the host once when a missing permission stops the dealer."""

@@ -65,7 +65,9 @@ class TableReactions:
     async def clear(self, channel_id: int, message_id: int) -> None:
         """Take off every noted player's reaction, one call each; retried on failure."""
         message = self.bot.get_partial_messageable(channel_id).get_partial_message(message_id)
-        marks = self.marks.setdefault(message_id, set())
+        marks = self.marks.get(message_id)
+        if marks is None:
+            return  # none noted (or the message is no table any more)
         failures = 0
         while marks:
             mark = next(iter(marks))

@@ -3,7 +3,7 @@ just after a window, that window's result in both (until the next card's edit re
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -34,12 +34,16 @@ class SchickiUI(GameUI[SchickiView]):
         self.table: SchickiTable = table  # the picture, and each match's newest result
         self.dealer = dealer
         self.pictures: dict[int, bytes] = {}  # match → the table picture last drawn
+        # Who else keeps something per match until it is over (the cog: its table message).
+        self.forgotten: list[Callable[[int], None]] = []
 
     def forget(self, match_id: int) -> None:
         """The match is over and its last table drawn (the publisher says so): its picture
-        and result are never needed again."""
+        and result are never needed again, nor what the cog keeps of its table message."""
         self.pictures.pop(match_id, None)
         self.table.forget(match_id)
+        for forget in self.forgotten:
+            forget(match_id)
 
     async def ready(self, match: MatchRow) -> None:
         """Called before every picture of the table (`board`): while the dealer submits a
