@@ -15,6 +15,7 @@ import asyncio
 import contextlib
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from aiohttp import web
@@ -188,6 +189,8 @@ class LiveBoards(Listener):
         self.boards: dict[int, set[Board]] = {}
         # match -> (version, status) its boards were last sent: a cancel keeps the version
         self.pushed: dict[int, tuple[int, str]] = {}
+        # Told of each match as it is sent to its boards (the server begins its picture).
+        self.pushing: list[Callable[[MatchRow], None]] = []
 
     def published(self, transition: Transition) -> None:
         """A change was committed here: its frame goes to every board of its match, with the
@@ -247,6 +250,8 @@ class LiveBoards(Listener):
             if lang not in public:
                 public[lang] = frame(self.sessions, match, None, board.w, self.tables, scene)
             board.show(self.sessions, match, public[lang])
+        for told in self.pushing:
+            told(match)
 
     def open(self, match_id: int, socket: web.WebSocketResponse, seat: int | None = None,
              w: Words | None = None, seats: list[SeatRow] | None = None,

@@ -98,6 +98,7 @@ class BoardServer:
         self.hands: OrderedDict[tuple[int, int, int, str], bytes] = OrderedDict()
         self.runner: web.AppRunner | None = None
         self.activity = activity  # the Activity's sign-in beside the boards (None: off)
+        live.pushing.append(self._prepare)
 
     def app(self) -> web.Application:
         """The routes, and the headers every answer gets."""
@@ -183,15 +184,33 @@ data-words="{page.attribute(page.board_words(w))}">
         png = self.pictures.get(key)
         if png is None:
             # Every board of a match asks for its new picture at once: one draw for all of
-            # them, not one each (a draw is tens of milliseconds of a core).
-            drawing = self.drawing.get(key)
-            if drawing is None:
-                drawing = self.drawing[key] = asyncio.ensure_future(self._draw(match))
-                drawing.add_done_callback(lambda _: self.drawing.pop(key, None))
-            png = await asyncio.shield(drawing)
+            # them, not one each (a draw is tens of milliseconds of a core), most often the
+            # one begun as the version was pushed (`_prepare`).
+            png = await asyncio.shield(self._drawing(match))
             if png is None:
                 raise web.HTTPNotFound(text="This game has no board yet.")
         return web.Response(body=png, content_type="image/png")
+
+    def _prepare(self, match: MatchRow) -> None:
+        """A version was pushed to its boards: its picture is begun now, while the frame is
+        on its way, so that it is ready (or nearly) when the boards ask for it."""
+        if match.state is not None and (match.id, match.version) not in self.pictures:
+            self._drawing(match)
+
+    def _drawing(self, match: MatchRow) -> asyncio.Future[bytes | None]:
+        """The draw of ``match``'s picture under way, begun if none is."""
+        key = (match.id, match.version)
+        drawing = self.drawing.get(key)
+        if drawing is None:
+            drawing = self.drawing[key] = asyncio.ensure_future(self._draw(match))
+            drawing.add_done_callback(lambda done: self._drawn(key, done))
+        return drawing
+
+    def _drawn(self, key: tuple[int, int], done: asyncio.Future[bytes | None]) -> None:
+        self.drawing.pop(key, None)
+        if not done.cancelled() and done.exception() is not None:  # nobody may be waiting
+            log.warning("the picture of game %s v%s could not be drawn", *key,
+                        exc_info=done.exception())
 
     async def _draw(self, match: MatchRow) -> bytes | None:
         """The match's public picture as it stands, drawn off the loop and kept (None: it

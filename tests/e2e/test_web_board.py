@@ -89,6 +89,14 @@ async def test_a_move_in_discord_is_pushed_to_the_web_board(table):
                 REGISTRY["mimikri"].view(match.state, None)))  # the public view only
             seat = min(REGISTRY["mimikri"].active_seats(match.state))
             label = choose(match.state)
+            server = table.bot.web
+            drawn: list[int] = []
+            draw = server.host.picture
+
+            def counted(*args: Any) -> bytes | None:
+                drawn.append(args[0].version)
+                return draw(*args)
+            object.__setattr__(server.host, "picture", counted)  # a frozen Host, in a test
             await move(table, {0: "alice", 1: "bob"}[seat], board, label, match_id)
             pushed = await next_frame(ws)  # pushed: the board asked for nothing
             assert pushed["version"] == match.version + 1
@@ -96,15 +104,8 @@ async def test_a_move_in_discord_is_pushed_to_the_web_board(table):
             assert (await next_frame(ws))["type"] == "error"
             assert (await table.match(match_id)).version == match.version + 1
 
-        # Every board asks for the new picture at once: it is drawn once for all of them.
-        server = table.bot.web
-        drawn: list[int] = []
-        draw = server.host.picture
-
-        def counted(*args: Any) -> bytes | None:
-            drawn.append(args[0].version)
-            return draw(*args)
-        object.__setattr__(server.host, "picture", counted)  # a frozen Host, in a test only
+        # Every board asks for the new picture at once: it is drawn once for all of them,
+        # begun as the move was pushed.
         asked = await asyncio.gather(*(http.get(f"{base}/m/{match_id}/board.png?t={token}")
                                        for _ in range(5)))
         pictures = {await answer.read() for answer in asked}
