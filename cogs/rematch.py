@@ -129,13 +129,7 @@ async def rematch(interaction: discord.Interaction[GameBot], finished_id: int) -
                                      _busy(bot, busy, finished, played, w) if busy else None))
     if match is None:
         return
-    for seat in seats:
-        if seat.is_computer and seat.user_id is None:
-            try:
-                await bot.sessions.add_computer(match.id, user.id, seat.level)
-            except RuleError:  # no room (cannot happen with the same seats): play without
-                log.warning("could not seat computer %s again in rematch %s", seat.seat,
-                            match.id)
+    await bot.sessions.seat_computers_again(match.id, user.id, seats)
     others = [u for u in dict.fromkeys(played) if u != user.id]
     if not others:
         return

@@ -12,7 +12,6 @@ proven.
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import functools
 import time
 from dataclasses import dataclass
@@ -223,11 +222,7 @@ async def _rematch(host: Host, who: Who, sent: dict[str, Any], w: Words) -> Matc
         if busy is None:
             raise Refused(w("games.busy", what=w("games.another"))) from None
         return busy
-    for seat in seats:
-        if seat.is_computer and seat.user_id is None:
-            # No room cannot happen with the same seats; were it to, play without.
-            with contextlib.suppress(RuleError):
-                await host.sessions.add_computer(match.id, who.user_id, seat.level)
+    await host.sessions.seat_computers_again(match.id, who.user_id, seats)
     return await repo.match(match.id) or match
 
 

@@ -4,6 +4,7 @@ channel again once its thread or channel is gone. Each is one change (`bot.sessi
 
 from __future__ import annotations
 
+import logging
 import secrets
 from typing import Any
 
@@ -12,6 +13,8 @@ from bot.db.rows import MatchRow, SeatRow
 from bot.games.core import Event, start
 from bot.sessions.changes import Changes
 from bot.sessions.transition import LobbyError, Placement, Transition
+
+log = logging.getLogger(__name__)
 
 
 class Lobby(Changes):
@@ -71,6 +74,19 @@ class Lobby(Changes):
             change.transition = await self._transition(
                 match_id, Event("joined", None, {"name": name, "level": level}))
         return change.transition
+
+    async def seat_computers_again(self, match_id: int, user_id: int,
+                                   finished: list[SeatRow]) -> None:
+        """A rematch's lobby gets the computers of the game it follows, at their levels
+        (seated by ``user_id``, its host). One that finds no room (it cannot, with the same
+        seats) is left out: the rematch is played without it."""
+        for seat in finished:
+            if seat.is_computer and seat.user_id is None:
+                try:
+                    await self.add_computer(match_id, user_id, seat.level)
+                except LobbyError:
+                    log.warning("could not seat computer %s again in rematch %s", seat.seat,
+                                match_id)
 
     async def remove_computer(self, match_id: int, user_id: int) -> Transition:
         """Take the last computer added off its lobby seat (a level clicked by mistake);
