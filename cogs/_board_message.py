@@ -23,9 +23,9 @@ from bot.sessions.service import SessionService
 from bot.sessions.transition import Transition
 from cogs._lobby import lobby_buttons, lobby_text
 from cogs._replies import DISCORD, server_words
-from cogs._ui import EN, computer_name
+from cogs._ui import EN
 from cogs._web import WebButtons
-from presentation.table import LOG_LINES, PLAIN, Style, alt_text
+from presentation.table import LOG_LINES, PLAIN, Style, alt_text, log_line
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -61,17 +61,8 @@ class BoardMessages:
              style: Style = DISCORD) -> str:
         """One event's log line ('' when it is private or not worth a line); names escaped
         for Discord, or as written (`PLAIN`: the picture's alt text)."""
-        if event.kind in ("joined", "left"):
-            name = event.data["name"]
-            if "level" in event.data:  # a computer: named in the reader's words
-                name = computer_name(name, event.data["level"], w)
-            return w(f"lobby.{event.kind}", name=style.quote(name))
         ui = self.bot.uis.get(match.game)
-        if ui is None or event.visible_to is not None:
-            return ""
-        if style is DISCORD:
-            return ui.describe(event, seats, w) or ""
-        return ui.table.describe(event, seats, w, style) or ""
+        return log_line(ui.table if ui is not None else None, event, seats, w, style)
 
     async def result_line(self, match: MatchRow, seats: list[SeatRow]) -> tuple[str, Words]:
         """The head line of a finished game (its result), in the server's words."""

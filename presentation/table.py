@@ -23,7 +23,7 @@ from bot.games.spec import named
 from bot.i18n import Words
 from bot.sessions.transition import Listener, Transition
 from presentation.languages import game_name
-from presentation.seats import seat_name
+from presentation.seats import computer_name, seat_name
 
 if TYPE_CHECKING:
     from bot.db.rows import MatchRow
@@ -129,6 +129,20 @@ def alt_text(table: Table[Any], match: MatchRow, seats: Sequence[SeatRow], view:
              status=table.status(match, seats, view, w, PLAIN))
     scores = table.scores(seats, view, w)
     return unmarked("\n".join([head, *([scores] if scores else []), *lines]))
+
+
+def log_line(table: Table[Any] | None, event: Event, seats: Sequence[SeatRow], w: Words,
+             style: Style = PLAIN) -> str:
+    """One event's line in a board's log, for every front end ('' when it is private or not
+    worth a line): a lobby's comings and goings, else what the game's table says of it."""
+    if event.kind in ("joined", "left"):
+        name = event.data["name"]
+        if "level" in event.data:  # a computer: named in the reader's words
+            name = computer_name(name, event.data["level"], w)
+        return w(f"lobby.{event.kind}", name=style.quote(name))
+    if table is None or event.visible_to is not None:
+        return ""
+    return table.describe(event, seats, w, style) or ""
 
 
 def unmarked(text: str) -> str:

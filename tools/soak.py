@@ -274,5 +274,5 @@ async def bench_soak(games: int = BENCH_GAMES) -> None:
           f" ({rate:+.2f} MiB per 1,000 games after warm-up)")
     if figures.heap_growth is not None:
         print(f"Python objects made after warm-up and still alive after {games} games:"
-              f" {figures.heap_growth:.2f} MiB (the double's newest messages, bounded caches"
-              " and the maps named above as not yet emptied)")
+              f" {figures.heap_growth:.2f} MiB (the double's newest messages and the"
+              " bounded caches)")

@@ -28,7 +28,7 @@ from bot.links import SPECTATOR
 from bot.sessions.service import SessionService
 from bot.sessions.transition import Listener, Transition, players
 from presentation.seats import seat_name
-from presentation.table import LOG_LINES, PLAIN, Table, Tables, alt_text, unmarked
+from presentation.table import LOG_LINES, PLAIN, Table, Tables, alt_text, log_line, unmarked
 from web import frames, games
 from web.frames import StateFrame, TableWords, YouData
 from web.lobby import lobby_data
@@ -57,8 +57,8 @@ class Scene:
 
 
 def told(table: Table[Any], event: Event, seats: list[SeatRow]) -> bool:
-    """Whether ``table`` tells everyone ``event`` in a line of the board's log."""
-    return event.visible_to is None and bool(table.describe(event, seats, EN, PLAIN))
+    """Whether a board's log tells everyone ``event`` in a line (as Discord's board does)."""
+    return bool(log_line(table, event, seats, EN))
 
 
 def table_words(sessions: SessionService, tables: Tables, match: MatchRow, scene: Scene,
@@ -71,8 +71,7 @@ def table_words(sessions: SessionService, tables: Tables, match: MatchRow, scene
     seats = scene.seats
 
     def lines(events: list[Event]) -> list[str]:
-        return [unmarked(line) for e in events if e.visible_to is None
-                and (line := table.describe(e, seats, w, PLAIN))]
+        return [unmarked(line) for e in events if (line := log_line(table, e, seats, w))]
     last = lines(scene.events)
     to_act = players(sessions.rules(match.game).active_seats(match.state)) \
         if match.status == "active" else []

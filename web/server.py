@@ -42,6 +42,7 @@ PONG = frames.text(PongFrame(type="pong"))  # the answer to the page's keep-aliv
 MESSAGES_A_SECOND = 10  # pings, moves and reactions a board may send, on average
 BURST = 20  # and at once (keys pressed together, a quick run of clicks)
 PICTURES_KEPT = 64  # drawn pictures kept, by (match, version): many boards, one draw
+VIEWED_KEPT = 4096  # matches remembered as shown on pages (their pictures drawn ahead)
 HANDS_KEPT = 32  # private pictures kept, by (match, version, seat, language): a page that
 # reconnects, or the same player in two tabs, is not drawn for twice
 RENEW_AHEAD = LINK_LIFE // 2  # seconds before its link expires that a board gets a fresh one
@@ -95,6 +96,7 @@ class BoardServer:
         self.origin = origin_of(settings.web_url)
         self.pictures: OrderedDict[tuple[int, int], bytes] = OrderedDict()
         self.drawing: dict[tuple[int, int], asyncio.Future[bytes | None]] = {}
+        self.viewed: OrderedDict[int, None] = OrderedDict()  # matches whose pictures pages load
         self.hands: OrderedDict[tuple[int, int, int, str], bytes] = OrderedDict()
         self.runner: web.AppRunner | None = None
         self.activity = activity  # the Activity's sign-in beside the boards (None: off)
@@ -181,6 +183,10 @@ data-words="{page.attribute(page.board_words(w))}">
         """The public board of the match as Discord shows it, drawn once per version."""
         _, match = await self._match(request)
         key = (match.id, match.version)
+        self.viewed[match.id] = None
+        self.viewed.move_to_end(match.id)
+        while len(self.viewed) > VIEWED_KEPT:
+            self.viewed.popitem(last=False)
         png = self.pictures.get(key)
         if png is None:
             # Every board of a match asks for its new picture at once: one draw for all of
@@ -192,9 +198,11 @@ data-words="{page.attribute(page.board_words(w))}">
         return web.Response(body=png, content_type="image/png")
 
     def _prepare(self, match: MatchRow) -> None:
-        """A version was pushed to its boards: its picture is begun now, while the frame is
-        on its way, so that it is ready (or nearly) when the boards ask for it."""
-        if match.state is not None and (match.id, match.version) not in self.pictures:
+        """A version was pushed to its boards: where they show pictures (a page asked for one
+        of this match before), its picture is begun now, while the frame is on its way, so
+        that it is ready, or nearly, when they ask for it."""
+        if match.state is not None and match.id in self.viewed \
+                and (match.id, match.version) not in self.pictures:
             self._drawing(match)
 
     def _drawing(self, match: MatchRow) -> asyncio.Future[bytes | None]:

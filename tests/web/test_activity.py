@@ -235,6 +235,14 @@ async def test_a_whole_game_from_an_empty_channels_activity_to_its_rematch(table
         await frame.locator("#lobby-buttons button", has_text="Start").click()
         await frame.locator("#stage").wait_for(state="visible", timeout=10_000)
         assert (await table.match(match_id)).status == "active"
+        # In words too: whose turn (Alice orients the camera first), and the picture's alt
+        # text as Discord's copy of it has it.
+        await frame.locator("#told", has_text="Alice").wait_for(timeout=10_000)
+        alt = await frame.locator("#board").get_attribute("alt") or ""
+        assert alt.startswith(f"Mimikri · game #{match_id}") and "Alice" in alt, alt
+        await table.idle()
+        discord = table.driver.latest(lobby).attachments[0].description
+        assert alt == discord, (alt, discord)
 
         rules = REGISTRY["mimikri"]
         for _ in range(300):
