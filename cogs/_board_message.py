@@ -25,7 +25,7 @@ from cogs._lobby import lobby_buttons, lobby_text
 from cogs._replies import DISCORD, server_words
 from cogs._ui import EN
 from cogs._web import WebButtons
-from presentation.table import LOG_LINES, PLAIN, Style, alt_text, log_line
+from presentation.table import LOBBY_EVENTS, LOG_LINES, PLAIN, Style, alt_text, log_line
 
 if TYPE_CHECKING:
     from cogs._bot import GameBot
@@ -62,6 +62,9 @@ class BoardMessages:
         """One event's log line ('' when it is private or not worth a line); names escaped
         for Discord, or as written (`PLAIN`: the picture's alt text)."""
         ui = self.bot.uis.get(match.game)
+        if ui is not None and style is DISCORD and event.visible_to is None \
+                and event.kind not in LOBBY_EVENTS:
+            return ui.describe(event, seats, w) or ""  # a game's UI may word its own
         return log_line(ui.table if ui is not None else None, event, seats, w, style)
 
     async def result_line(self, match: MatchRow, seats: list[SeatRow]) -> tuple[str, Words]:

@@ -48,6 +48,8 @@ class Style:
 
 LOG_LINES = 6
 """How many of the newest moves a board tells beside its picture (and in its alt text)."""
+LOBBY_EVENTS = ("joined", "left")
+"""A lobby's comings and goings: told in a board's log by the lobby, not by the game."""
 
 PLAIN = Style(seat=seat_name, quote=str)
 """Names exactly as written: the web's page and the pictures' alt text."""
@@ -135,7 +137,7 @@ def log_line(table: Table[Any] | None, event: Event, seats: Sequence[SeatRow], w
              style: Style = PLAIN) -> str:
     """One event's line in a board's log, for every front end ('' when it is private or not
     worth a line): a lobby's comings and goings, else what the game's table says of it."""
-    if event.kind in ("joined", "left"):
+    if event.kind in LOBBY_EVENTS:
         name = event.data["name"]
         if "level" in event.data:  # a computer: named in the reader's words
             name = computer_name(name, event.data["level"], w)
