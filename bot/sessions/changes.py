@@ -190,11 +190,9 @@ class Changes:
             return []
         log = (await self.repo.action_log(match.id))[:match.version]  # none newer than it
         players = len(await self.repo.seats(match.id))
-        rules = self.rules(match.game)
-        _, before = replay(rules, match.seed, players, match.options, log[:version],
-                           trusted=True)
-        _, every = replay(rules, match.seed, players, match.options, log, trusted=True)
-        return every[len(before):]
+        _, events = replay(self.rules(match.game), match.seed, players, match.options, log,
+                           trusted=True, since=version)
+        return events
 
     def _arm(self, match: MatchRow, seats: list[SeatRow]) -> None:
         """Start what drives the committed match on (`bot.sessions.clock.Clock._arm`)."""

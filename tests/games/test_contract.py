@@ -174,6 +174,15 @@ def test_random_playout_keeps_the_contract_and_replays(game, n_players, options,
     assert [(e.kind, e.seat, dict(e.data)) for e in trusted_events] == [
         (e.kind, e.seat, dict(e.data)) for e in events
     ]
+    # What changed after a version already known: the events of the actions from there on,
+    # which are the whole game's events past those of the actions before it.
+    half = len(log) // 2
+    _, before = replay(rules, seed, n_players, options, log[:half], trusted=True)
+    for checked in (False, True):
+        _, since = replay(rules, seed, n_players, options, log, trusted=checked, since=half)
+        assert [(e.kind, e.seat, dict(e.data)) for e in since] == [
+            (e.kind, e.seat, dict(e.data)) for e in events[len(before):]
+        ]
 
 
 def test_every_registered_game_is_covered():
