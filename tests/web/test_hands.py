@@ -16,12 +16,20 @@ import pytest
 
 from bot.games import REGISTRY
 from bot.links import LINK_LIFE, sign
-from tests.e2e.table import Table, game_id
+from tests.e2e.table import Table
 from tests.e2e.test_web_board import SECRET, watch_link
 from tests.e2e.test_web_play import connect, my_link, web_on
 from tests.waiting import until
 from tests.web.browsing import PHONE, holds
-from tests.web.test_playing import HAND_SHOWN, SCREENS, in_view, offers, open_mimic
+from tests.web.test_playing import (
+    HAND_SHOWN,
+    SCREENS,
+    a_mariposas_turn,
+    in_view,
+    mimic_on_a_phone,
+    offers,
+    open_mimic,
+)
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -75,12 +83,7 @@ async def test_the_hand_picture_is_drawn_only_for_its_own_player(table):
 @pytest.mark.asyncio
 async def test_a_mimic_card_picked_on_the_hand_picture_is_laid_on_a_lit_cell(table, browser,
                                                                              tmp_path: Path):
-    web_on(table)
-    await table.start()
-    board, match_id = await open_mimic(table)
-    _, link = await my_link(table, "alice", board)
-    page = await browser.new_page(viewport=PHONE)
-    await page.goto(link)
+    _board, match_id, page = await mimic_on_a_phone(table, browser)
     match = await table.match(match_id)
     await offers(page, match.version)
     await hand_shown(page)
@@ -110,35 +113,6 @@ async def test_a_mimic_card_picked_on_the_hand_picture_is_laid_on_a_lit_cell(tab
     after = await table.match(match_id)
     await offers(page, after.version)
     await hand_shown(page)  # the hand as it now is, for the new version
-
-
-async def a_mariposas_turn(table: Table, browser: Any, viewport: dict[str, int]
-                           ) -> tuple[Any, int, int]:
-    """Alice and Bob (and a computer) in a Mariposas game of a known deal, a human to act:
-    that human's page on ``viewport``, the match and the seat."""
-    from tests.e2e.test_mariposas import HUMANS, settle
-
-    web_on(table)
-    await table.start()
-    driver = table.driver
-    opened = await driver.slash("alice", "games", "mariposas new", turn_timer=0)
-    board = opened.message
-    assert board is not None
-    match_id = game_id(board.content)
-    await driver.click("bob", board, label="Join")
-    await driver.click("alice", board, label="Add computer (normal)")
-    await table.bot.sessions.repo.execute("UPDATE matches SET seed = ? WHERE id = ?",
-                                          ("web-mariposas", match_id))
-    await driver.click("alice", board, label="Start")
-    await table.idle()
-    await settle(table, match_id, HUMANS)
-    state = (await table.match(match_id)).state
-    assert state is not None
-    seat = min(REGISTRY["mariposas"].active_seats(state))
-    _, link = await my_link(table, HUMANS[seat], table.driver.latest(board))
-    page = await browser.new_page(viewport=viewport)
-    await page.goto(link)
-    return page, match_id, seat
 
 
 async def last_code(table: Table, match_id: int) -> str:

@@ -83,15 +83,51 @@ async def open_mimic(table: Table) -> tuple[Any, int]:
     return table.driver.latest(opened.message), match_id
 
 
-@pytest.mark.asyncio
-async def test_a_mimic_turn_by_clicks_hand_card_then_highlighted_cell(table, browser,
-                                                                      tmp_path: Path):
+async def a_mariposas_turn(table: Table, browser: Any, viewport: dict[str, int]
+                           ) -> tuple[Any, int, int]:
+    """Alice and Bob (and a computer) in a Mariposas game of a known deal, a human to act:
+    that human's page on ``viewport``, the match and the seat."""
+    from tests.e2e.test_mariposas import HUMANS, settle
+
+    web_on(table)
+    await table.start()
+    driver = table.driver
+    opened = await driver.slash("alice", "games", "mariposas new", turn_timer=0)
+    board = opened.message
+    assert board is not None
+    match_id = game_id(board.content)
+    await driver.click("bob", board, label="Join")
+    await driver.click("alice", board, label="Add computer (normal)")
+    await table.bot.sessions.repo.execute("UPDATE matches SET seed = ? WHERE id = ?",
+                                          ("web-mariposas", match_id))
+    await driver.click("alice", board, label="Start")
+    await table.idle()
+    await settle(table, match_id, HUMANS)
+    state = (await table.match(match_id)).state
+    assert state is not None
+    seat = min(REGISTRY["mariposas"].active_seats(state))
+    _, link = await my_link(table, HUMANS[seat], table.driver.latest(board))
+    page = await browser.new_page(viewport=viewport)
+    await page.goto(link)
+    return page, match_id, seat
+
+
+async def mimic_on_a_phone(table: Table, browser: Any) -> tuple[Any, int, Any]:
+    """The web board on, a MIMIC game started, and Alice's own board open on a phone: the
+    Discord board, the match and the page."""
     web_on(table)
     await table.start()
     board, match_id = await open_mimic(table)
     _, link = await my_link(table, "alice", board)
     page = await browser.new_page(viewport=PHONE)
     await page.goto(link)
+    return board, match_id, page
+
+
+@pytest.mark.asyncio
+async def test_a_mimic_turn_by_clicks_hand_card_then_highlighted_cell(table, browser,
+                                                                      tmp_path: Path):
+    _board, match_id, page = await mimic_on_a_phone(table, browser)
     for laid in range(2):  # §How To Play 2: at least two cards a turn
         match = await table.match(match_id)
         await offers(page, match.version)
@@ -177,26 +213,9 @@ async def click_until_moved(table: Table, page: Any, match_id: int, target: str)
 async def test_a_mariposas_turn_by_clicks_landing_on_the_map(table, browser, tmp_path: Path):
     """Every step of a turn from the board: the first offer each time (the card, the
     butterfly, then a landing clicked on the map, …, confirm) until the turn has passed."""
-    from tests.e2e.test_mariposas import HUMANS, settle
 
-    web_on(table)
-    await table.start()
-    driver = table.driver
-    opened = await driver.slash("alice", "games", "mariposas new", turn_timer=0)
-    board, match_id = opened.message, game_id(opened.message.content)
-    await driver.click("bob", board, label="Join")
-    await driver.click("alice", board, label="Add computer (normal)")
-    # A known deal (the seed), so that the first offers lead to a move across the map.
-    await table.bot.sessions.repo.execute("UPDATE matches SET seed = ? WHERE id = ?",
-                                          ("web-mariposas", match_id))
-    await driver.click("alice", board, label="Start")
-    await table.idle()
-    await settle(table, match_id, HUMANS)
     rules = REGISTRY["mariposas"]
-    seat = min(rules.active_seats((await table.match(match_id)).state))
-    _, link = await my_link(table, HUMANS[seat], table.driver.latest(board))
-    page = await browser.new_page(viewport=PHONE)
-    await page.goto(link)
+    page, match_id, seat = await a_mariposas_turn(table, browser, PHONE)
     on_the_map = 0
     for _ in range(40):
         if seat not in rules.active_seats((await table.match(match_id)).state):
