@@ -177,6 +177,17 @@ async def test_a_server_that_keeps_games_elsewhere_refuses_the_activitys_lobby(t
         status, said = await ask(http, base, token, opened_in(table, "alice", "lobby"), "open",
                                  game="mimic", options={})
         assert status == 409 and "other channels" in said["error"]
+        # Whether it is a thread of a games channel is asked of Discord: refused or not
+        # found there, the channel counts as itself (refused here, never a failure).
+        lobby = table.driver.channel("lobby").id
+        for refusal in (403, 404):
+            table.server.fail("GET /channels/*", refusal, times=-1)
+            before = len(table.server.requests)
+            status, said = await ask(http, base, token, opened_in(table, "alice", "lobby"),
+                                     "open", game="mimic", options={})
+            assert status == 409 and "other channels" in said["error"]
+            assert any(r.path == f"/channels/{lobby}" for r in table.server.requests[before:])
+            table.server.faults.clear()
         assert await table.bot.sessions.repo.open_match_in(
             table.driver.channel("lobby").id) is None
         status, _ = await ask(http, base, token, opened_in(table, "alice", "games"), "open",
