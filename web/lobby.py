@@ -24,10 +24,10 @@ from bot.db import leaderboards
 from bot.db.history import open_rematch
 from bot.db.repo import ChannelBusy
 from bot.db.server_settings import server_settings
-from bot.defaults import lobby_options
+from bot.defaults import ServerSettings, lobby_options
 from bot.games import GAMES
 from bot.games.core import RuleError
-from bot.i18n import Words
+from bot.i18n import LANGUAGES, Words
 from bot.i18n import words as words_of
 from bot.links import BadToken, check
 from presentation.languages import game_name
@@ -44,7 +44,6 @@ if TYPE_CHECKING:
 
 TOP = 15  # players in the standings shown after a game, as /leaderboard shows them
 OPS = ("open", "join", "leave", "computer", "uncomputer", "start", "cancel", "rematch")
-LANGUAGES = ("en", "cs")
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,7 +182,7 @@ async def _open(host: Host, who: Who, sent: dict[str, Any], w: Words) -> MatchRo
         return busy
 
 
-async def _parent(host: Host, channel_id: int, server: Any) -> int | None:
+async def _parent(host: Host, channel_id: int, server: ServerSettings) -> int | None:
     """The channel a thread belongs to, asked of Discord only where the server keeps games
     to some channels and this is not one of them (a thread of one is a game channel too)."""
     if server.allows(channel_id):
