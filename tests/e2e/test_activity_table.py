@@ -193,3 +193,36 @@ async def test_a_server_that_keeps_games_elsewhere_refuses_the_activitys_lobby(t
         status, _ = await ask(http, base, token, opened_in(table, "alice", "games"), "open",
                               game="mimic", options={})
         assert status == 200
+
+
+@pytest.mark.asyncio
+async def test_a_board_opened_before_joining_plays_once_the_game_starts(table):
+    """Bob opens the lobby's board in the Activity, then joins: when Alice starts, his open
+    board is his seat's (it looks his seat up with every frame), not a spectator's."""
+    base = activity_on(table)
+    await table.start()
+    driver = table.driver
+    instance = opened_in(table, "alice", "games")
+    table.server.world.instances.launch(table.server.world.ids.next(), driver.user("bob"),
+                                        driver.channel("games"))
+    async with aiohttp.ClientSession() as http:
+        alices = await signed_in(http, base, table, "alice")
+        bobs = await signed_in(http, base, table, "bob")
+        status, opened = await ask(http, base, alices, instance, "open", game="mimikri",
+                                   options={})
+        assert status == 200
+        answer = await http.post(f"{base}/api/board",
+                                 json={"access_token": bobs, "instance_id": instance})
+        board = await answer.json()
+        assert board["match"] == opened["match"]
+        url = f"{base.replace('http', 'ws')}/m/{board['match']}/ws?t={board['token']}"
+        async with http.ws_connect(url, headers={ORIGIN_HEADER: base}) as socket:
+            first = json.loads((await socket.receive(timeout=10)).data)
+            assert first["status"] == "lobby" and "you" not in first
+            assert (await ask(http, base, bobs, instance, "join"))[0] == 200
+            assert (await ask(http, base, alices, instance, "start"))[0] == 200
+            while True:
+                frame = json.loads((await socket.receive(timeout=10)).data)
+                if frame.get("status") == "active":
+                    break
+            assert frame["you"]["seat"] == 1, "Bob's own board, seated"
